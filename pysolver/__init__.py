@@ -1,0 +1,15 @@
+"""pysolver: solvers for picture logic puzzles (Link-a-Pix, Numberlink, nonograms,
+Hungry Cat Picross), usable as a library, a command-line tool and, through Pyodide,
+inside the browser app.
+
+Library use::
+
+    import pysolver
+    result = pysolver.solve(puzzle_dict_or_json_or_link, method="auto", timeout=10, unique=True)
+    result["status"], result["solution"], result["unique"]
+"""
+__version__ = "0.1.0"
+
+from .api import check, hint, link, show, solve  # noqa: E402,F401
+from .base import PuzzleError  # noqa: E402,F401
+from .format import load_any, load_path, parse_puzzle  # noqa: E402,F401

@@ -1,0 +1,123 @@
+"""The library's front door: solve, check, hint, link, all returning plain JSON.
+
+Every entry point here is what the CLI, the browser worker and ``bench`` call, so the
+rules that make answers trustworthy live here once: each solution a method returns is
+verified by the family's checker before anyone sees it, and the status is one of a
+few honest words.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .base import Cancelled, Deadline, GaveUp, PuzzleError, SolveTimeout
+from .format import Puzzle, load_any, parse_puzzle
+from .link import decode_link, encode_link
+
+#: the statuses a solve can end in
+STATUSES = ("solved", "unsolvable", "timeout", "cancelled", "gave_up", "error")
+
+
+def as_puzzle(obj: Any) -> Puzzle:
+    """A Puzzle from a Puzzle, a puzzle dict, JSON text, file content or a share link."""
+    if isinstance(obj, Puzzle):
+        return obj
+    if isinstance(obj, dict):
+        return parse_puzzle(obj)
+    if isinstance(obj, (str, bytes)):
+        return load_any(obj)
+    raise PuzzleError(f"cannot read a puzzle from {type(obj).__name__}")
+
+
+def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
+          unique: bool = False, cancel: Callable[[], bool] | None = None,
+          fallback: bool = True) -> dict:
+    """Solve and return the object ``solve --json`` prints.
+
+    ``unique`` asks for a second distinct solution (``unique`` true/false in the
+    result); without it ``unique`` is null.  When an incomplete method gives up and
+    ``fallback`` is set, the family's default method takes over in the time left and
+    the result says so in ``note``.
+    """
+    p = as_puzzle(puzzle)
+    fam = p.family
+    method = method or fam.methods[0]
+    if method not in fam.methods:
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(fam.methods)} for {fam.type}")
+    deadline = Deadline(timeout, cancel)
+    result: dict[str, Any] = {"status": "error", "solution": None, "unique": None,
+                              "seconds": 0.0, "method": method, "type": fam.type, "stats": {}}
+    notes = []
+    try:
+        try:
+            outcome = fam.solve(p.model, method, deadline, limit=2 if unique else 1)
+        except GaveUp as exc:
+            notes.append(f"{method} gave up: {exc}")
+            if not fallback or method == fam.methods[0]:
+                result["status"] = "gave_up"
+                raise
+            method = fam.methods[0]
+            notes.append(f"{method} took over")
+            result["method"] = method
+            outcome = fam.solve(p.model, method, deadline, limit=2 if unique else 1)
+        result["stats"] = outcome.stats
+        if outcome.note:
+            notes.append(outcome.note)
+        for sol in outcome.solutions:
+            report = fam.check(p.model, sol)
+            if not report.solved:
+                # A solver bug must never reach a player as an answer.
+                result["status"] = "error"
+                notes.append(f"internal error: {method} returned a solution the checker rejects ({report.reason})")
+                break
+        else:
+            if outcome.solutions:
+                result["status"] = "solved"
+                result["solution"] = outcome.solutions[0]
+                if unique:
+                    if len(outcome.solutions) > 1:
+                        result["unique"] = False
+                        result["second_solution"] = outcome.solutions[1]
+                    elif outcome.complete:
+                        result["unique"] = True
+            elif outcome.complete:
+                result["status"] = "unsolvable"
+            else:
+                result["status"] = "gave_up"
+                notes.append("no solution found and the method cannot prove there is none")
+    except Cancelled:
+        result["status"] = "cancelled"
+    except (SolveTimeout, KeyboardInterrupt) as exc:
+        # KeyboardInterrupt is how Pyodide's interrupt buffer stops a running solve.
+        result["status"] = "cancelled" if isinstance(exc, KeyboardInterrupt) else "timeout"
+        if timeout is not None and result["status"] == "timeout":
+            notes.append(f"gave up after {timeout:g} s")
+    except GaveUp:
+        pass
+    result["seconds"] = round(deadline.elapsed(), 6)
+    if notes:
+        result["note"] = "; ".join(notes)
+    return result
+
+
+def check(puzzle: Any, solution: dict, partial: bool = False) -> dict:
+    p = as_puzzle(puzzle)
+    return p.family.check(p.model, solution, partial=partial).to_json()
+
+
+def hint(puzzle: Any, progress: dict, timeout: float | None = 10.0) -> dict | None:
+    p = as_puzzle(puzzle)
+    return p.family.hint(p.model, progress, Deadline(timeout))
+
+
+def link(puzzle: Any) -> str:
+    return encode_link(as_puzzle(puzzle))
+
+
+def show(link_text: str) -> dict:
+    return decode_link(link_text).to_json()
+
+
+def render(puzzle: Any, solution: dict) -> str:
+    p = as_puzzle(puzzle)
+    return p.family.render_text(p.model, solution)
+

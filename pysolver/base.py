@@ -1,0 +1,242 @@
+"""The interface every puzzle family implements, and the small types it speaks in.
+
+Modelled on the ``struct game`` of Simon Tatham's puzzle collection: a family is one
+object that knows how to read, validate, solve, count, check, draw as text and pack
+its puzzles into a share link. Everything generic (the CLI, the share-link envelope,
+the worker protocol, the benchmark) talks to families only through this class, so a
+family can be added without touching them.
+
+Puzzles and solutions cross this boundary as plain JSON-able dicts in the shape of
+``puzzle-format.md``: a family parses them into whatever internal model it likes, but
+never hands that model to generic code.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+# Largest grid side we accept anywhere (files, links, the maker).  Bigger boards are
+# not published puzzles and would only let a hostile link exhaust a phone's memory.
+MAX_SIDE = 256
+
+
+class PuzzleError(ValueError):
+    """Bad input: the message names what is wrong and is meant for the user."""
+
+
+class SolveTimeout(Exception):
+    """The time limit ran out (or the caller cancelled); no verdict was reached."""
+
+
+class Cancelled(SolveTimeout):
+    """The caller asked to stop."""
+
+
+class GaveUp(Exception):
+    """An incomplete method (e.g. the paper's LP rounding) stopped without a verdict."""
+
+
+class Deadline:
+    """Time limit plus an optional cancellation hook, polled by solvers.
+
+    Solvers call :meth:`check` in their inner loops; it is cheap (a clock read every
+    ``stride`` calls) so it can sit in hot code.  ``cancel`` is any callable returning
+    true when the caller wants to stop (the browser worker wires Pyodide's interrupt
+    buffer through here as well, since KeyboardInterrupt also unwinds us).
+    """
+
+    __slots__ = ("start", "limit", "cancel", "_n", "stride")
+
+    def __init__(self, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
+                 stride: int = 256):
+        self.start = time.perf_counter()
+        self.limit = None if seconds is None else self.start + float(seconds)
+        self.cancel = cancel
+        self._n = 0
+        self.stride = stride
+
+    def remaining(self) -> float | None:
+        """Seconds left, or None when there is no limit (for HiGHS's time_limit)."""
+        if self.limit is None:
+            return None
+        return max(0.0, self.limit - time.perf_counter())
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def expired(self) -> bool:
+        if self.cancel is not None and self.cancel():
+            raise Cancelled("cancelled")
+        return self.limit is not None and time.perf_counter() > self.limit
+
+    def check(self) -> None:
+        """Raise SolveTimeout when out of time; call freely in loops."""
+        self._n += 1
+        if self._n < self.stride:
+            return
+        self._n = 0
+        if self.expired():
+            raise SolveTimeout("time limit reached")
+
+
+@dataclass
+class Outcome:
+    """What a family's ``solve`` returns.
+
+    ``solutions`` holds up to ``limit`` *distinct* solutions (distinct as the family
+    defines it: Link-a-Pix counts pictures, not path sets).  An empty list means
+    proven unsolvable.  ``complete`` is False when the method cannot prove that there
+    are no further solutions (then uniqueness is unknown).  ``stats`` carries counters
+    for ``bench`` (nodes, paths enumerated, time per phase, LP size...).
+    """
+
+    solutions: list[dict]
+    complete: bool = True
+    stats: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass
+class CheckReport:
+    """Result of checking a (possibly partial) player grid or a solution.
+
+    ``ok``: nothing breaks a rule so far.  ``solved``: complete and correct.
+    ``errors``: each ``{"message": str, "cells": [[r, c], ...], "lines": [["row"|"col", i], ...]}``.
+    """
+
+    ok: bool
+    solved: bool
+    errors: list[dict] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"ok": self.ok, "solved": self.solved, "errors": self.errors}
+
+    @property
+    def reason(self) -> str:
+        if self.solved:
+            return "correct"
+        if self.errors:
+            return "; ".join(e["message"] for e in self.errors[:5]) + (
+                f" (and {len(self.errors) - 5} more)" if len(self.errors) > 5 else "")
+        return "incomplete"
+
+
+class Family:
+    """One puzzle family.  Subclasses override the methods below.
+
+    Required: ``type``, ``methods``, :meth:`parse`, :meth:`to_json`, :meth:`solve`,
+    :meth:`check`, :meth:`encode_compact`, :meth:`decode_compact`, :meth:`render_text`.
+    Optional: :meth:`hint`, ``importers``.
+    """
+
+    #: the ``type`` string of puzzle JSON
+    type: str = ""
+    #: human name
+    title: str = ""
+    #: solving methods by name; the first one is the default
+    methods: tuple[str, ...] = ("auto",)
+    #: other file formats: name -> (sniff(text) -> bool, load(text) -> puzzle JSON dict)
+    importers: dict[str, tuple[Callable[[str], bool], Callable[[str], dict]]] = {}
+
+    # -- reading and writing -------------------------------------------------------
+    def parse(self, data: dict) -> Any:
+        """Validate family keys of a puzzle dict (common keys are already checked by
+        :func:`pysolver.format.parse_puzzle`) and return the family's model.  Raise
+        PuzzleError naming the bad key or value."""
+        raise NotImplementedError
+
+    def to_json(self, puzzle: Any) -> dict:
+        """The family keys of puzzle JSON (without ``type``/``width``/``height``/meta)."""
+        raise NotImplementedError
+
+    # -- solving ------------------------------------------------------------------
+    def solve(self, puzzle: Any, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
+        """Find up to ``limit`` distinct solutions with the named method."""
+        raise NotImplementedError
+
+    def check(self, puzzle: Any, solution: dict, partial: bool = False) -> CheckReport:
+        """Judge a solution dict (format of puzzle-format.md).  With ``partial`` the
+        grid may be incomplete (unknown cells) and only what is already wrong counts."""
+        raise NotImplementedError
+
+    def same_solution(self, puzzle: Any, a: dict, b: dict) -> bool:
+        """Whether two solutions count as the same answer (default: equal dicts)."""
+        return a == b
+
+    def hint(self, puzzle: Any, progress: dict, deadline: Deadline) -> dict | None:
+        """One next step from the player's progress: ``{"message", "cells", "set": ...}``."""
+        return None
+
+    # -- share links ------------------------------------------------------------------
+    def encode_compact(self, puzzle: Any) -> str:
+        """Printable ASCII body for the share link (the envelope compresses it)."""
+        raise NotImplementedError
+
+    def decode_compact(self, body: str, width: int, height: int) -> dict:
+        """Inverse of :meth:`encode_compact`: the family keys of puzzle JSON.  Raise
+        PuzzleError for anything malformed (links can be hostile)."""
+        raise NotImplementedError
+
+    # -- text ---------------------------------------------------------------------
+    def render_text(self, puzzle: Any, solution: dict) -> str:
+        """The solution as a text picture for a terminal."""
+        raise NotImplementedError
+
+
+def require(cond: bool, message: str) -> None:
+    """Raise PuzzleError(message) unless cond: keeps validation code flat."""
+    if not cond:
+        raise PuzzleError(message)
+
+
+def as_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An int within [lo, hi], or PuzzleError naming ``what``.  Booleans are refused
+    (JSON ``true`` is not a number even though Python says it is)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PuzzleError(f"{what}: {value!r} is not a whole number")
+    if lo is not None and value < lo:
+        if lo == 1:
+            raise PuzzleError(f"{what}: {value} is not positive")
+        raise PuzzleError(f"{what}: {value} is less than {lo}")
+    if hi is not None and value > hi:
+        raise PuzzleError(f"{what}: {value} is more than {hi}")
+    return value
+
+
+def as_list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise PuzzleError(f"{what}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def as_str(value: Any, what: str, max_len: int = 1000) -> str:
+    if not isinstance(value, str):
+        raise PuzzleError(f"{what}: expected a string, got {type(value).__name__}")
+    if len(value) > max_len:
+        raise PuzzleError(f"{what}: longer than {max_len} characters")
+    return value
+
+
+def parse_palette(value: Any, what: str = "palette", single_char: bool = True) -> dict[str, str]:
+    """``{"key": "#rrggbb"}`` validated; keys single characters other than ``.``."""
+    if not isinstance(value, dict) or not value:
+        raise PuzzleError(f"{what}: expected a non-empty object of colours")
+    if len(value) > 64:
+        raise PuzzleError(f"{what}: {len(value)} colours, at most 64 are allowed")
+    out = {}
+    for key, colour in value.items():
+        if single_char and (len(key) != 1 or key in ".?# \t\n"):
+            raise PuzzleError(f"{what}: key {key!r} must be one character other than '.', '?', '#'")
+        if not key or len(key) > 16:
+            raise PuzzleError(f"{what}: key {key!r} must be 1 to 16 characters")
+        if not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
+                and all(ch in "0123456789abcdefABCDEF" for ch in colour[1:])):
+            raise PuzzleError(f"{what}: colour of {key!r} is {colour!r}, expected #rrggbb")
+        out[key] = colour.lower()
+    return out
+
+
+def cells_of(items: Iterable) -> list[list[int]]:
+    """Normalise ``(r, c)`` pairs into JSON lists."""
+    return [[int(r), int(c)] for r, c in items]

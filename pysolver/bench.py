@@ -1,0 +1,116 @@
+"""``pysolver bench``: solve every puzzle in a folder, verify, and show where time went.
+
+Benchmarks live here rather than in timed tests.  Each puzzle is solved in this process
+with a time limit; a puzzle that crashes the solver is reported and the run goes on.
+The same function runs in the browser worker, so CPython and Pyodide figures come from
+one piece of code.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import traceback
+from pathlib import Path
+from typing import Callable, Iterable, TextIO
+
+from . import api
+from .base import PuzzleError
+from .format import Puzzle, load_any
+
+
+def bench_one(name: str, content: str | bytes | dict, method: str | None, timeout: float | None,
+              unique: bool) -> dict:
+    """One row of the benchmark: never raises."""
+    row: dict = {"file": name, "method": method, "status": "error", "seconds": 0.0}
+    try:
+        puzzle: Puzzle = load_any(content, name) if not isinstance(content, dict) else api.as_puzzle(content)
+    except PuzzleError as exc:
+        row.update(status="bad_input", note=str(exc))
+        return row
+    row["type"] = puzzle.type
+    row["size"] = f"{puzzle.width}x{puzzle.height}"
+    if method and method not in puzzle.family.methods:
+        row.update(status="skipped", note=f"{puzzle.type} has no method {method!r}")
+        return row
+    try:
+        res = api.solve(puzzle, method=method, timeout=timeout, unique=unique)
+    except Exception as exc:  # noqa: BLE001 - a crash is a result worth reporting
+        row.update(status="crash", note=f"{type(exc).__name__}: {exc}",
+                   trace=traceback.format_exc(limit=6))
+        return row
+    row.update(method=res["method"], status=res["status"], seconds=res["seconds"],
+               unique=res["unique"], stats=res.get("stats", {}), solution=res["solution"])
+    if res.get("note"):
+        row["note"] = res["note"]
+    # Agreement with what the file says, when it says something.
+    if puzzle.expect == "unsolvable" and res["status"] == "solved":
+        row["status"] = "wrong"
+        row["note"] = "the file says unsolvable, the solver found a solution"
+    elif puzzle.expect != "unsolvable" and res["status"] == "unsolvable":
+        row["note"] = (row.get("note", "") + "; " if row.get("note") else "") + "solver says unsolvable"
+    if res["status"] == "solved" and puzzle.solution is not None and res["unique"] is not False:
+        if not puzzle.family.same_solution(puzzle.model, res["solution"], puzzle.solution):
+            known_ok = puzzle.family.check(puzzle.model, puzzle.solution).solved
+            if res["unique"] or not known_ok:
+                row["note"] = (row.get("note", "") + "; " if row.get("note") else "") + \
+                    "differs from the solution in the file" + ("" if known_ok else " (which fails the checker)")
+    return row
+
+
+def puzzle_files(folder: str) -> list[Path]:
+    root = Path(folder)
+    if root.is_file():
+        return [root]
+    if not root.is_dir():
+        raise PuzzleError(f"{folder}: no such folder")
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
+                  {".json", ".non", ".g", ".nin", ".mk", ".xml", ".txt", ".mat", ".lap", ".cat"})
+
+
+def _fmt_stats(stats: dict) -> str:
+    parts = []
+    for k, v in stats.items():
+        if isinstance(v, float):
+            parts.append(f"{k}={v:.3g}")
+        elif isinstance(v, (int, str)):
+            parts.append(f"{k}={v}")
+    return " ".join(parts)
+
+
+def summarise(rows: list[dict]) -> str:
+    by: dict[str, int] = {}
+    for r in rows:
+        by[r["status"]] = by.get(r["status"], 0) + 1
+    times = [r["seconds"] for r in rows if r["status"] == "solved"]
+    counts = ", ".join(f"{n} {s}" for s, n in sorted(by.items()))
+    if not times:
+        return f"{len(rows)} puzzles: {counts}"
+    return (f"{len(rows)} puzzles: {counts}; solved in {sum(times):.2f} s total, "
+            f"median {statistics.median(times):.3f} s, max {max(times):.3f} s")
+
+
+def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | None], timeout: float | None,
+        unique: bool, out: TextIO, as_json: bool, on_row: Callable[[dict], None] | None = None) -> list[dict]:
+    rows = []
+    if not as_json:
+        print(f"{'puzzle':40} {'size':>8} {'method':>8} {'seconds':>9}  status      details", file=out)
+    for name, content in items:
+        for method in methods:
+            row = bench_one(name, content, method, timeout, unique)
+            rows.append(row)
+            if on_row:
+                on_row(row)
+            if as_json:
+                slim = {k: v for k, v in row.items() if k != "trace"}
+                print(json.dumps(slim, separators=(",", ":")), file=out, flush=True)
+            else:
+                extra = _fmt_stats(row.get("stats", {}))
+                if row.get("unique") is not None:
+                    extra = ("unique " if row["unique"] else "NOT unique ") + extra
+                if row.get("note"):
+                    extra += f"  [{row['note']}]"
+                print(f"{name[-40:]:40} {row.get('size', '?'):>8} {str(row['method'] or 'auto'):>8} "
+                      f"{row['seconds']:9.3f}  {row['status']:10}  {extra}", file=out, flush=True)
+    if not as_json:
+        print(summarise(rows), file=out)
+    return rows

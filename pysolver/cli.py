@@ -1,0 +1,148 @@
+"""Command line: ``python -m pysolver`` or ``pysolver``.
+
+Exit codes: 0 success (solved / valid), 1 a negative answer (unsolvable, timeout, gave
+up, wrong solution), 2 bad input (the message on stderr), 3 an internal error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__, api, bench
+from .base import PuzzleError
+from .format import load_path, parse_json_text
+
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_BUG = 0, 1, 2, 3
+
+
+def _cmd_solve(args) -> int:
+    puzzle = load_path(args.puzzle)
+    res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
+    if args.json:
+        print(json.dumps(res, separators=(",", ":")))
+    else:
+        title = puzzle.meta.get("title")
+        head = f"{puzzle.type} {puzzle.width}x{puzzle.height}" + (f" \u2014 {title}" if title else "")
+        print(head)
+        if res["solution"] is not None:
+            print(api.render(puzzle, res["solution"]))
+        words = {"solved": "solved", "unsolvable": "no solution", "timeout": "gave up: time limit",
+                 "cancelled": "cancelled", "gave_up": "gave up", "error": "internal error"}
+        line = f"{words[res['status']]} in {res['seconds']:.3f} s with method {res['method']}"
+        if res["unique"] is True:
+            line += "; the solution is unique"
+        elif res["unique"] is False:
+            line += "; NOT unique: a second solution follows"
+        if res.get("note"):
+            line += f" ({res['note']})"
+        print(line)
+        if res.get("second_solution") is not None:
+            print(api.render(puzzle, res["second_solution"]))
+    if res["status"] == "error":
+        return EXIT_BUG
+    return EXIT_OK if res["status"] == "solved" else EXIT_NO
+
+
+def _cmd_check(args) -> int:
+    puzzle = load_path(args.puzzle)
+    path = Path(args.solution)
+    if args.solution == "-":
+        text = sys.stdin.read()
+    elif path.is_file():
+        text = path.read_text(encoding="utf-8")
+    else:
+        raise PuzzleError(f"{args.solution}: no such file")
+    data = parse_json_text(text)
+    # Accept a bare solution object, a puzzle file with a "solution", or solve --json output.
+    if isinstance(data, dict) and isinstance(data.get("solution"), dict):
+        data = data["solution"]
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{args.solution}: expected a solution object")
+    report = puzzle.family.check(puzzle.model, data)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print("valid: " + report.reason if report.solved else "invalid: " + report.reason)
+    return EXIT_OK if report.solved else EXIT_NO
+
+
+def _cmd_link(args) -> int:
+    frag = api.link(load_path(args.puzzle))
+    print(f"{args.base}#{frag}" if args.base else "#" + frag)
+    return EXIT_OK
+
+
+def _cmd_show(args) -> int:
+    print(json.dumps(api.show(args.link), indent=None if args.compact else 1, ensure_ascii=False))
+    return EXIT_OK
+
+
+def _cmd_bench(args) -> int:
+    files = bench.puzzle_files(args.folder)
+    if not files:
+        raise PuzzleError(f"{args.folder}: no puzzle files")
+    items = ((str(p.relative_to(args.folder)) if p != Path(args.folder) else p.name, p.read_bytes())
+             for p in files)
+    rows = bench.run(items, args.method or [None], args.timeout, args.unique, sys.stdout, args.json)
+    bad = [r for r in rows if r["status"] in ("crash", "wrong", "error")]
+    return EXIT_BUG if bad else EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="pysolver", description="Solve, check and share picture logic puzzles "
+                                 "(Link-a-Pix, Numberlink, nonograms, Hungry Cat Picross).")
+    ap.add_argument("--version", action="version", version=f"pysolver {__version__}")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    s = sub.add_parser("solve", help="solve a puzzle file, '-' (stdin) or a share link")
+    s.add_argument("puzzle")
+    s.add_argument("--method", "-m", help="solving method (default: the family's fastest exact one)")
+    s.add_argument("--timeout", "-t", type=float, default=None, help="give up after S seconds")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--unique", "-u", action="store_true", help="also prove the solution unique")
+    s.set_defaults(fn=_cmd_solve)
+
+    c = sub.add_parser("check", help="check a solution file against a puzzle")
+    c.add_argument("puzzle")
+    c.add_argument("solution")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(fn=_cmd_check)
+
+    lk = sub.add_parser("link", help="print the share link fragment of a puzzle")
+    lk.add_argument("puzzle")
+    lk.add_argument("--base", default="", help="page URL to put before the fragment")
+    lk.set_defaults(fn=_cmd_link)
+
+    sh = sub.add_parser("show", help="print the puzzle JSON of a share link")
+    sh.add_argument("link")
+    sh.add_argument("--compact", action="store_true")
+    sh.set_defaults(fn=_cmd_show)
+
+    b = sub.add_parser("bench", help="solve every puzzle in a folder and report times")
+    b.add_argument("folder")
+    b.add_argument("--method", "-m", action="append", help="method (repeat to compare several)")
+    b.add_argument("--timeout", "-t", type=float, default=30.0)
+    b.add_argument("--unique", "-u", action="store_true", help="also prove uniqueness")
+    b.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    b.set_defaults(fn=_cmd_bench)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except PuzzleError as exc:
+        print(f"pysolver: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        print("pysolver: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

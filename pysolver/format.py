@@ -1,0 +1,144 @@
+"""Puzzle JSON version 1: the keys every family shares, and reading puzzles from text.
+
+A :class:`Puzzle` couples the family object with the family's validated model and the
+common keys (size, provenance text, a known solution, ``expect``).  Family keys are
+validated by the family; everything here is the part that is the same for all.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import MAX_SIDE, Family, PuzzleError, as_int, as_str
+from .registry import TYPES, get_family
+
+#: provenance keys shown to the player (always as text, never as HTML)
+META_KEYS = ("title", "author", "license", "source")
+#: refuse absurd inputs before parsing them (a 256x256 puzzle is well below this)
+MAX_TEXT = 20_000_000
+
+
+@dataclass
+class Puzzle:
+    family: Family
+    model: Any
+    width: int
+    height: int
+    meta: dict[str, str] = field(default_factory=dict)
+    solution: dict | None = None
+    expect: str | None = None
+
+    @property
+    def type(self) -> str:
+        return self.family.type
+
+    def to_json(self, with_solution: bool = True) -> dict:
+        out: dict[str, Any] = {"type": self.type, "width": self.width, "height": self.height}
+        out.update(self.family.to_json(self.model))
+        out.update(self.meta)
+        if self.expect:
+            out["expect"] = self.expect
+        if with_solution and self.solution is not None:
+            out["solution"] = self.solution
+        return out
+
+
+def parse_puzzle(data: Any) -> Puzzle:
+    """Validate a puzzle dict (common keys here, family keys in the family)."""
+    if not isinstance(data, dict):
+        raise PuzzleError(f"a puzzle is a JSON object, not {type(data).__name__}")
+    if "type" not in data:
+        raise PuzzleError(f"type: missing (one of {', '.join(TYPES)})")
+    family = get_family(data["type"])
+    for key in ("width", "height"):
+        if key not in data:
+            raise PuzzleError(f"{key}: missing")
+        as_int(data[key], key, 1, MAX_SIDE)
+    meta = {}
+    for key in META_KEYS:
+        if key in data and data[key] is not None:
+            meta[key] = as_str(data[key], key, 2000)
+    expect = data.get("expect")
+    if expect is not None and expect != "unsolvable":
+        raise PuzzleError(f"expect: {expect!r} is not understood (only \"unsolvable\")")
+    solution = data.get("solution")
+    if solution is not None and not isinstance(solution, dict):
+        raise PuzzleError("solution: expected an object")
+    model = family.parse(data)
+    return Puzzle(family, model, data["width"], data["height"], meta, solution, expect)
+
+
+def parse_json_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise PuzzleError("not valid JSON: nested too deeply") from None
+
+
+def load_any(content: str | bytes, name: str = "") -> Puzzle:
+    """A puzzle from file content: puzzle JSON, a share link, or any format a family
+    imports (sniffed).  ``name`` is only used in messages."""
+    from .link import looks_like_link, decode_link
+
+    if len(content) > MAX_TEXT:
+        raise PuzzleError(f"{name or 'input'}: {len(content)} bytes is too large for a puzzle")
+    if isinstance(content, bytes):
+        binary = _sniff(content)
+        if binary is not None:
+            return parse_puzzle(binary(content))
+        try:
+            content = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise PuzzleError(f"{name or 'input'}: not UTF-8 text and not a known binary format") from None
+    text = content.strip()
+    if not text:
+        raise PuzzleError(f"{name or 'input'}: empty")
+    if text[0] in "{[":
+        return parse_puzzle(parse_json_text(text))
+    if looks_like_link(text):
+        return decode_link(text)
+    loader = _sniff(text)
+    if loader is not None:
+        return parse_puzzle(loader(text))
+    raise PuzzleError(f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format")
+
+
+def _sniff(content: str | bytes):
+    """The importer of the first family format that recognises ``content``.  Sniffers
+    are written for text; one that trips over bytes simply does not recognise them."""
+    for family in (get_family(t) for t in TYPES):
+        for sniff, load in family.importers.values():
+            try:
+                if sniff(content):
+                    return load
+            except (TypeError, AttributeError, ValueError):
+                continue
+    return None
+
+
+def load_path(path: str) -> Puzzle:
+    """A puzzle from a file name, ``-`` (stdin) or a share link given in its place."""
+    import sys
+    from pathlib import Path
+
+    from .link import looks_like_link, decode_link
+
+    if path == "-":
+        return load_any(sys.stdin.buffer.read(), "stdin")
+    p = Path(path)
+    if not p.exists():
+        if looks_like_link(path):
+            return decode_link(path)
+        raise PuzzleError(f"{path}: no such file")
+    if p.is_dir():
+        raise PuzzleError(f"{path}: is a folder, expected a puzzle file")
+    if p.stat().st_size > MAX_TEXT:
+        raise PuzzleError(f"{path}: too large for a puzzle file")
+    try:
+        return load_any(p.read_bytes(), path)
+    except PuzzleError as exc:
+        msg = str(exc)
+        raise PuzzleError(msg if msg.startswith(path) else f"{path}: {msg}") from None

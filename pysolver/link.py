@@ -1,0 +1,147 @@
+"""Share links: a puzzle in the URL fragment, never sent to a server.
+
+Envelope, version 1 (``web/js/link.js`` implements the same)::
+
+    #<type>/<W>x<H>/<payload>[/m<meta>]
+
+``payload`` is ``1`` (the version) followed by a mode character:
+
+* ``.`` — the family's compact body as it is (used when the body is made only of
+  URL-safe characters and is not longer than the compressed form);
+* ``z`` — base64url (no padding) of the raw DEFLATE (RFC 1951) of the UTF-8 body.
+
+``meta`` is base64url of a UTF-8 JSON object with any of ``title``, ``author``,
+``source``, ``license`` (strings).  Each family documents its body grammar in its
+``codec`` module; the envelope knows nothing of it.
+
+Links are hostile input: every length is bounded before work is done, inflation is
+capped (no zip bombs), and every failure is a PuzzleError saying what is wrong.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+
+from .base import MAX_SIDE, PuzzleError
+from .format import META_KEYS, Puzzle, parse_puzzle
+from .registry import TYPES, get_family
+
+VERSION = "1"
+#: characters a plain body may use: unreserved URL characters minus '/' (our separator)
+_PLAIN = re.compile(r"^[A-Za-z0-9._~!$&'()*+,;=:@-]*$")
+_SIZE = re.compile(r"^(\d{1,3})x(\d{1,3})$")
+MAX_LINK = 2_000_000          # characters in a fragment
+MAX_BODY = 8_000_000          # bytes of an inflated body
+MAX_META = 8_000
+
+
+def _b64encode(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _b64decode(text: str, what: str) -> bytes:
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        raise PuzzleError(f"link: {what} has characters that are not base64url")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise PuzzleError(f"link: {what} is not valid base64url") from None
+
+
+def _deflate(data: bytes) -> bytes:
+    comp = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return comp.compress(data) + comp.flush()
+
+
+def _inflate(data: bytes) -> bytes:
+    dec = zlib.decompressobj(-15)
+    try:
+        out = dec.decompress(data, MAX_BODY)
+    except zlib.error:
+        raise PuzzleError("link: the puzzle data is corrupted (it does not decompress)") from None
+    if dec.unconsumed_tail:
+        raise PuzzleError("link: the puzzle data is too large once decompressed")
+    if not dec.eof:
+        raise PuzzleError("link: the puzzle data is cut short (was the link copied whole?)")
+    return out
+
+
+def encode_link(puzzle: Puzzle) -> str:
+    """The fragment (without ``#``) for a puzzle."""
+    body = puzzle.family.encode_compact(puzzle.model)
+    packed = "z" + _b64encode(_deflate(body.encode("utf-8")))
+    payload = "." + body if _PLAIN.match(body) and len(body) + 1 <= len(packed) else packed
+    parts = [puzzle.type, f"{puzzle.width}x{puzzle.height}", VERSION + payload]
+    meta = {k: v for k, v in puzzle.meta.items() if k in META_KEYS and v}
+    if meta:
+        parts.append("m" + _b64encode(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8")))
+    return "/".join(parts)
+
+
+def fragment_of(text: str) -> str:
+    """The fragment part of a URL, or the text itself (a leading '#' dropped)."""
+    text = text.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    return text
+
+
+def looks_like_link(text: str) -> bool:
+    frag = fragment_of(text)
+    head = frag.split("/", 1)[0]
+    return head in TYPES and "/" in frag
+
+
+def decode_link(text: str) -> Puzzle:
+    """Parse a share link (a URL, a fragment with or without '#')."""
+    if not isinstance(text, str):
+        raise PuzzleError("link: expected text")
+    if len(text) > MAX_LINK:
+        raise PuzzleError(f"link: {len(text)} characters is too long for a puzzle link")
+    frag = fragment_of(text)
+    parts = frag.split("/")
+    if len(parts) < 3:
+        raise PuzzleError("link: expected #<type>/<width>x<height>/<data>")
+    type_name, size, payload, *rest = parts
+    if type_name not in TYPES:
+        raise PuzzleError(f"link: {type_name[:40]!r} is not a puzzle type ({', '.join(TYPES)})")
+    m = _SIZE.match(size)
+    if not m:
+        raise PuzzleError(f"link: size {size[:20]!r} is not WIDTHxHEIGHT")
+    width, height = int(m.group(1)), int(m.group(2))
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise PuzzleError(f"link: size {width}x{height} is outside 1..{MAX_SIDE}")
+    if not payload.startswith(VERSION):
+        raise PuzzleError(f"link: format version {payload[:1]!r} is not supported (this app reads version {VERSION})")
+    mode, data = payload[1:2], payload[2:]
+    if mode == ".":
+        from urllib.parse import unquote
+        body = unquote(data)  # chat apps sometimes percent-encode characters such as ( )
+    elif mode == "z":
+        try:
+            body = _inflate(_b64decode(data, "puzzle data")).decode("utf-8")
+        except UnicodeDecodeError:
+            raise PuzzleError("link: the puzzle data is not text") from None
+    else:
+        raise PuzzleError("link: unknown data mode (the link is corrupted)")
+    meta: dict = {}
+    for extra in rest:
+        if extra.startswith("m"):
+            if len(extra) > MAX_META:
+                raise PuzzleError("link: the title/author part is too long")
+            try:
+                meta = json.loads(_b64decode(extra[1:], "title part").decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                raise PuzzleError("link: the title/author part is corrupted") from None
+            if not isinstance(meta, dict):
+                raise PuzzleError("link: the title/author part is corrupted")
+            meta = {k: v for k, v in meta.items() if k in META_KEYS}
+        elif extra:
+            raise PuzzleError("link: unexpected extra part after the puzzle data")
+    family = get_family(type_name)
+    keys = family.decode_compact(body, width, height)
+    data_dict = {"type": type_name, "width": width, "height": height, **keys, **meta}
+    return parse_puzzle(data_dict)
