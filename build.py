@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""Build, serve and test the app.
+
+    python build.py serve   # build dist/ and serve it at http://127.0.0.1:8000
+    python build.py build   # only build dist/
+    python build.py test    # install test needs, build, run the whole test suite
+
+``dist/`` is a static site: the front end (``web/``), assets (``static/``), the
+pysolver wheel, and the subset of Pyodide 0.27.7 the solver needs (core, numpy,
+scipy and its OpenBLAS), each file checked against the SHA-256 pinned in
+``pyodide-pins.json``.  The Pyodide files come from a ``pip download`` of a package
+that carries them unmodified (PyPI has no WebAssembly numpy/scipy), or from an
+official release folder/tarball given with ``--pyodide-dist``; the download is cached
+so later builds are offline.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+PINS = json.loads((ROOT / "pyodide-pins.json").read_text())
+PYODIDE_DIR = f"pyodide-{PINS['pyodide_version']}"
+CACHE = Path(os.environ.get("PYSOLVER_CACHE", Path.home() / ".cache" / "pysolver-build"))
+#: Pyodide packages we ship (the closure of scipy's dependencies); micropip is pinned
+#: too but not shipped: nothing installs packages at run time.
+SHIPPED = ("numpy", "scipy", "openblas")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class BuildError(SystemExit):
+    def __init__(self, msg: str):
+        super().__init__(f"build.py: {msg}")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- Pyodide files -------------------------------------------------------------------
+def wanted_files() -> dict[str, str]:
+    """file name -> pinned sha256 for every Pyodide file we ship."""
+    files = dict(PINS["core"])
+    for name in SHIPPED:
+        pkg = PINS["packages"][name]
+        files[pkg["file_name"]] = pkg["sha256"]
+    return files
+
+
+def _from_source_wheel() -> dict[str, bytes]:
+    req = PINS["source_wheel"]["requirement"]
+    prefix = PINS["source_wheel"]["prefix"]
+    CACHE.mkdir(parents=True, exist_ok=True)
+    wheels = sorted(CACHE.glob(req.split("==")[0].replace("-", "_") + "-*.whl"))
+    if not wheels:
+        print(f"build.py: downloading the Pyodide {PINS['pyodide_version']} files (pip download {req}) ...", flush=True)
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                               "-d", str(CACHE), req])
+        wheels = sorted(CACHE.glob(req.split("==")[0].replace("-", "_") + "-*.whl"))
+        if proc.returncode != 0 or not wheels:
+            raise BuildError(f"could not download {req}; give an official Pyodide "
+                             f"{PINS['pyodide_version']} release with --pyodide-dist PATH")
+    out = {}
+    with zipfile.ZipFile(wheels[-1]) as zf:
+        for name in wanted_files():
+            try:
+                out[name] = zf.read(prefix + name)
+            except KeyError:
+                raise BuildError(f"{wheels[-1].name} has no {prefix + name}") from None
+    return out
+
+
+def _from_dist(path: Path) -> dict[str, bytes]:
+    out = {}
+    if path.is_dir():
+        for name in wanted_files():
+            f = path / name
+            if not f.is_file():
+                raise BuildError(f"{path} has no {name}")
+            out[name] = f.read_bytes()
+        return out
+    if path.is_file():
+        with tarfile.open(path) as tf:
+            members = {Path(m.name).name: m for m in tf.getmembers() if m.isfile()}
+            for name in wanted_files():
+                if name not in members:
+                    raise BuildError(f"{path} has no {name}")
+                out[name] = tf.extractfile(members[name]).read()
+        return out
+    raise BuildError(f"--pyodide-dist {path}: no such folder or tarball")
+
+
+def pyodide_files(dist_path: str | None) -> dict[str, bytes]:
+    """The verified Pyodide subset, from cache, --pyodide-dist or the download."""
+    verified = CACHE / f"verified-{PINS['pyodide_version']}"
+    files = None
+    if dist_path:
+        files = _from_dist(Path(dist_path))
+    elif verified.is_dir() and all((verified / n).is_file() for n in wanted_files()):
+        files = {n: (verified / n).read_bytes() for n in wanted_files()}
+    else:
+        files = _from_source_wheel()
+    for name, pinned in wanted_files().items():
+        got = sha256(files[name])
+        if got != pinned:
+            raise BuildError(f"{name}: SHA-256 {got} does not match the pinned official value {pinned}; refusing to build")
+    verified.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        if not (verified / name).is_file():
+            (verified / name).write_bytes(data)
+    return files
+
+
+# -- the pysolver wheel ----------------------------------------------------------------
+def package_version() -> str:
+    for line in (ROOT / "pyproject.toml").read_text().splitlines():
+        if line.startswith("version"):
+            return line.split("=", 1)[1].strip().strip('"')
+    raise BuildError("pyproject.toml has no version")
+
+
+def build_wheel() -> tuple[str, bytes]:
+    """A pure-Python wheel of pysolver, built in memory (no setuptools round trip).
+
+    Deterministic: fixed timestamps and sorted entries, so an unchanged package gives
+    the same bytes and the service worker does not re-download it.
+    """
+    version = package_version()
+    dist_info = f"pysolver-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in sorted((ROOT / "pysolver").rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    for path in sorted((ROOT / "pysolver").rglob("*.json")):
+        entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    meta = (f"Metadata-Version: 2.1\nName: pysolver\nVersion: {version}\n"
+            "Requires-Dist: numpy\nRequires-Dist: scipy\n").encode()
+    wheel = b"Wheel-Version: 1.0\nGenerator: pysolver-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries += [(f"{dist_info}/METADATA", meta), (f"{dist_info}/WHEEL", wheel)]
+    record = "".join(
+        f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}\n"
+        for name, data in entries) + f"{dist_info}/RECORD,,\n"
+    entries.append((f"{dist_info}/RECORD", record.encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return f"pysolver-{version}-py3-none-any.whl", buf.getvalue()
+
+
+# -- the site ------------------------------------------------------------------------
+def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
+    files = pyodide_files(pyodide_dist)
+    wheel_name, wheel = build_wheel()
+    tmp = Path(tempfile.mkdtemp(prefix="dist-", dir=ROOT))
+    try:
+        shutil.copytree(ROOT / "web", tmp, dirs_exist_ok=True)
+        shutil.copytree(ROOT / "static", tmp / "static", dirs_exist_ok=True)
+        shutil.copy(ROOT / "static" / "manifest.webmanifest", tmp / "manifest.webmanifest")
+        pyo = tmp / PYODIDE_DIR
+        pyo.mkdir()
+        for name, data in files.items():
+            (pyo / name).write_bytes(data)
+        (pyo / wheel_name).write_bytes(wheel)
+        lock = {"info": PINS["info"], "packages": {n: PINS["packages"][n] for n in SHIPPED}}
+        lock["packages"]["pysolver"] = {
+            "name": "pysolver", "version": package_version(), "file_name": wheel_name,
+            "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
+            "imports": ["pysolver"], "depends": ["numpy", "scipy"], "unvendored_tests": False,
+            "shared_library": False}
+        (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+        _write_library_index(tmp)
+        _write_service_worker(tmp)
+        if DIST.exists():
+            shutil.rmtree(DIST)
+        tmp.rename(DIST)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if not quiet:
+        total = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
+        print(f"build.py: built {DIST} ({total / 1e6:.1f} MB)")
+    return DIST
+
+
+def _write_library_index(site: Path) -> None:
+    """static/puzzles/index.json: the bundled library, for the library page."""
+    folder = site / "static" / "puzzles"
+    entries = []
+    for f in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        if f.name == "index.json":
+            continue
+        data = json.loads(f.read_text(encoding="utf-8"))
+        entries.append({"file": f"static/puzzles/{f.name}", "type": data["type"],
+                        "title": data.get("title", f.stem), "width": data["width"], "height": data["height"]})
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.json").write_text(json.dumps(entries, indent=1))
+
+
+def _write_service_worker(site: Path) -> None:
+    """Fill sw.js's precache list: every file of the site with its content hash.
+
+    The cache name is a hash of the whole list, so any change to any file makes a new
+    service worker, which the page offers as "new version — reload"."""
+    listing = {}
+    for f in sorted(site.rglob("*")):
+        rel = f.relative_to(site).as_posix()
+        if f.is_file() and rel != "sw.js":
+            listing[rel] = sha256(f.read_bytes())[:16]
+    version = sha256(json.dumps(listing, sort_keys=True).encode())[:12]
+    sw = (site / "sw.js").read_text()
+    sw = sw.replace("__PRECACHE__", json.dumps(listing, indent=0)).replace("__VERSION__", version)
+    (site / "sw.js").write_text(sw)
+    (site / "version.json").write_text(json.dumps({"version": version, "pysolver": package_version()}))
+
+
+# -- serving -------------------------------------------------------------------------
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".json": "application/json", ".webmanifest": "application/manifest+json",
+                      ".whl": "application/zip", ".zip": "application/zip", ".svg": "image/svg+xml"}
+
+    def end_headers(self):
+        # Cross-origin isolation gives SharedArrayBuffer, which Pyodide's interrupt
+        # buffer (cancel a running solve) needs.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        if self.path.split("?")[0].endswith(("sw.js", "version.json")) or self.path in ("/", "/index.html"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):  # keep test output quiet
+        if os.environ.get("PYSOLVER_SERVE_LOG"):
+            super().log_message(fmt, *args)
+
+
+def make_server(port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    handler = partial(Handler, directory=str(DIST))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(port: int) -> None:
+    server = make_server(port)
+    print(f"build.py: serving {DIST} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# -- testing -------------------------------------------------------------------------
+def find_chromium() -> str | None:
+    for cand in (os.environ.get("CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"),
+                 shutil.which("google-chrome")):
+        if cand and Path(cand).exists():
+            return cand
+    return None
+
+
+def ensure_test_tools() -> None:
+    need = []
+    for mod in ("pytest", "playwright"):
+        try:
+            __import__(mod)
+        except ImportError:
+            need.append(mod)
+    try:
+        import numpy, scipy  # noqa: F401
+    except ImportError:
+        need.append("numpy/scipy")
+    if need:
+        print(f"build.py: installing the test extra ({', '.join(need)} missing) ...", flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
+    if find_chromium():
+        return
+    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        print("build.py: installing Debian's chromium ...", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+    if not find_chromium():
+        print("build.py: no system Chromium; trying playwright's own download ...", flush=True)
+        subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"])
+
+
+def run_tests(extra: list[str], pyodide_dist: str | None) -> int:
+    ensure_test_tools()
+    build(pyodide_dist)
+    env = {**os.environ}
+    chrome = find_chromium()
+    if chrome:
+        env["CHROMIUM"] = chrome
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", *extra], cwd=ROOT, env=env).returncode
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=("build", "serve", "test"))
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--pyodide-dist", help="an official Pyodide 0.27.7 release folder or tarball")
+    ap.add_argument("pytest_args", nargs="*", help="with test: passed to pytest (after --)")
+    args = ap.parse_args()
+    if args.command == "test":
+        return run_tests(args.pytest_args, args.pyodide_dist)
+    build(args.pyodide_dist)
+    if args.command == "serve":
+        serve(args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The browser worker's entry point: JSON text in, JSON text out.
+
+The worker passes every request as one JSON string and gets one JSON string back, so
+no PyProxy ever crosses into JavaScript (they leak unless destroyed by hand) and the
+protocol is the same as the CLI's ``--json`` output.
+"""
+from __future__ import annotations
+
+import json
+import traceback
+
+from . import __version__, api, bench
+from .base import PuzzleError
+from .format import load_any
+from .registry import get_family
+
+
+def _load(args: dict) -> dict:
+    """Any supported text (puzzle JSON, link, a family's file format) -> puzzle JSON."""
+    content = args["text"]
+    if isinstance(content, list):  # bytes sent as a list of ints (binary formats)
+        content = bytes(content)
+    return load_any(content, args.get("name", "")).to_json()
+
+
+def _solve(args: dict) -> dict:
+    return api.solve(args["puzzle"], method=args.get("method"), timeout=args.get("timeout"),
+                     unique=bool(args.get("unique")))
+
+
+def _methods(args: dict) -> dict:
+    fam = get_family(args["type"])
+    return {"methods": list(fam.methods)}
+
+
+def _steps(args: dict) -> dict:
+    """The solving steps for "Replay", from families that record them."""
+    from .base import Deadline
+    p = api.as_puzzle(args["puzzle"])
+    fn = getattr(p.family, "steps", None)
+    if fn is None:
+        raise PuzzleError(f"{p.type} has no step recording")
+    return {"steps": fn(p.model, Deadline(args.get("timeout", 20)))}
+
+
+def _make(args: dict) -> dict:
+    """Puzzle makers of families that have one (Link-a-Pix from a picture, ...)."""
+    p_type = args["type"]
+    fam = get_family(p_type)
+    fn = getattr(fam, "make", None)
+    if fn is None:
+        raise PuzzleError(f"{p_type} has no puzzle maker")
+    return fn(args)
+
+
+def _bench(args: dict) -> dict:
+    rows = bench.run([(it["name"], json.dumps(it["puzzle"])) for it in args["items"]],
+                     [args.get("method")], args.get("timeout"), bool(args.get("unique")),
+                     out=_Null(), as_json=True)
+    for r in rows:
+        r.pop("solution", None)
+        r.pop("trace", None)
+    return {"rows": rows}
+
+
+class _Null:
+    def write(self, _):
+        return 0
+
+    def flush(self):
+        pass
+
+
+def _selftest(args: dict) -> dict:
+    """Proves the real numeric stack works here: a tiny MILP through SciPy's HiGHS."""
+    import numpy as np
+    import scipy
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    # maximise x + 2y subject to x + y <= 3.5, x, y integer in [0, 2]  -> x=1, y=2
+    res = milp(c=-np.array([1.0, 2.0]), constraints=LinearConstraint(np.array([[1.0, 1.0]]), -np.inf, 3.5),
+               integrality=np.ones(2), bounds=Bounds(0, 2))
+    return {"numpy": np.__version__, "scipy": scipy.__version__, "pysolver": __version__,
+            "milp_status": int(res.status), "milp_x": [float(v) for v in res.x], "milp_fun": float(res.fun)}
+
+
+COMMANDS = {
+    "load": _load,
+    "solve": _solve,
+    "check": lambda a: api.check(a["puzzle"], a["solution"], partial=bool(a.get("partial"))),
+    "hint": lambda a: {"hint": api.hint(a["puzzle"], a["progress"], a.get("timeout", 10))},
+    "link": lambda a: {"link": api.link(a["puzzle"])},
+    "show": lambda a: api.show(a["link"]),
+    "methods": _methods,
+    "steps": _steps,
+    "make": _make,
+    "bench": _bench,
+    "selftest": _selftest,
+}
+
+
+def handle(request_json: str) -> str:
+    """``{"cmd": ..., "args": {...}}`` -> ``{"ok": true, "result": ...}`` or
+    ``{"ok": false, "error": message, "kind": "input"|"internal"}``."""
+    try:
+        req = json.loads(request_json)
+        fn = COMMANDS.get(req.get("cmd"))
+        if fn is None:
+            raise PuzzleError(f"unknown command {req.get('cmd')!r}")
+        return json.dumps({"ok": True, "result": fn(req.get("args") or {})}, separators=(",", ":"))
+    except PuzzleError as exc:
+        return json.dumps({"ok": False, "error": str(exc), "kind": "input"})
+    except KeyboardInterrupt:
+        return json.dumps({"ok": False, "error": "cancelled", "kind": "cancelled"})
+    except Exception as exc:  # noqa: BLE001 - reported to the page, never a blank screen
+        return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}", "kind": "internal",
+                           "trace": traceback.format_exc(limit=8)})

@@ -1,0 +1,536 @@
+/* The app: library page, play page, wiring between the board, the history and the
+   solver worker.  Family-specific input and drawing live in js/families/<type>.js;
+   nothing here knows the rules of any puzzle. */
+
+import { Board } from "./board.js";
+import { family, TYPES } from "./families/index.js";
+import { History, puzzleKey, recent, remember } from "./history.js";
+import { decodeLink, looksLikeLink } from "./link.js";
+import { Solver } from "./solver.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { puzzle: null, fam: null, key: null, history: null, preview: null, marks: null,
+                highlight: null, tool: null, link: null, running: false, replay: null };
+
+// ---------------------------------------------------------------- messages
+function showError(text) {
+  $("error-text").textContent = text;  // text, never HTML: it may come from a link
+  $("error-banner").hidden = false;
+}
+$("error-close").onclick = () => { $("error-banner").hidden = true; };
+
+function say(text, kind = "") {
+  const m = $("message");
+  m.textContent = text;
+  m.className = "message " + kind;
+}
+
+// ---------------------------------------------------------------- solver
+const solverStatus = $("solver-status");
+const solver = new Solver((st, text) => {
+  solverStatus.dataset.state = st;
+  solverStatus.textContent = text;
+  updateButtons();
+  if (st === "ready") onSolverReady();
+});
+
+async function onSolverReady() {
+  // Python validates what JavaScript only decoded, and supplies the canonical link.
+  if (!state.puzzle) return;
+  const p = state.puzzle;
+  try {
+    const methods = await solver.call("methods", { type: p.type });
+    fillMethods(methods.methods);
+    if (!state.link) {
+      const { link } = await solver.call("link", { puzzle: stripSolution(p) });
+      if (state.puzzle === p) setLink(link);
+    } else {
+      await solver.call("show", { link: state.link });
+    }
+  } catch (err) {
+    if (err.kind === "input") showError(err.message);
+  }
+}
+
+function fillMethods(methods) {
+  const sel = $("method");
+  sel.replaceChildren(...methods.map((m) => {
+    const o = document.createElement("option");
+    o.value = o.textContent = m;
+    return o;
+  }));
+}
+
+// ---------------------------------------------------------------- loading puzzles
+function stripSolution(p) {
+  const { solution, ...rest } = p;
+  return rest;
+}
+
+function setLink(link) {
+  state.link = link;
+  if (location.hash.slice(1) !== link) history.replaceState(null, "", "#" + link);
+}
+
+/** Open a puzzle (object, JSON text, link, or any text a family can import). */
+async function load(input, { link = null } = {}) {
+  let puzzle = input;
+  if (typeof input === "string") {
+    const text = input.trim();
+    if (looksLikeLink(text)) {
+      puzzle = await decodeLink(text);
+      link = text.slice(text.indexOf("#") + 1);
+    } else if (text.startsWith("{")) {
+      try {
+        puzzle = JSON.parse(text);
+      } catch (e) {
+        throw new Error("not valid JSON: " + e.message);
+      }
+    } else {
+      await solver.ready;  // other formats are read by Python
+      puzzle = await solver.call("load", { text, name: "pasted text" });
+    }
+  }
+  if (!puzzle || typeof puzzle !== "object" || !TYPES.includes(puzzle.type)) {
+    throw new Error(`type: ${JSON.stringify(puzzle && puzzle.type)} is not one of ${TYPES.join(", ")}`);
+  }
+  const fam = family(puzzle.type);
+  fam.validate(puzzle);  // enough to draw safely; Python validates fully when ready
+  state.puzzle = puzzle;
+  state.fam = fam;
+  state.key = await puzzleKey(puzzle, fam.keys);
+  state.history = new History(state.key, fam.newProgress(puzzle));
+  state.preview = state.marks = state.highlight = null;
+  state.tool = fam.tools ? fam.tools(puzzle)[0]?.id ?? null : null;
+  state.link = null;
+  if (link) setLink(link);
+  else if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  remember(state.key, stripSolution(puzzle), state.history.solved);
+  showPlay();
+  if (solver.state === "ready") onSolverReady();
+}
+
+async function loadFromHash() {
+  const frag = location.hash.slice(1);
+  if (!frag) return showLibrary();
+  if (frag === state.link) return;
+  try {
+    await load("#" + frag);
+  } catch (err) {
+    showLibrary();
+    showError("This link does not hold a puzzle the app can read: " + err.message);
+  }
+}
+
+// ---------------------------------------------------------------- views
+function showLibrary() {
+  state.puzzle = null;
+  $("play").hidden = true;
+  $("library").hidden = false;
+  document.title = "Picture Logic";
+  renderRecent();
+}
+
+function showPlay() {
+  const p = state.puzzle, fam = state.fam;
+  $("library").hidden = true;
+  $("play").hidden = false;
+  $("error-banner").hidden = true;
+  $("puzzle-title").textContent = p.title || `${fam.title} ${p.width}×${p.height}`;
+  const meta = [fam.title, `${p.width}×${p.height}`];
+  if (p.author) meta.push("by " + p.author);
+  if (p.source) meta.push(p.source);
+  if (p.license) meta.push(p.license);
+  $("puzzle-meta").textContent = meta.join(" · ");
+  document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
+  $("help-text").textContent = fam.help;
+  fillMethods(fam.methods);
+  renderFamilyTools();
+  board.setLayout(fam.layout(p));
+  say(state.history.solved ? "Solved. Well done!" : "");
+  updateButtons();
+  board.draw();
+}
+
+function renderFamilyTools() {
+  const box = $("family-tools");
+  box.replaceChildren();
+  if (!state.fam.tools) return;
+  for (const t of state.fam.tools(state.puzzle)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "swatch";
+    b.title = t.label;
+    b.setAttribute("aria-label", t.label);
+    b.style.background = t.color;
+    b.setAttribute("aria-pressed", String(t.id === state.tool));
+    b.onclick = () => { state.tool = t.id; renderFamilyTools(); };
+    box.append(b);
+  }
+}
+
+function updateButtons() {
+  const playing = !!state.puzzle;
+  const ready = solver.state === "ready";
+  $("undo").disabled = !playing || !state.history.past.length;
+  $("redo").disabled = !playing || !state.history.future.length;
+  for (const id of ["check", "hint", "solve", "replay", "share"]) $(id).disabled = !playing || !ready || state.running;
+  $("replay").hidden = !(playing && state.fam.replay);
+  $("cancel").hidden = !state.running;
+}
+
+async function renderLibrary() {
+  let entries = [];
+  try {
+    entries = await (await fetch("static/puzzles/index.json")).json();
+  } catch (e) {
+    entries = [];
+  }
+  const filters = $("library-filters");
+  const list = $("library-list");
+  let current = "all";
+  const draw = () => {
+    list.replaceChildren(...entries.filter((e) => current === "all" || e.type === current).map((e) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = "#";
+      a.dataset.file = e.file;
+      a.textContent = e.title;
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = `${family(e.type).title} · ${e.width}×${e.height}`;
+      a.append(kind);
+      a.onclick = async (ev) => {
+        ev.preventDefault();
+        try {
+          await load(await (await fetch(e.file)).json());
+        } catch (err) {
+          showError(err.message);
+        }
+      };
+      li.append(a);
+      return li;
+    }));
+  };
+  const types = ["all", ...TYPES.filter((t) => entries.some((e) => e.type === t))];
+  filters.replaceChildren(...types.map((t) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = t === "all" ? "All" : family(t).title;
+    b.setAttribute("aria-pressed", String(t === current));
+    b.onclick = () => {
+      current = t;
+      for (const x of filters.children) x.setAttribute("aria-pressed", String(x === b));
+      draw();
+    };
+    return b;
+  }));
+  draw();
+}
+
+function renderRecent() {
+  const items = recent();
+  $("recent-section").hidden = !items.length;
+  $("recent-list").replaceChildren(...items.slice(0, 8).map((e) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#";
+    a.textContent = e.title || `${family(e.type).title} ${e.size}`;
+    const kind = document.createElement("span");
+    kind.className = "kind";
+    kind.textContent = `${family(e.type).title} · ${e.size}`;
+    a.append(kind);
+    if (e.solved) {
+      const done = document.createElement("span");
+      done.className = "done";
+      done.textContent = "✓ solved";
+      a.append(done);
+    }
+    a.onclick = (ev) => { ev.preventDefault(); load(e.puzzle).catch((err) => showError(err.message)); };
+    li.append(a);
+    return li;
+  }));
+}
+
+// ---------------------------------------------------------------- the board
+const board = new Board($("board"), {
+  puzzle: () => state.puzzle,
+  family: () => state.fam,
+  progress: () => state.preview || state.history.present,
+  view: () => ({ theme: theme(), marks: state.marks, highlight: state.highlight, tool: state.tool,
+                 replay: state.replay }),
+  press: (cell, button, ev) => {
+    if (!state.puzzle || state.replay) return null;
+    return state.fam.press(state.puzzle, state.history.present, cell, button, state.tool, ev);
+  },
+  changed: (preview) => {
+    state.preview = preview;
+    board.draw();
+  },
+  commit: (progress) => {
+    state.preview = null;
+    if (progress) applyProgress(progress);
+    else board.draw();
+  },
+});
+
+function applyProgress(progress) {
+  if (state.history.push(progress)) {
+    state.marks = null;
+    state.highlight = null;
+    afterChange();
+  }
+  board.draw();
+}
+
+function afterChange() {
+  const solvedNow = state.fam.isSolved ? state.fam.isSolved(state.puzzle, state.history.present) : false;
+  if (solvedNow && !state.history.solved) {
+    state.history.solved = true;
+    state.history.save();
+    remember(state.key, stripSolution(state.puzzle), true);
+    say("Solved. Well done!", "ok");
+  } else if (!solvedNow && state.history.solved) {
+    state.history.solved = false;
+    state.history.save();
+  }
+  updateButtons();
+}
+
+let themeCache = null;
+function theme() {
+  if (themeCache) return themeCache;
+  const cs = getComputedStyle(document.documentElement);
+  const t = {};
+  for (const k of ["bg", "fg", "muted", "panel", "line", "grid", "grid-strong", "accent", "error", "ok", "hint", "cell", "filled", "cross"]) {
+    t[k.replace("-s", "S")] = cs.getPropertyValue("--" + k).trim();
+  }
+  t.dark = document.documentElement.dataset.theme === "dark";
+  return (themeCache = t);
+}
+
+// ---------------------------------------------------------------- actions
+function undo() { if (state.history?.undo()) { state.marks = state.highlight = null; afterChange(); board.draw(); } }
+function redo() { if (state.history?.redo()) { state.marks = state.highlight = null; afterChange(); board.draw(); } }
+
+async function run(label, fn) {
+  state.running = true;
+  updateButtons();
+  const p = state.puzzle;
+  try {
+    return await fn();
+  } catch (err) {
+    if (state.puzzle !== p) return null;
+    if (err.kind === "cancelled") say(`${label} cancelled.`);
+    else say(`${label} failed: ${err.message}`, "error");
+    return null;
+  } finally {
+    state.running = false;
+    updateButtons();
+  }
+}
+
+async function solve({ method = $("method").value, timeout = 60, unique = true } = {}) {
+  await solver.ready;
+  const p = state.puzzle;
+  say("Solving…");
+  const res = await run("Solve", () => solver.call("solve", { puzzle: stripSolution(p), method, timeout, unique }));
+  if (!res || state.puzzle !== p) return res;
+  const secs = `${res.seconds.toFixed(res.seconds < 1 ? 3 : 1)} s`;
+  if (res.status === "solved") {
+    applyProgress(state.fam.fromSolution(p, res.solution));
+    let text = `Solved by ${res.method} in ${secs}.`;
+    if (res.unique === true) text += " The solution is unique.";
+    if (res.unique === false) text += " Warning: this puzzle has more than one solution.";
+    if (res.note) text += ` (${res.note})`;
+    say(text + " Undo brings your grid back.", res.unique === false ? "error" : "ok");
+  } else {
+    const words = { unsolvable: "This puzzle has no solution.", timeout: `Gave up after ${secs}.`,
+                    cancelled: "Solve cancelled.", gave_up: `The ${res.method} method gave up.`,
+                    error: "Internal error: the solver's answer failed verification." };
+    say(words[res.status] + (res.note ? ` (${res.note})` : ""), res.status === "cancelled" ? "" : "error");
+  }
+  return res;
+}
+
+async function check() {
+  await solver.ready;
+  const p = state.puzzle;
+  const solution = state.fam.toSolution(p, state.history.present);
+  const rep = await run("Check", () => solver.call("check", { puzzle: stripSolution(p), solution, partial: true }));
+  if (!rep || state.puzzle !== p) return rep;
+  state.marks = rep;
+  board.draw();
+  if (rep.solved) say("Correct: the puzzle is solved.", "ok");
+  else if (rep.ok) say("No mistakes so far.", "ok");
+  else say(rep.errors.slice(0, 3).map((e) => e.message).join("; ") + (rep.errors.length > 3 ? ` (+${rep.errors.length - 3} more)` : ""), "error");
+  return rep;
+}
+
+async function hint() {
+  await solver.ready;
+  const p = state.puzzle;
+  const progress = state.fam.toSolution(p, state.history.present);
+  const res = await run("Hint", () => solver.call("hint", { puzzle: stripSolution(p), progress }));
+  if (!res || state.puzzle !== p) return res;
+  const h = res.hint;
+  if (!h) {
+    say(state.history.solved ? "Already solved." : "No hint: nothing more follows from the grid as it is.");
+    return h;
+  }
+  state.highlight = { cells: h.cells || [], lines: h.lines || [], wrong: !!h.wrong };
+  if (h.solution && !h.wrong) {
+    const next = state.fam.fromSolution(p, h.solution, state.history.present);
+    state.history.push(next);
+    afterChange();
+  }
+  say("Hint: " + h.message, h.wrong ? "error" : "");
+  board.draw();
+  return h;
+}
+
+async function replay() {
+  await solver.ready;
+  const p = state.puzzle;
+  const res = await run("Replay", () => solver.call("steps", { puzzle: stripSolution(p), timeout: 30 }));
+  if (!res || state.puzzle !== p) return;
+  const steps = res.steps;
+  let progress = state.fam.newProgress(p);
+  state.replay = true;
+  say(`Replaying ${steps.length} steps…`);
+  const delay = Math.max(15, Math.min(300, 8000 / Math.max(1, steps.length)));
+  for (const [i, step] of steps.entries()) {
+    if (state.puzzle !== p || !state.replay) return;
+    progress = state.fam.applyStep(p, progress, step);
+    state.preview = progress;
+    state.highlight = { cells: step.cells || [], lines: step.line ? [step.line] : [] };
+    say(`Step ${i + 1}/${steps.length}: ${step.message || step.rule}`);
+    board.draw();
+    await new Promise((r) => setTimeout(r, delay));
+  }
+  state.replay = null;
+  state.preview = null;
+  state.highlight = null;
+  board.draw();
+  say("Replay finished; your grid is as you left it.");
+}
+
+async function share() {
+  if (!state.link) {
+    const { link } = await solver.call("link", { puzzle: stripSolution(state.puzzle) });
+    setLink(link);
+  }
+  const url = location.href.split("#")[0] + "#" + state.link;
+  try {
+    await navigator.clipboard.writeText(url);
+    say("Link copied to the clipboard.", "ok");
+  } catch (e) {
+    say("Copy this link: " + url);
+  }
+  return url;
+}
+
+$("undo").onclick = undo;
+$("redo").onclick = redo;
+$("solve").onclick = () => solve();
+$("check").onclick = () => check();
+$("hint").onclick = () => hint();
+$("replay").onclick = () => replay();
+$("share").onclick = () => share().catch((e) => say("Share failed: " + e.message, "error"));
+$("cancel").onclick = () => { solver.cancel(); state.replay = null; };
+$("restart").onclick = () => applyProgress(state.fam.newProgress(state.puzzle));
+$("zoom-in").onclick = () => board.zoom(1.25);
+$("zoom-out").onclick = () => board.zoom(0.8);
+$("zoom-fit").onclick = () => board.fit();
+$("home-link").onclick = (e) => { e.preventDefault(); history.pushState(null, "", location.pathname); showLibrary(); };
+$("theme-toggle").onclick = () => {
+  const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+  document.documentElement.dataset.theme = next;
+  try { localStorage.setItem("theme", next); } catch (e) { /* fine */ }
+  themeCache = null;
+  board.draw();
+};
+window.addEventListener("keydown", (e) => {
+  if (!state.puzzle || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); }
+  if (e.key === "Escape" && state.running) solver.cancel();
+});
+window.addEventListener("hashchange", loadFromHash);
+
+$("paste-form").onsubmit = (e) => {
+  e.preventDefault();
+  const text = $("paste-box").value;
+  if (!text.trim()) return;
+  load(text).catch((err) => showError("Could not open the pasted puzzle: " + err.message));
+};
+$("file-input").onchange = async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  try {
+    if (file.size > 20e6) throw new Error(`${file.name} is too large for a puzzle file`);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text = null;
+    try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (err) { text = null; }
+    if (text !== null && (text.trim().startsWith("{") || looksLikeLink(text))) await load(text);
+    else {
+      await solver.ready;
+      await load(await solver.call("load", { text: text ?? Array.from(bytes), name: file.name }));
+    }
+  } catch (err) {
+    showError(`Could not open ${file.name}: ${err.message}`);
+  }
+};
+
+// ---------------------------------------------------------------- service worker
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").then((reg) => {
+    const offer = (worker) => {
+      $("update-banner").hidden = false;
+      $("update-reload").onclick = () => worker.postMessage("skipWaiting");
+    };
+    if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const w = reg.installing;
+      w.addEventListener("statechange", () => {
+        if (w.state === "installed" && navigator.serviceWorker.controller) offer(w);
+      });
+    });
+  }).catch(() => { /* no offline support, e.g. in a private window */ });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!reloading && !$("update-banner").hidden) { reloading = true; location.reload(); }
+  });
+}
+
+// ---------------------------------------------------------------- automation hook
+/* window.app: a small documented hook for tests and scripts (the UI does not use it).
+     await app.ready              Python, NumPy, SciPy and pysolver are loaded
+     await app.load(jsonOrLink)   open a puzzle (object, JSON text, link or other format)
+     await app.solve({method, timeout, unique})  -> the object of `pysolver solve --json`
+     await app.check(), app.hint(), app.undo(), app.redo(), app.cancel()
+     app.state()                  {puzzle, progress, key, link, solved, canUndo, canRedo}
+     app.cellCenter(r, c)         CSS pixel position of a cell's centre in the canvas
+     await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
+function snapshot() {
+  return state.puzzle ? { puzzle: state.puzzle, progress: state.history.present, key: state.key,
+    link: state.link, solved: !!state.history.solved, canUndo: state.history.past.length > 0,
+    canRedo: state.history.future.length > 0, tool: state.tool } : { puzzle: null };
+}
+window.app = {
+  load: async (x) => { await load(x); return snapshot(); },
+  solve, check, hint, undo, redo, share, replay,
+  cancel: () => solver.cancel(),
+  state: snapshot,
+  cellCenter: (r, c) => board.cellCenter(r, c),
+  setTool: (id) => { state.tool = id; renderFamilyTools(); },
+  call: (cmd, args) => solver.call(cmd, args),
+  get solverState() { return solver.state; },
+};
+Object.defineProperty(window.app, "ready", { get: () => solver.ready });
+
+renderLibrary();
+loadFromHash();
+registerServiceWorker();

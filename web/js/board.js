@@ -1,0 +1,218 @@
+/* The canvas: zoom, pan, pointer -> cell, and drawing through the family module.
+
+   Coordinates: a family lays its board out in "units" (one unit = one cell), with the
+   grid's cell (0,0) at (layout.x0, layout.y0) so clues can sit in margins.  The board
+   keeps a view transform units -> CSS pixels (scale, ox, oy).
+
+   Input: a press on a cell starts a family "stroke" (draw a path, paint a run...).
+   The middle button belongs to families (nonogram clears with it), so panning is
+   Alt/Space + drag, a drag that starts outside the grid, or two fingers; the wheel
+   zooms at the pointer (Shift + wheel pans); a long press on touch is a right click. */
+
+const LONG_PRESS_MS = 450;
+
+export class Board {
+  constructor(canvas, hooks) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.hooks = hooks;  // {family, puzzle, progress, view(), press(cell, button), changed()}
+    this.scale = 24;
+    this.ox = 0;
+    this.oy = 0;
+    this.pointers = new Map();
+    this.stroke = null;
+    this.hover = null;
+    this.spaceDown = false;
+    this._bind();
+    new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+  }
+
+  setLayout(layout) {
+    this.layout = layout;
+    this.fit();
+  }
+
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const r = this.canvas.getBoundingClientRect();
+    this.cw = r.width;
+    this.ch = r.height;
+    this.canvas.width = Math.max(1, Math.round(r.width * dpr));
+    this.canvas.height = Math.max(1, Math.round(r.height * dpr));
+    if (this.layout && !this.fitted) this.fit();
+    this.draw();
+  }
+
+  fit() {
+    if (!this.layout || !this.cw) return;
+    const pad = 8;
+    const s = Math.min((this.cw - 2 * pad) / this.layout.cols, (this.ch - 2 * pad) / this.layout.rows);
+    this.scale = Math.max(2, Math.min(64, s));
+    this.ox = (this.cw - this.layout.cols * this.scale) / 2;
+    this.oy = (this.ch - this.layout.rows * this.scale) / 2;
+    this.fitted = true;
+    this.draw();
+  }
+
+  zoom(factor, cx = this.cw / 2, cy = this.ch / 2) {
+    const s = Math.max(2, Math.min(160, this.scale * factor));
+    const k = s / this.scale;
+    this.ox = cx - (cx - this.ox) * k;
+    this.oy = cy - (cy - this.oy) * k;
+    this.scale = s;
+    this.draw();
+  }
+
+  /** Pointer position (CSS px relative to the canvas) -> units and grid cell. */
+  locate(x, y) {
+    const u = (x - this.ox) / this.scale, v = (y - this.oy) / this.scale;
+    const L = this.layout;
+    const c = Math.floor(u - L.x0), r = Math.floor(v - L.y0);
+    const p = this.hooks.puzzle();
+    const inside = p && r >= 0 && c >= 0 && r < p.height && c < p.width;
+    return { u, v, r, c, inside, fx: u - L.x0 - c, fy: v - L.y0 - r };
+  }
+
+  /** A cell's centre in CSS px (tests and automation click here). */
+  cellCenter(r, c) {
+    const L = this.layout;
+    return { x: this.ox + (L.x0 + c + 0.5) * this.scale, y: this.oy + (L.y0 + r + 0.5) * this.scale };
+  }
+
+  visibleUnits() {
+    return { x0: -this.ox / this.scale, y0: -this.oy / this.scale,
+             x1: (this.cw - this.ox) / this.scale, y1: (this.ch - this.oy) / this.scale };
+  }
+
+  draw() {
+    const puzzle = this.hooks.puzzle();
+    if (!puzzle || !this.layout) return;
+    if (this._raf) return;
+    this._raf = requestAnimationFrame(() => {
+      this._raf = 0;
+      const dpr = window.devicePixelRatio || 1;
+      const ctx = this.ctx;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+      ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.ox, dpr * this.oy);
+      const view = { ...this.hooks.view(), visible: this.visibleUnits(), hover: this.hover, pxPerUnit: this.scale };
+      this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
+    });
+  }
+
+  _bind() {
+    const cv = this.canvas;
+    cv.addEventListener("contextmenu", (e) => e.preventDefault());
+    cv.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      if (e.shiftKey) {
+        this.ox -= e.deltaX || e.deltaY;
+        this.oy -= e.shiftKey ? 0 : e.deltaY;
+        this.draw();
+        return;
+      }
+      const r = cv.getBoundingClientRect();
+      this.zoom(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    window.addEventListener("keydown", (e) => { if (e.code === "Space" && e.target === cv) { this.spaceDown = true; e.preventDefault(); } });
+    window.addEventListener("keyup", (e) => { if (e.code === "Space") this.spaceDown = false; });
+    cv.addEventListener("pointerdown", (e) => this._down(e));
+    cv.addEventListener("pointermove", (e) => this._move(e));
+    cv.addEventListener("pointerup", (e) => this._up(e));
+    cv.addEventListener("pointercancel", (e) => this._up(e, true));
+    cv.addEventListener("pointerleave", () => { this.hover = null; this.draw(); });
+  }
+
+  _pos(e) {
+    const r = this.canvas.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  _down(e) {
+    this.canvas.focus();
+    this.canvas.setPointerCapture(e.pointerId);
+    const pos = this._pos(e);
+    this.pointers.set(e.pointerId, pos);
+    clearTimeout(this.longTimer);
+    if (this.pointers.size === 2) {
+      // Second finger: abandon any stroke and pinch/pan instead.
+      if (this.stroke) { this.stroke.cancel?.(); this.stroke = null; this.hooks.changed(null); }
+      const [a, b] = [...this.pointers.values()];
+      this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+      return;
+    }
+    const cell = this.locate(pos.x, pos.y);
+    const panButton = e.button === 0 && (e.altKey || this.spaceDown);
+    if (panButton) {
+      this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy };
+      return;
+    }
+    const button = e.button === 2 ? "secondary" : e.button === 1 ? "middle" : "primary";
+    const stroke = this.hooks.press(cell, button, e);
+    if (stroke) {
+      this.stroke = stroke;
+      if (e.pointerType === "touch" && button === "primary" && stroke.secondary) {
+        // Long press without moving: turn the stroke into the secondary action (cross).
+        this.longTimer = setTimeout(() => {
+          if (this.stroke === stroke && !stroke.moved) {
+            this.stroke = stroke.secondary();
+            navigator.vibrate?.(20);
+            this.hooks.changed(this.stroke.preview ? this.stroke.preview() : null);
+          }
+        }, LONG_PRESS_MS);
+      }
+      this.hooks.changed(stroke.preview ? stroke.preview() : null);
+    } else if (!cell.inside || e.pointerType === "touch") {
+      this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy };
+    }
+  }
+
+  _move(e) {
+    const pos = this._pos(e);
+    if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, pos);
+    if (this.pinch && this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      this.ox += mx - this.pinch.mx;
+      this.oy += my - this.pinch.my;
+      if (this.pinch.d > 0) this.zoom(d / this.pinch.d, mx, my);
+      this.pinch = { d, mx, my };
+      this.draw();
+      return;
+    }
+    if (this.pan) {
+      this.ox = this.pan.ox + pos.x - this.pan.x;
+      this.oy = this.pan.oy + pos.y - this.pan.y;
+      this.draw();
+      return;
+    }
+    const cell = this.locate(pos.x, pos.y);
+    const key = cell.inside ? cell.r + "," + cell.c : null;
+    const oldKey = this.hover ? this.hover.r + "," + this.hover.c : null;
+    this.hover = cell.inside ? { r: cell.r, c: cell.c } : null;
+    if (this.stroke) {
+      const prev = this.stroke.last;
+      if (!prev || prev.r !== cell.r || prev.c !== cell.c) {
+        this.stroke.moved = true;
+        clearTimeout(this.longTimer);
+        this.stroke.last = { r: cell.r, c: cell.c };
+        const preview = this.stroke.move(cell);
+        this.hooks.changed(preview);
+      }
+    } else if (key !== oldKey) {
+      this.draw();
+    }
+  }
+
+  _up(e, cancelled = false) {
+    this.pointers.delete(e.pointerId);
+    clearTimeout(this.longTimer);
+    if (this.pointers.size < 2) this.pinch = null;
+    if (this.pan && this.pointers.size === 0) this.pan = null;
+    if (this.stroke && this.pointers.size === 0) {
+      const stroke = this.stroke;
+      this.stroke = null;
+      if (cancelled) { stroke.cancel?.(); this.hooks.changed(null); } else this.hooks.commit(stroke.end());
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/* The family modules of the front end, by puzzle type (the JavaScript side of
+   pysolver.registry).  Each module exports an object with:
+     type, title, keys (family keys of puzzle JSON), methods, help,
+     decode(body, w, h)      mirror of the family's compact link body (pysolver/<type>/codec.py)
+     validate(puzzle)        throw Error(message) when the puzzle cannot be drawn safely
+     layout(puzzle)          {cols, rows, x0, y0}: size in cell units, grid origin
+     draw(ctx, puzzle, progress, view)   in cell units; view: theme, visible, hover, marks, highlight, tool
+     press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?}
+     newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
+     isSolved(puzzle, progress), tools?(puzzle), replay + applyStep(puzzle, progress, step) */
+import nonogram from "./nonogram.js";
+
+export const TYPES = ["linkapix", "nonogram", "numberlink", "hungrycat"];
+const MODULES = { nonogram };
+
+export function family(type) {
+  const f = MODULES[type];
+  if (!f) throw new Error(`${type} puzzles cannot be played in this version of the app yet`);
+  return f;
+}

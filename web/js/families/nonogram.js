@@ -1,0 +1,319 @@
+/* Nonograms, black-and-white and multicolour: input, drawing, link decoding.
+
+   Progress: {grid: [row strings]} with "?" unknown, "." crossed (blank), "#" filled
+   (black-and-white) or a palette key (multicolour): the partial-solution shape that
+   pysolver's check(partial=True) and hint() read.
+   Input: left click/tap fills (in the chosen colour), right click or a long press
+   crosses, middle click clears; a drag paints along one row or column only, with the
+   value the first cell took (so a drag that starts by clearing, clears). */
+
+import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+
+const NUMBER = /^[1-9][0-9]{0,2}$/;
+const INDEX = /^(0|[1-9][0-9]{0,2})$/;
+
+function fail(msg) { throw new Error(msg); }
+
+/** Mirror of pysolver/nonogram/codec.py (read its grammar there). */
+function decode(body, width, height) {
+  if (body.length > (1 << 20)) fail("link: body too long");
+  let keys = null, palette = null, rowsText, colsText;
+  if (body.startsWith("c")) {
+    const parts = body.slice(1).split("_");
+    if (parts.length !== 3) fail("link: expected palette, rows and columns separated by '_'");
+    palette = {};
+    parts[0].split(",").forEach((entry, n) => {
+      if (!/^[0-9a-f]{7,12}$/.test(entry)) fail(`link: palette entry ${n} is not rrggbb + key code`);
+      const code = parseInt(entry.slice(6), 16);
+      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) fail(`link: palette entry ${n} has an invalid key code`);
+      const key = String.fromCodePoint(code);
+      if (key in palette) fail(`link: palette key "${key}" appears twice`);
+      palette[key] = "#" + entry.slice(0, 6);
+    });
+    keys = Object.keys(palette);
+    [, rowsText, colsText] = parts;
+  } else {
+    const parts = body.split("_");
+    if (parts.length !== 2) fail("link: expected rows and columns separated by '_'");
+    [rowsText, colsText] = parts;
+  }
+  const lines = (text, count, what) => {
+    const items = text.split(",");
+    if (items.length !== count) fail(`link: ${items.length} ${what} clues, expected ${count}`);
+    return items.map((item, i) => (item ? item.split(".") : []).map((block) => {
+      let number = block, index = null;
+      if (keys) {
+        [number, index] = block.split("-");
+        if (!INDEX.test(index || "") || +index >= keys.length) fail(`link: ${what}[${i}]: bad colour in block "${block.slice(0, 20)}"`);
+      }
+      if (!NUMBER.test(number || "")) fail(`link: ${what}[${i}]: bad block "${block.slice(0, 20)}"`);
+      return keys ? [+number, keys[+index]] : +number;
+    }));
+  };
+  const out = { rows: lines(rowsText, height, "row"), cols: lines(colsText, width, "column") };
+  if (palette) out.palette = palette;
+  return out;
+}
+
+/** Blocks of a clue as [length, key] pairs ("#" for black-and-white). */
+function blocks(clue) {
+  return clue.map((b) => (Array.isArray(b) ? [b[0], b[1]] : [b, "#"]));
+}
+
+function validate(p) {
+  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
+  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (!Array.isArray(p.rows) || p.rows.length !== p.height) fail(`rows: expected ${p.height} clues`);
+  if (!Array.isArray(p.cols) || p.cols.length !== p.width) fail(`cols: expected ${p.width} clues`);
+  const multi = p.palette && typeof p.palette === "object";
+  for (const [what, lines, len] of [["rows", p.rows, p.width], ["cols", p.cols, p.height]]) {
+    lines.forEach((clue, i) => {
+      if (!Array.isArray(clue)) fail(`${what}[${i}]: expected a list of blocks`);
+      let need = 0, prev = null;
+      for (const [n, k] of blocks(clue)) {
+        if (!Number.isInteger(n) || n < 1) fail(`${what}[${i}]: block length ${JSON.stringify(n)} is not positive`);
+        if (multi && !(k in p.palette)) fail(`${what}[${i}]: colour ${JSON.stringify(k)} is not in the palette`);
+        need += n + (prev !== null && prev === k ? 1 : 0);
+        prev = k;
+      }
+      if (need > len) fail(`${what}[${i}]: blocks need ${need} cells, the line has ${len}`);
+    });
+  }
+}
+
+function newProgress(p) {
+  return { grid: Array.from({ length: p.height }, () => "?".repeat(p.width)) };
+}
+
+function filledKey(p) {
+  return p.palette ? null : "#";
+}
+
+function setCell(grid, r, c, v) {
+  const row = grid[r];
+  grid[r] = row.slice(0, c) + v + row.slice(c + 1);
+}
+
+function runsOf(line) {
+  const out = [];
+  let cur = null, n = 0;
+  for (const ch of line + ".") {
+    if (ch === cur) { n++; continue; }
+    if (cur !== null && cur !== "." && cur !== "?") out.push([n, cur]);
+    cur = ch;
+    n = 1;
+  }
+  return out;
+}
+
+function lineText(grid, kind, i) {
+  return kind === "row" ? grid[i] : grid.map((row) => row[i]).join("");
+}
+
+/** A complete line (no "?") whose runs are exactly its clue. */
+function lineDone(p, grid, kind, i) {
+  const text = lineText(grid, kind, i);
+  if (text.includes("?")) return null;
+  const want = blocks(kind === "row" ? p.rows[i] : p.cols[i]);
+  const got = runsOf(text);
+  return got.length === want.length && got.every(([n, k], j) => n === want[j][0] && k === want[j][1]);
+}
+
+function isSolved(p, progress) {
+  const g = progress.grid.map((row) => row.replace(/\?/g, "."));
+  for (let r = 0; r < p.height; r++) if (!lineDone(p, g, "row", r)) return false;
+  for (let c = 0; c < p.width; c++) if (!lineDone(p, g, "col", c)) return false;
+  return true;
+}
+
+function layout(p) {
+  const left = Math.max(1, ...p.rows.map((c) => c.length)) + 0.5;
+  const top = Math.max(1, ...p.cols.map((c) => c.length)) + 0.5;
+  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top };
+}
+
+function colourOf(p, key, theme) {
+  if (key === "#") return theme.filled;
+  return (p.palette && p.palette[key]) || theme.filled;
+}
+
+function draw(ctx, p, progress, view) {
+  const t = view.theme;
+  const { x0, y0 } = layout(p);
+  const W = p.width, H = p.height, grid = progress.grid;
+  // cells
+  ctx.fillStyle = t.cell;
+  ctx.fillRect(x0, y0, W, H);
+  if (view.hover) {
+    ctx.fillStyle = mix(t.accent, t.cell, 0.88);
+    ctx.fillRect(x0, y0 + view.hover.r, W, 1);
+    ctx.fillRect(x0 + view.hover.c, y0, 1, H);
+  }
+  for (let r = 0; r < H; r++) {
+    const row = grid[r];
+    for (let c = 0; c < W; c++) {
+      const v = row[c];
+      if (v === "?") continue;
+      if (v === ".") {
+        ctx.strokeStyle = t.cross;
+        ctx.lineWidth = 0.08;
+        ctx.beginPath();
+        ctx.moveTo(x0 + c + 0.3, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.7, y0 + r + 0.7);
+        ctx.moveTo(x0 + c + 0.7, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.3, y0 + r + 0.7);
+        ctx.stroke();
+      } else {
+        ctx.fillStyle = colourOf(p, v, t);
+        ctx.fillRect(x0 + c + 0.04, y0 + r + 0.04, 0.92, 0.92);
+      }
+    }
+  }
+  // grid lines, thick every 5
+  for (let c = 0; c <= W; c++) {
+    ctx.strokeStyle = c % 5 === 0 || c === W ? t.gridStrong : t.grid;
+    ctx.lineWidth = c % 5 === 0 || c === W ? 0.06 : 0.025;
+    ctx.beginPath(); ctx.moveTo(x0 + c, y0); ctx.lineTo(x0 + c, y0 + H); ctx.stroke();
+  }
+  for (let r = 0; r <= H; r++) {
+    ctx.strokeStyle = r % 5 === 0 || r === H ? t.gridStrong : t.grid;
+    ctx.lineWidth = r % 5 === 0 || r === H ? 0.06 : 0.025;
+    ctx.beginPath(); ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); ctx.stroke();
+  }
+  const badLines = new Set();
+  for (const e of (view.marks && view.marks.errors) || []) for (const l of e.lines || []) badLines.add(l.join(":"));
+  const hl = view.highlight;
+  if (hl) {
+    for (const [kind, i] of hl.lines || []) {
+      ctx.strokeStyle = hl.wrong ? t.error : t.hint;
+      ctx.lineWidth = 0.12;
+      if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1);
+      else ctx.strokeRect(x0 + i, y0, 1, H);
+    }
+    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
+  }
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
+  // clue bars, pinned to the visible edges so they stay in sight when zoomed in
+  const vis = view.visible;
+  const lx = Math.min(Math.max(0, vis.x0), W - 1);
+  const ty = Math.min(Math.max(0, vis.y0), H - 1);
+  ctx.fillStyle = t.panel;
+  ctx.fillRect(lx, y0, x0 - 0.05, H);
+  ctx.fillRect(x0, ty, W, y0 - 0.05);
+  const clueColour = (kind, i) => {
+    if (badLines.has(kind + ":" + i)) return t.error;
+    return lineDone(p, grid, kind, i) ? t.muted + "88" : t.fg;
+  };
+  for (let r = 0; r < H; r++) {
+    const bs = blocks(p.rows[r]);
+    const colour = clueColour("row", r);
+    bs.forEach(([n, k], j) => {
+      const x = lx + x0 - (bs.length - j) - 0.25;
+      drawClue(ctx, p, n, k, x, y0 + r, colour, t);
+    });
+  }
+  for (let c = 0; c < W; c++) {
+    const bs = blocks(p.cols[c]);
+    const colour = clueColour("col", c);
+    bs.forEach(([n, k], j) => {
+      const y = ty + y0 - (bs.length - j) - 0.25;
+      drawClue(ctx, p, n, k, x0 + c, y, colour, t);
+    });
+  }
+}
+
+function drawClue(ctx, p, n, key, x, y, colour, t) {
+  if (p.palette) {
+    const bg = p.palette[key];
+    ctx.fillStyle = bg;
+    ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+    drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.48 : 0.6, contrastText(bg));
+    if (colour !== t.fg) {
+      ctx.fillStyle = t.panel + "aa";
+      ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+    }
+  } else {
+    drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.5 : 0.62, colour);
+  }
+}
+
+/** Drags paint one row or column: the axis locks on the first move. */
+function press(p, progress, cell, button, tool) {
+  if (!cell.inside) return null;
+  const start = progress.grid[cell.r][cell.c];
+  const paint = tool || filledKey(p) || Object.keys(p.palette)[0];
+  const target = (kind) => {
+    if (kind === "middle") return "?";
+    const v = kind === "secondary" ? "." : paint;
+    return start === v ? "?" : v;  // pressing a cell that already has the value clears it
+  };
+  const make = (kind) => {
+    const value = target(kind);
+    let axis = null;
+    let grid = progress.grid.slice();
+    let cells = [[cell.r, cell.c]];
+    const render = () => {
+      grid = progress.grid.slice();
+      for (const [r, c] of cells) setCell(grid, r, c, value);
+      return { grid };
+    };
+    const stroke = {
+      preview: render,
+      move(to) {
+        if (!to.inside && axis === null) return render();
+        if (axis === null && (to.r !== cell.r || to.c !== cell.c)) axis = to.r === cell.r ? "row" : "col";
+        cells = [];
+        if (axis === "row") {
+          const c1 = Math.max(0, Math.min(p.width - 1, to.c));
+          for (let c = Math.min(cell.c, c1); c <= Math.max(cell.c, c1); c++) cells.push([cell.r, c]);
+        } else {
+          const r1 = Math.max(0, Math.min(p.height - 1, to.r));
+          for (let r = Math.min(cell.r, r1); r <= Math.max(cell.r, r1); r++) cells.push([r, cell.c]);
+        }
+        return render();
+      },
+      end: () => render(),
+      cancel() {},
+    };
+    if (kind === "primary") stroke.secondary = () => make("secondary");
+    return stroke;
+  };
+  return make(button);
+}
+
+function toSolution(p, progress) {
+  return { grid: progress.grid.slice() };
+}
+
+/** A (possibly partial) solution grid onto the progress: known cells win. */
+function fromSolution(p, solution, current) {
+  const base = current ? current.grid : newProgress(p).grid;
+  return { grid: base.map((row, r) => Array.from(row, (ch, c) => {
+    const v = solution.grid[r][c];
+    return v === "?" || v === undefined ? ch : v;
+  }).join("")) };
+}
+
+/** One recorded solving step (pysolver nonogram steps()) applied to progress. */
+function applyStep(p, progress, step) {
+  const grid = progress.grid.slice();
+  (step.cells || []).forEach(([r, c], i) => {
+    const v = Array.isArray(step.values) ? step.values[i] : typeof step.values === "string" ? step.values[i] : step.value;
+    if (v !== undefined) setCell(grid, r, c, v);
+  });
+  return { grid };
+}
+
+function tools(p) {
+  if (!p.palette) return [];
+  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Colour ${k}`, color: colour }));
+}
+
+export default {
+  type: "nonogram",
+  title: "Nonogram",
+  keys: ["rows", "cols", "palette"],
+  methods: ["auto", "rules"],
+  help: "Click or tap to fill, right-click or long-press to cross, middle-click to clear; drag to paint a row or column. " +
+        "Scroll to zoom; Alt-drag or two fingers to pan.",
+  replay: true,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
+};

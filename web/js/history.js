@@ -1,0 +1,106 @@
+/* Undo/redo of the player's progress, and its autosave.
+
+   Progress values are plain JSON (the family decides their shape) and are treated as
+   immutable: every change pushes a new value.  The whole history is saved to
+   localStorage after each change, per puzzle, so a reload or a closed tab loses
+   nothing, undo included. */
+
+const MAX_UNDO = 300;
+const PREFIX = "pl.progress.";
+const RECENT = "pl.recent";
+
+export class History {
+  constructor(key, initial) {
+    this.key = key;
+    this.past = [];
+    this.future = [];
+    this.present = initial;
+    const saved = load(PREFIX + key);
+    if (saved && saved.present !== undefined) {
+      this.past = saved.past || [];
+      this.future = saved.future || [];
+      this.present = saved.present;
+      this.solved = !!saved.solved;
+    }
+  }
+
+  push(next) {
+    if (next == null || JSON.stringify(next) === JSON.stringify(this.present)) return false;
+    this.past.push(this.present);
+    if (this.past.length > MAX_UNDO) this.past.shift();
+    this.present = next;
+    this.future = [];
+    this.save();
+    return true;
+  }
+
+  undo() {
+    if (!this.past.length) return false;
+    this.future.push(this.present);
+    this.present = this.past.pop();
+    this.save();
+    return true;
+  }
+
+  redo() {
+    if (!this.future.length) return false;
+    this.past.push(this.present);
+    this.present = this.future.pop();
+    this.save();
+    return true;
+  }
+
+  save() {
+    try {
+      localStorage.setItem(PREFIX + this.key, JSON.stringify({ past: this.past, future: this.future,
+        present: this.present, solved: this.solved }));
+    } catch (e) {
+      // Storage full: keep the present at least, drop the oldest undo steps.
+      try {
+        this.past = this.past.slice(-10);
+        localStorage.setItem(PREFIX + this.key, JSON.stringify({ past: this.past, future: [], present: this.present, solved: this.solved }));
+      } catch (e2) { /* private mode: play on without autosave */ }
+    }
+  }
+}
+
+function load(name) {
+  try {
+    const text = localStorage.getItem(name);
+    return text ? JSON.parse(text) : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** Recently played puzzles, newest first: [{key, puzzle, title, type, size, time, solved}]. */
+export function recent() {
+  const list = load(RECENT);
+  return Array.isArray(list) ? list : [];
+}
+
+export function remember(key, puzzle, solved) {
+  const list = recent().filter((e) => e.key !== key);
+  list.unshift({ key, puzzle, title: puzzle.title || "", type: puzzle.type,
+                 size: `${puzzle.width}×${puzzle.height}`, time: Date.now(), solved: !!solved });
+  try {
+    localStorage.setItem(RECENT, JSON.stringify(list.slice(0, 20)));
+  } catch (e) { /* storage full: the list is a convenience */ }
+}
+
+/** A stable key for a puzzle: SHA-256 of its content without provenance text. */
+export async function puzzleKey(puzzle, familyKeys) {
+  const core = { type: puzzle.type, width: puzzle.width, height: puzzle.height };
+  for (const k of familyKeys) core[k] = puzzle[k];
+  const bytes = new TextEncoder().encode(stableStringify(core));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function stableStringify(v) {
+  if (Array.isArray(v)) return "[" + v.map(stableStringify).join(",") + "]";
+  if (v && typeof v === "object") {
+    return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + stableStringify(v[k])).join(",") + "}";
+  }
+  return JSON.stringify(v === undefined ? null : v);
+}

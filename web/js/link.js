@@ -1,0 +1,147 @@
+/* Share-link envelope, version 1: the same as pysolver/link.py (read its docstring).
+     #<type>/<W>x<H>/1<mode><data>[/m<base64url JSON meta>]
+   mode "." = the family's compact body as is, "z" = base64url(raw DEFLATE(body)).
+   Decoding runs in the page without Python so a shared puzzle draws at once. */
+
+import { family, TYPES } from "./families/index.js";
+
+const MAX_LINK = 2000000;
+const MAX_BODY = 8000000;
+const MAX_SIDE = 256;
+const META_KEYS = ["title", "author", "license", "source"];
+
+export class LinkError extends Error {}
+
+function b64decode(text, what) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError(`link: ${what} has characters that are not base64url`);
+  let s = text.replace(/-/g, "+").replace(/_/g, "/");
+  while (s.length % 4) s += "=";
+  let bin;
+  try {
+    bin = atob(s);
+  } catch (e) {
+    throw new LinkError(`link: ${what} is not valid base64url`);
+  }
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+function b64encode(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function inflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_BODY) {
+        reader.cancel();
+        throw new LinkError("link: the puzzle data is too large once decompressed");
+      }
+      chunks.push(value);
+    }
+  } catch (e) {
+    if (e instanceof LinkError) throw e;
+    throw new LinkError("link: the puzzle data is corrupted (it does not decompress)");
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+async function deflate(text) {
+  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export function fragmentOf(text) {
+  text = String(text).trim();
+  const i = text.indexOf("#");
+  return i >= 0 ? text.slice(i + 1) : text;
+}
+
+export function looksLikeLink(text) {
+  const frag = fragmentOf(text);
+  return TYPES.includes(frag.split("/", 1)[0]) && frag.includes("/");
+}
+
+/** Puzzle JSON (without validation beyond the family decoder's) from a link. */
+export async function decodeLink(text) {
+  if (typeof text !== "string") throw new LinkError("link: expected text");
+  if (text.length > MAX_LINK) throw new LinkError(`link: ${text.length} characters is too long for a puzzle link`);
+  const parts = fragmentOf(text).split("/");
+  if (parts.length < 3) throw new LinkError("link: expected #<type>/<width>x<height>/<data>");
+  const [type, size, payload, ...rest] = parts;
+  if (!TYPES.includes(type)) throw new LinkError(`link: "${type.slice(0, 40)}" is not a puzzle type (${TYPES.join(", ")})`);
+  const m = /^(\d{1,3})x(\d{1,3})$/.exec(size);
+  if (!m) throw new LinkError(`link: size "${size.slice(0, 20)}" is not WIDTHxHEIGHT`);
+  const width = +m[1], height = +m[2];
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
+    throw new LinkError(`link: size ${width}x${height} is outside 1..${MAX_SIDE}`);
+  }
+  if (payload[0] !== "1") throw new LinkError(`link: format version "${payload.slice(0, 1)}" is not supported (this app reads version 1)`);
+  const mode = payload[1], data = payload.slice(2);
+  let body;
+  if (mode === ".") {
+    try {
+      body = decodeURIComponent(data);
+    } catch (e) {
+      throw new LinkError("link: the puzzle data is corrupted");
+    }
+  } else if (mode === "z") {
+    const bytes = await inflate(b64decode(data, "puzzle data"));
+    try {
+      body = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (e) {
+      throw new LinkError("link: the puzzle data is not text");
+    }
+  } else {
+    throw new LinkError("link: unknown data mode (the link is corrupted)");
+  }
+  const meta = {};
+  for (const extra of rest) {
+    if (extra.startsWith("m")) {
+      let obj;
+      try {
+        obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(b64decode(extra.slice(1), "title part")));
+      } catch (e) {
+        throw new LinkError("link: the title/author part is corrupted");
+      }
+      if (!obj || typeof obj !== "object" || Array.isArray(obj)) throw new LinkError("link: the title/author part is corrupted");
+      for (const k of META_KEYS) if (typeof obj[k] === "string") meta[k] = obj[k].slice(0, 2000);
+    } else if (extra) {
+      throw new LinkError("link: unexpected extra part after the puzzle data");
+    }
+  }
+  let keys;
+  try {
+    keys = family(type).decode(body, width, height);
+  } catch (e) {
+    throw new LinkError(e.message.startsWith("link") ? e.message : "link: " + e.message);
+  }
+  return { type, width, height, ...keys, ...meta };
+}
+
+/** The fragment (without "#") of a puzzle, given the family's compact body. */
+export async function encodeLink(puzzle, body) {
+  const packed = "z" + b64encode(await deflate(body));
+  const plain = /^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/.test(body) && body.length + 1 <= packed.length;
+  const parts = [puzzle.type, `${puzzle.width}x${puzzle.height}`, "1" + (plain ? "." + body : packed)];
+  const meta = {};
+  for (const k of META_KEYS) if (puzzle[k]) meta[k] = puzzle[k];
+  if (Object.keys(meta).length) parts.push("m" + b64encode(new TextEncoder().encode(JSON.stringify(meta))));
+  return parts.join("/");
+}

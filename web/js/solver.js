@@ -1,0 +1,96 @@
+/* The page's side of the worker protocol: request ids, promises, cancellation.
+
+   Cancelling a running request: when the page is cross-origin isolated the worker
+   shares an interrupt buffer and Python stops with KeyboardInterrupt at its next
+   bytecode; otherwise (or when Python does not stop within a grace period, e.g. inside
+   HiGHS) the worker is terminated and a fresh one boots. */
+
+const GRACE_MS = 1500;
+
+export class Solver {
+  constructor(onStatus) {
+    this.onStatus = onStatus || (() => {});
+    this.pending = new Map();
+    this.nextId = 1;
+    this.start();
+  }
+
+  start() {
+    this.state = "loading";
+    this.interrupt = null;
+    this.worker = new Worker("js/worker.js");
+    this.ready = new Promise((resolve, reject) => {
+      this._resolveReady = resolve;
+      this._rejectReady = reject;
+    });
+    this.ready.catch(() => {});
+    this.worker.onmessage = (ev) => this._receive(ev.data);
+    this.worker.onerror = (ev) => {
+      this._setStatus("failed", "The solver could not start: " + (ev.message || "worker error"));
+    };
+  }
+
+  _setStatus(state, text) {
+    this.state = state;
+    this.onStatus(state, text);
+    if (state === "ready") this._resolveReady();
+    if (state === "failed") this._rejectReady(new Error(text));
+  }
+
+  _receive(msg) {
+    if (msg.type === "status") return this._setStatus(msg.state, msg.text);
+    if (msg.type === "interrupt") {
+      this.interrupt = msg.buffer ? new Uint8Array(msg.buffer) : null;
+      return;
+    }
+    const entry = this.pending.get(msg.id);
+    if (!entry) return;
+    this.pending.delete(msg.id);
+    clearTimeout(entry.killTimer);
+    if (msg.ok) entry.resolve(msg.result);
+    else {
+      const err = new Error(msg.error);
+      err.kind = msg.kind;
+      entry.reject(err);
+    }
+  }
+
+  /** Send a command; resolves with its result, rejects with Error(message, kind). */
+  call(cmd, args) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, cmd });
+      this.worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  busy() {
+    return this.pending.size > 0;
+  }
+
+  /** Stop whatever is running.  Pending requests reject with kind "cancelled". */
+  cancel() {
+    if (!this.pending.size) return;
+    if (this.interrupt) {
+      Atomics.store(this.interrupt, 0, 2);  // SIGINT
+      for (const entry of this.pending.values()) {
+        entry.killTimer = setTimeout(() => this._restart(), GRACE_MS);
+      }
+    } else {
+      this._restart();
+    }
+  }
+
+  _restart() {
+    this.worker.terminate();
+    for (const entry of this.pending.values()) {
+      clearTimeout(entry.killTimer);
+      const err = new Error("cancelled");
+      err.kind = "cancelled";
+      entry.reject(err);
+    }
+    this.pending.clear();
+    this.onStatus("loading", "Restarting the solver…");
+    this.start();
+  }
+}

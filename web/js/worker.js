@@ -1,0 +1,57 @@
+/* The solver worker: boots Pyodide (from our own origin), numpy, scipy and pysolver,
+   then answers requests.  Protocol: the page posts {id, cmd, args}; the worker posts
+   {id, ok, result|error, kind} back, and {type: "status", ...} while booting.
+   Everything crosses as JSON text: no PyProxy objects leak out of Python. */
+/* global loadPyodide */
+"use strict";
+
+const PYODIDE = "../pyodide-0.27.7/";
+let py = null;
+let handle = null;
+let interrupt = null;
+
+function status(state, text) {
+  postMessage({ type: "status", state, text });
+}
+
+async function boot() {
+  const t0 = performance.now();
+  status("loading", "Loading Python…");
+  importScripts(PYODIDE + "pyodide.js");
+  py = await loadPyodide({ indexURL: PYODIDE, lockFileURL: PYODIDE + "pyodide-lock.json",
+                           stdout: () => {}, stderr: (s) => console.warn(s) });
+  status("loading", "Loading NumPy, SciPy and the solver…");
+  await py.loadPackage(["numpy", "scipy", "pysolver"], { messageCallback: () => {} });
+  if (self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined") {
+    interrupt = new Uint8Array(new SharedArrayBuffer(1));
+    py.setInterruptBuffer(interrupt);
+  }
+  handle = py.runPython("import pysolver.webapi as w; w.handle");
+  status("ready", `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  postMessage({ type: "interrupt", buffer: interrupt ? interrupt.buffer : null });
+}
+
+const booted = boot().catch((err) => {
+  status("failed", "The solver could not start: " + (err && err.message ? err.message : err));
+  throw err;
+});
+
+self.onmessage = async (ev) => {
+  const { id, cmd, args } = ev.data || {};
+  if (id === undefined) return;
+  try {
+    await booted;
+  } catch (err) {
+    postMessage({ id, ok: false, error: "the solver could not start", kind: "internal" });
+    return;
+  }
+  if (interrupt) interrupt[0] = 0;
+  let reply;
+  try {
+    reply = JSON.parse(handle(JSON.stringify({ cmd, args })));
+  } catch (err) {
+    reply = { ok: false, error: String(err && err.message ? err.message : err), kind: "internal" };
+  }
+  reply.id = id;
+  postMessage(reply);
+};

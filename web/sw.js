@@ -1,0 +1,64 @@
+/* Service worker: precaches the whole app (front end, Pyodide subset, pysolver wheel)
+   so it works offline after one visit.  build.py fills in the file list with content
+   hashes and the version; a new build is a new cache, offered to the page as an
+   update ("new version — reload") and switched to when the player accepts. */
+"use strict";
+
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+const CACHE = "picture-logic-" + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const urls = ["./", ...Object.keys(PRECACHE)];
+    // cache: "reload" bypasses the HTTP cache so the precache matches this version.
+    await cache.addAll(urls.map((u) => new Request(u, { cache: "reload" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("picture-logic-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skipWaiting") self.skipWaiting();
+});
+
+/* Responses from the cache get the cross-origin isolation headers the server sends,
+   so the offline app keeps SharedArrayBuffer (the solver's cancel button). */
+function isolated(response) {
+  if (!response || response.type === "opaque") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = req.mode === "navigate" ? "./" : url.pathname.endsWith("/") ? "./" : req;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return isolated(hit);
+    try {
+      return await fetch(req);
+    } catch (err) {
+      if (req.mode === "navigate") {
+        const index = await cache.match("./");
+        if (index) return isolated(index);
+      }
+      throw err;
+    }
+  })());
+});
