@@ -1,0 +1,144 @@
+"""The app shell in a real Chromium: boot, solve from a link, input on the canvas,
+undo/redo, autosave across reload, bad links, cancellation, offline reload."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app, wait_ready
+
+import pysolver.api as api
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures" / "core"
+HEART = json.loads((FIX / "heart.json").read_text())
+HEART_LINK = api.link(HEART)
+
+pytestmark = pytest.mark.browser
+
+
+def cell_point(page, r, c):
+    box = page.locator("#board").bounding_box()
+    pt = page.evaluate(f"app.cellCenter({r}, {c})")
+    return box["x"] + pt["x"], box["y"] + pt["y"]
+
+
+def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
+    errors = []
+    page = open_app(context, server.url + "#" + HEART_LINK, errors)
+    # The puzzle is drawn from the fragment before Python is ready.
+    assert page.evaluate("app.state().puzzle.title") == "Heart"
+    assert page.locator("#puzzle-title").text_content() == "Heart"
+    wait_ready(page)
+    assert "ready" in page.locator("#solver-status").text_content().lower()
+    st = page.evaluate("app.call('selftest', {})")
+    assert (st["numpy"], st["scipy"]) == ("2.0.2", "1.14.1")
+    assert st["milp_status"] == 0 and st["milp_x"] == [1.0, 2.0]
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
+    assert res["solution"] == HEART["solution"]
+    assert page.evaluate("app.state().progress.grid") == HEART["solution"]["grid"]
+    assert page.evaluate("app.state().solved") is True
+    assert "unique" in page.locator("#message").text_content()
+    # Solve is undoable.
+    page.click("#undo")
+    assert set("".join(page.evaluate("app.state().progress.grid"))) == {"?"}
+    assert page.evaluate("crossOriginIsolated") is True
+    assert errors == []
+
+
+def test_canvas_input_undo_redo_and_autosave_across_reload(context, server):
+    page = open_app(context, server.url + "#" + HEART_LINK)
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)  # layout settles
+    # Drag along row 0 from column 2 to column 5: paints one row only.
+    page.mouse.move(*cell_point(page, 0, 2))
+    page.mouse.down()
+    page.mouse.move(*cell_point(page, 0, 4), steps=4)
+    page.mouse.move(*cell_point(page, 1, 5), steps=4)  # strays down a row: stays on row 0
+    page.mouse.up()
+    assert page.evaluate("app.state().progress.grid[0]") == "??####????"
+    assert page.evaluate("app.state().progress.grid[1]") == "?" * 10
+    # Right click crosses, middle click clears.
+    page.mouse.click(*cell_point(page, 2, 0), button="right")
+    assert page.evaluate("app.state().progress.grid[2][0]") == "."
+    page.mouse.click(*cell_point(page, 2, 0), button="middle")
+    assert page.evaluate("app.state().progress.grid[2][0]") == "?"
+    page.click("#undo")
+    assert page.evaluate("app.state().progress.grid[2][0]") == "."
+    page.keyboard.press("Control+z")
+    assert page.evaluate("app.state().progress.grid[2][0]") == "?"
+    page.click("#redo")
+    assert page.evaluate("app.state().progress.grid[2][0]") == "."
+    before = page.evaluate("app.state()")
+    page.reload()
+    page.wait_for_function("window.app && app.state().puzzle !== null")
+    after = page.evaluate("app.state()")
+    assert after["progress"] == before["progress"]
+    assert after["canUndo"] is True  # the undo history survives the reload too
+    page.click("#undo")
+    assert page.evaluate("app.state().progress.grid[2][0]") == "?"
+
+
+def test_bad_and_hostile_links_show_messages_not_blank_pages(context, server):
+    page = open_app(context, server.url + "#nonogram/5x5/1zAAAA")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    text = page.locator("#error-text").text_content()
+    assert "link" in text and ("corrupted" in text or "cut short" in text)
+    assert page.locator("#library").is_visible()
+    # A title with markup is shown as text: no element is created from it.
+    hostile = {**HEART, "title": '<img src=x onerror="window.pwned=1">Heart'}
+    page.goto(server.url + "#" + api.link(hostile))
+    page.wait_for_function("app.state().puzzle !== null")
+    assert page.locator("#puzzle-title").text_content() == hostile["title"]
+    assert page.locator("#puzzle-title img").count() == 0
+    assert page.evaluate("window.pwned") is None
+    # A puzzle that breaks the rules of its family is refused with the reason.
+    page.goto(server.url + "#nonogram/2x2/1.5,1_1,1")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert "row" in page.locator("#error-text").text_content()
+
+
+def test_pasted_text_and_share_button(context, server):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = open_app(context, server.url)
+    wait_ready(page)
+    page.fill("#paste-box", "this is not a puzzle")
+    page.click("#paste-form button")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert "Could not open" in page.locator("#error-text").text_content()
+    page.fill("#paste-box", json.dumps(HEART))
+    page.click("#paste-form button")
+    page.wait_for_function("app.state().puzzle && app.state().link")
+    page.click("#share")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('copied')")
+    url = page.evaluate("navigator.clipboard.readText()")
+    assert url.endswith("#" + HEART_LINK)
+
+
+def test_cancel_leaves_the_app_usable(context, server):
+    slow = json.loads((FIX / "slow.json").read_text())
+    page = open_app(context, server.url + "#" + api.link(slow))
+    wait_ready(page)
+    page.evaluate("() => { window.pending = app.solve({method: 'auto', timeout: 120, unique: true}); }")
+    page.wait_for_selector("#cancel:not([hidden])")
+    page.wait_for_timeout(1500)
+    page.click("#cancel")
+    res = page.evaluate("window.pending")
+    assert res is None or res["status"] == "cancelled"
+    assert "cancelled" in page.locator("#message").text_content().lower()
+    page.goto(server.url + "#" + HEART_LINK)
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.title === 'Heart'")
+    wait_ready(page)
+    assert page.evaluate("app.solve({})")["status"] == "solved"
+
+
+def test_offline_after_one_visit(context, fresh_server):
+    page = open_app(context, fresh_server.url + "#" + HEART_LINK)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    fresh_server.stop()
+    page.reload()
+    page.wait_for_function("window.app && app.state().puzzle !== null")
+    wait_ready(page)
+    assert page.evaluate("crossOriginIsolated") is True
+    assert page.evaluate("app.solve({unique: true})")["status"] == "solved"
