@@ -4,6 +4,7 @@
     python build.py serve   # build dist/ and serve it at http://127.0.0.1:8000
     python build.py build   # only build dist/
     python build.py test    # install test needs, build, run the whole test suite
+    python build.py bench DIR [--method M] [--unique]   # pysolver bench inside Pyodide
 
 ``dist/`` is a static site: the front end (``web/``), assets (``static/``), the
 pysolver wheel, and the subset of Pyodide 0.27.7 the solver needs (core, numpy,
@@ -314,13 +315,66 @@ def run_tests(extra: list[str], pyodide_dist: str | None) -> int:
     return subprocess.run([sys.executable, "-m", "pytest", "-q", *extra], cwd=ROOT, env=env).returncode
 
 
+def bench_in_browser(folder: str, methods: list[str] | None, timeout: float, unique: bool) -> int:
+    """The same benchmark as ``pysolver bench``, run by Pyodide inside Chromium.
+
+    Puzzles are read here (any format pysolver reads), sent to the app's worker as
+    puzzle JSON one at a time, and timed there, so the figures compare directly with
+    CPython's."""
+    import threading
+
+    sys.path.insert(0, str(ROOT))
+    from pysolver import bench as pbench
+    from pysolver.base import PuzzleError
+    from pysolver.format import load_any
+    from playwright.sync_api import sync_playwright
+
+    build(quiet=True)
+    server = make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    rows = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        page.set_default_timeout(0)
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.evaluate("app.ready")
+        print(f"{'puzzle':40} {'size':>8} {'method':>8} {'seconds':>9}  status      details", flush=True)
+        for path in pbench.puzzle_files(folder):
+            name = str(path.relative_to(folder)) if path != Path(folder) else path.name
+            try:
+                puzzle = load_any(path.read_bytes(), name).to_json(with_solution=False)
+            except PuzzleError as exc:
+                print(f"{name[-40:]:40} bad input: {exc}")
+                continue
+            for method in methods or [None]:
+                got = page.evaluate("([p, m, t, u, n]) => app.call('bench', {items: [{name: n, puzzle: p}], "
+                                    "method: m, timeout: t, unique: u})", [puzzle, method, timeout, unique, name])
+                row = got["rows"][0]
+                rows.append(row)
+                print(f"{name[-40:]:40} {row.get('size', '?'):>8} {str(row['method'] or 'auto'):>8} "
+                      f"{row['seconds']:9.3f}  {row['status']:10}  {pbench._fmt_stats(row.get('stats', {}))}", flush=True)
+        browser.close()
+    server.shutdown()
+    print("in the browser (Pyodide): " + pbench.summarise(rows))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=("build", "serve", "test"))
+    ap.add_argument("command", choices=("build", "serve", "test", "bench"),
+                    help="bench FOLDER: pysolver bench, run by Pyodide in Chromium")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--pyodide-dist", help="an official Pyodide 0.27.7 release folder or tarball")
-    ap.add_argument("pytest_args", nargs="*", help="with test: passed to pytest (after --)")
+    ap.add_argument("--method", action="append", help="with bench: method (repeatable)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="with bench: seconds per puzzle")
+    ap.add_argument("--unique", action="store_true", help="with bench: also prove uniqueness")
+    ap.add_argument("pytest_args", nargs="*", help="with test: passed to pytest (after --); with bench: the folder")
     args = ap.parse_args()
+    if args.command == "bench":
+        if len(args.pytest_args) != 1:
+            ap.error("bench takes one folder")
+        return bench_in_browser(args.pytest_args[0], args.method, args.timeout, args.unique)
     if args.command == "test":
         return run_tests(args.pytest_args, args.pyodide_dist)
     build(args.pyodide_dist)
