@@ -162,7 +162,7 @@ export class Board {
         }, LONG_PRESS_MS);
       }
       this.hooks.changed(stroke.preview ? stroke.preview() : null);
-    } else if (!cell.inside || e.pointerType === "touch") {
+    } else {
       this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy };
     }
   }

@@ -8,10 +8,11 @@
      press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
      isSolved(puzzle, progress), tools?(puzzle), replay + applyStep(puzzle, progress, step) */
+import linkapix from "./linkapix.js";
 import nonogram from "./nonogram.js";
 
 export const TYPES = ["linkapix", "nonogram", "numberlink", "hungrycat"];
-const MODULES = { nonogram };
+const MODULES = { linkapix, nonogram };
 
 export function family(type) {
   const f = MODULES[type];

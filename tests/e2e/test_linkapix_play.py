@@ -1,0 +1,53 @@
+"""Link-a-Pix in the browser: drawing links on the canvas, 1s, erasing, Solve."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app, wait_ready
+from test_shell import cell_point
+
+import pysolver.api as api
+
+HOUSE = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "linkapix" /
+                    "maker_house_12x10_full.json").read_text())
+
+pytestmark = pytest.mark.browser
+
+
+def drag(page, cells):
+    page.mouse.move(*cell_point(page, *cells[0]))
+    page.mouse.down()
+    for r, c in cells[1:]:
+        page.mouse.move(*cell_point(page, r, c), steps=2)
+    page.mouse.up()
+
+
+def test_draw_links_tap_ones_erase_and_solve(context, server):
+    page = open_app(context, server.url + "#" + api.link(HOUSE))
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)
+    paths = HOUSE["solution"]["paths"]
+    long_path = max(paths, key=len)
+    one = next(p for p in paths if len(p) == 1)
+    # Drag along a solution path: the link snaps when it reaches its partner.
+    drag(page, long_path)
+    assert page.evaluate("app.state().progress.paths") == [long_path]
+    # Dragging past the partner or into a wrong clue adds nothing more.
+    page.mouse.click(*cell_point(page, *one[0]))
+    assert one in page.evaluate("app.state().progress.paths")
+    # A tap on an inner cell of a link erases the link.
+    inner = long_path[len(long_path) // 2]
+    page.mouse.click(*cell_point(page, *inner))
+    assert page.evaluate("app.state().progress.paths") == [one]
+    # A drag that stops short changes nothing.
+    drag(page, long_path[:-1])
+    assert page.evaluate("app.state().progress.paths") == [one]
+    page.click("#undo")
+    assert page.evaluate("app.state().progress.paths") == [long_path, one]
+    wait_ready(page)
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
+    assert page.evaluate("app.state().solved") is True
+    check = page.evaluate("app.check()")
+    assert check["solved"] is True

@@ -1,0 +1,257 @@
+/* Link-a-Pix (Paint by Pairs): input, drawing, link decoding.
+
+   Progress: {paths: [[[r, c], ...], ...]}, the complete links the player has drawn,
+   in the solution shape pysolver's check() and hint() read.
+   Input: drag from a clue; a counter shows the path length; the link snaps when it
+   reaches an equal clue (same number and colour) with exactly that many cells;
+   dragging back over the path truncates it; a tap on a link erases it; a tap on a 1
+   fills (or empties) it.  Cells take their clue's colour as links complete. */
+
+import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+
+function fail(msg) { throw new Error(msg); }
+
+/** Mirror of pysolver/linkapix/codec.py (read its grammar there). */
+function decode(body, width, height) {
+  if (body.length > 4000000) fail("link body is too long");
+  const parts = body.split("~");
+  if (parts.length !== 2) fail("link body: expected exactly one '~' between palette and clues");
+  const [head, tail] = parts;
+  const entries = head.split(",");
+  if (entries.length > 64) fail(`link palette: ${entries.length} colours, at most 64`);
+  const palette = {};
+  entries.forEach((entry, i) => {
+    const m = /^([0-9a-f]{6})((?:[A-Za-z0-9]|-[0-9a-f]{2})+)$/.exec(entry);
+    if (!m) fail(`link palette entry ${i + 1} is not rrggbb followed by a key`);
+    const bytes = [];
+    for (let j = 0; j < m[2].length;) {
+      if (m[2][j] === "-") { bytes.push(parseInt(m[2].slice(j + 1, j + 3), 16)); j += 3; } else { bytes.push(m[2].charCodeAt(j)); j += 1; }
+    }
+    let key;
+    try { key = new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes)); } catch (e) { fail(`link palette entry ${i + 1}: key is not valid UTF-8`); }
+    if ([...key].length < 1 || [...key].length > 16) fail(`link palette entry ${i + 1}: key must be 1 to 16 characters`);
+    if (key in palette) fail(`link palette entry ${i + 1}: key "${key}" repeated`);
+    palette[key] = "#" + m[1];
+  });
+  const keys = Object.keys(palette);
+  const cells = width * height;
+  const clues = [];
+  let at = -1;
+  (tail ? tail.split(";") : []).forEach((item, i) => {
+    const m = /^([0-9]{1,6})\.([0-9]{1,6})\.([0-9]{1,2})$/.exec(item);
+    if (!m) fail(`link clue ${i + 1} is not skip.number.colour`);
+    const skip = +m[1], n = +m[2], colour = +m[3];
+    at += skip + 1;
+    if (at >= cells) fail(`link clue ${i + 1}: beyond the last cell of the grid`);
+    if (n < 1 || n > cells) fail(`link clue ${i + 1}: number ${n} out of range`);
+    if (colour >= keys.length) fail(`link clue ${i + 1}: colour ${colour} is not in the palette`);
+    clues.push([Math.floor(at / width), at % width, n, keys[colour]]);
+  });
+  return { palette, clues };
+}
+
+function validate(p) {
+  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
+  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (!p.palette || typeof p.palette !== "object") fail("palette: expected an object of colours");
+  if (!Array.isArray(p.clues)) fail("clues: expected a list");
+  const seen = new Set();
+  p.clues.forEach((cl, i) => {
+    if (!Array.isArray(cl) || cl.length !== 4) fail(`clues[${i}]: expected [row, col, number, colour]`);
+    const [r, c, n, k] = cl;
+    if (!Number.isInteger(r) || !Number.isInteger(c) || r < 0 || c < 0 || r >= p.height || c >= p.width) fail(`clues[${i}]: cell outside the grid`);
+    if (!Number.isInteger(n) || n < 1) fail(`clue at row ${r}, col ${c}: number ${JSON.stringify(n)} is not positive`);
+    if (!(k in p.palette)) fail(`clue at row ${r}, col ${c}: colour ${JSON.stringify(k)} is not in the palette`);
+    if (seen.has(r * p.width + c)) fail(`clue at row ${r}, col ${c}: two clues in one cell`);
+    seen.add(r * p.width + c);
+  });
+}
+
+/** Per-puzzle lookup tables, computed once per puzzle object. */
+const cache = new WeakMap();
+function info(p) {
+  let inf = cache.get(p);
+  if (!inf) {
+    const clueAt = new Map();
+    p.clues.forEach((cl, i) => clueAt.set(cl[0] * p.width + cl[1], i));
+    inf = { clueAt };
+    cache.set(p, inf);
+  }
+  return inf;
+}
+
+function newProgress() { return { paths: [] }; }
+
+function coverMap(p, paths) {
+  const owner = new Int32Array(p.width * p.height).fill(-1);
+  paths.forEach((path, i) => { for (const [r, c] of path) owner[r * p.width + c] = i; });
+  return owner;
+}
+
+function isSolved(p, progress) {
+  const { clueAt } = info(p);
+  const ends = new Set();
+  for (const path of progress.paths) {
+    ends.add(path[0][0] * p.width + path[0][1]);
+    const e = path[path.length - 1];
+    ends.add(e[0] * p.width + e[1]);
+  }
+  for (const at of clueAt.keys()) if (!ends.has(at)) return false;
+  return true;
+}
+
+function layout(p) {
+  return { cols: p.width, rows: p.height, x0: 0, y0: 0 };
+}
+
+function draw(ctx, p, progress, view) {
+  const t = view.theme, W = p.width, H = p.height;
+  const { clueAt } = info(p);
+  ctx.fillStyle = t.cell;
+  ctx.fillRect(0, 0, W, H);
+  const paths = progress.paths;
+  const drawing = progress.drawing;
+  const owner = coverMap(p, paths);
+  // painted cells: the picture appears as links complete
+  paths.forEach((path) => {
+    const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];
+    ctx.fillStyle = p.palette[key];
+    for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
+  });
+  // grid
+  if (view.pxPerUnit >= 6) {
+    ctx.strokeStyle = t.grid;
+    ctx.lineWidth = 0.03;
+    ctx.beginPath();
+    for (let c = 0; c <= W; c++) { ctx.moveTo(c, 0); ctx.lineTo(c, H); }
+    for (let r = 0; r <= H; r++) { ctx.moveTo(0, r); ctx.lineTo(W, r); }
+    ctx.stroke();
+  }
+  // the links themselves, so two neighbouring links of one colour stay distinguishable
+  const line = (path, colour, width) => {
+    if (path.length < 2) return;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.beginPath();
+    ctx.moveTo(path[0][1] + 0.5, path[0][0] + 0.5);
+    for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
+    ctx.stroke();
+  };
+  paths.forEach((path) => {
+    const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];
+    line(path, mix(contrastText(p.palette[key]), p.palette[key], 0.55), 0.12);
+  });
+  if (drawing) line(drawing.path, drawing.colour, 0.3);
+  // clue numbers: in their colour on blank cells, in a readable colour on painted ones
+  if (view.pxPerUnit >= 5) {
+    for (const [r, c, n, k] of p.clues) {
+      const covered = owner[r * W + c] >= 0;
+      const colour = covered ? contrastText(p.palette[k]) : p.palette[k];
+      if (!covered && contrastText(p.palette[k]) === "#111111") {
+        // a light colour on a light cell: give the number a dark halo
+        ctx.fillStyle = t.dark ? t.cell : "#55555555";
+        ctx.fillRect(c + 0.08, r + 0.08, 0.84, 0.84);
+      }
+      drawText(ctx, String(n), c + 0.5, r + 0.54, n >= 100 ? 0.42 : n >= 10 ? 0.52 : 0.64, colour, 700);
+    }
+  }
+  if (drawing) {
+    const [r, c] = drawing.path[drawing.path.length - 1];
+    const text = `${drawing.path.length}/${drawing.number}`;
+    ctx.fillStyle = t.fg;
+    ctx.fillRect(c + 0.6, r - 0.75, 1.5, 0.7);
+    drawText(ctx, text, c + 1.35, r - 0.39, 0.5, t.bg, 700);
+  }
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
+  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
+}
+
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+
+function press(p, progress, cell) {
+  if (!cell.inside) return null;
+  const W = p.width;
+  const { clueAt } = info(p);
+  const at = cell.r * W + cell.c;
+  const owner = coverMap(p, progress.paths);
+  const pathIndex = owner[at];
+  const clueIndex = clueAt.get(at);
+  const without = pathIndex >= 0 ? { paths: progress.paths.filter((_, i) => i !== pathIndex) } : progress;
+  if (clueIndex === undefined) {
+    // A tap on a link's inner cell erases the link.
+    return pathIndex < 0 ? null : { preview: () => progress, move: () => progress, end() { return this.moved ? null : without; } };
+  }
+  const [, , number, key] = p.clues[clueIndex];
+  if (number === 1) {
+    return { preview: () => progress, move: () => progress,
+             end: () => (pathIndex >= 0 ? without : { paths: [...progress.paths, [[cell.r, cell.c]]] }) };
+  }
+  // Start a new link from this clue (an existing one through it is taken away).
+  const base = without;
+  const taken = coverMap(p, base.paths);
+  const colour = p.palette[key];
+  let path = [[cell.r, cell.c]];
+  let done = false;
+  const step = (to) => {
+    const idx = path.findIndex((q) => same(q, to));
+    if (idx >= 0) { path = path.slice(0, idx + 1); done = false; return true; }
+    if (done || !adjacent(path[path.length - 1], to)) return false;
+    if (path.length >= number) return false;
+    const a = to[0] * W + to[1];
+    if (taken[a] >= 0) return false;
+    const ci = clueAt.get(a);
+    if (ci !== undefined) {
+      const [, , n2, k2] = p.clues[ci];
+      if (n2 !== number || k2 !== key || path.length + 1 !== number) return false;
+      path = [...path, to];
+      done = true;
+      return true;
+    }
+    if (path.length + 1 === number) return false;  // the last cell must be the partner clue
+    path = [...path, to];
+    return true;
+  };
+  const preview = () => ({ paths: base.paths, drawing: { path, colour, number } });
+  return {
+    preview,
+    move(to) {
+      // Walk cell by cell towards the pointer so fast drags do not skip cells.
+      let [r, c] = path[path.length - 1];
+      const tr = Math.max(0, Math.min(p.height - 1, to.r)), tc = Math.max(0, Math.min(W - 1, to.c));
+      if (path.some((q) => same(q, [tr, tc]))) { step([tr, tc]); return preview(); }
+      for (let guard = 0; guard < W + p.height && !(r === tr && c === tc); guard++) {
+        const next = c !== tc ? [r, c + Math.sign(tc - c)] : [r + Math.sign(tr - r), c];
+        if (!step(next)) {
+          const alt = r !== tr && c !== tc ? [r + Math.sign(tr - r), c] : null;
+          if (!alt || !step(alt)) break;
+        }
+        [r, c] = path[path.length - 1];
+      }
+      return preview();
+    },
+    end() {
+      if (done) return { paths: [...base.paths, path] };
+      // A tap on a linked clue (no drag) erases its link; an unfinished drag changes nothing.
+      return path.length === 1 && !this.moved && pathIndex >= 0 ? base : null;
+    },
+    cancel() {},
+  };
+}
+
+function toSolution(p, progress) { return { paths: progress.paths }; }
+function fromSolution(p, solution) { return { paths: solution.paths.map((path) => path.map(([r, c]) => [r, c])) }; }
+
+export default {
+  type: "linkapix",
+  title: "Link-a-Pix",
+  keys: ["palette", "clues"],
+  methods: ["auto", "paper"],
+  help: "Drag from a number to an equal number of the same colour; the path must cover exactly that many cells. " +
+        "Drag back to shorten, tap a link to erase it, tap a 1 to fill it. Scroll to zoom; Alt-drag, two fingers " +
+        "or a drag from an empty cell to pan.",
+  replay: false,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved,
+};
