@@ -1,0 +1,76 @@
+"""Numberlink and Hungry Cat in the browser: drags on the canvas, Check, Solve, Replay."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app, wait_ready
+from test_linkapix_play import drag
+from test_shell import cell_point
+
+import pysolver
+import pysolver.api as api
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+pytestmark = pytest.mark.browser
+
+
+def test_numberlink_draw_cut_truncate_check_and_solve(context, server):
+    puzzle = json.loads((FIX / "numberlink" / "gen_7x7_s2.json").read_text())
+    solution = pysolver.solve(puzzle)["solution"]["paths"]
+    page = open_app(context, server.url + "#" + api.link(puzzle))
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)
+    labels = sorted(solution, key=lambda k: -len(solution[k]))
+    a, b = labels[0], labels[1]
+    drag(page, solution[a])
+    assert page.evaluate("app.state().progress.paths")[a] == solution[a]
+    # Press inside the line and drag back towards its start: the line is truncated.
+    drag(page, [solution[a][-3], solution[a][-4]])
+    assert page.evaluate("app.state().progress.paths")[a] == solution[a][:-3]
+    page.click("#undo")
+    assert page.evaluate("app.state().progress.paths")[a] == solution[a]
+    # A line drawn across another cuts it.
+    other = solution[b]
+    crossing = [other[0]] + [q for q in solution[a][1:-1] if abs(q[0] - other[0][0]) + abs(q[1] - other[0][1]) == 1][:1]
+    if len(crossing) == 2:
+        drag(page, crossing)
+        paths = page.evaluate("app.state().progress.paths")
+        assert paths[b] == crossing and crossing[1] not in paths[a]
+        page.click("#undo")
+    wait_ready(page)
+    rep = page.evaluate("app.check()")
+    assert rep["ok"] is True and rep["solved"] is False
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved"
+    assert page.evaluate("app.state().solved") is True
+
+
+def test_hungrycat_paint_with_palette_check_replay(context, server):
+    puzzle = json.loads((FIX / "hungrycat" / "small-8x6.json").read_text())
+    truth = pysolver.solve(puzzle)["solution"]["grid"]
+    page = open_app(context, server.url + "#" + api.link(puzzle))
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)
+    keys = list(puzzle["palette"])
+    wrong = next(k for k in keys if k != truth[0][0])
+    # Choose a colour from the palette bar and paint two cells with a drag.
+    page.locator("#family-tools .swatch").nth(keys.index(wrong)).click()
+    drag(page, [[0, 0], [0, 1]])
+    assert page.evaluate("app.state().progress.grid[0].slice(0, 2)") == wrong * 2
+    page.mouse.click(*cell_point(page, 0, 1), button="right")
+    assert page.evaluate("app.state().progress.grid[0][1]") == "?"
+    wait_ready(page)
+    # Fill row 0 wrongly: Check names the broken line.
+    page.evaluate("app.setTool(%s)" % json.dumps(wrong))
+    drag(page, [[0, c] for c in range(1, puzzle["width"])])  # (0, 0) has that colour already
+    rep = page.evaluate("app.check()")
+    assert rep["ok"] is False and any(["row", 0] in e["lines"] for e in rep["errors"])
+    page.click("#restart")
+    # Replay animates the notebook's recorded steps and leaves the grid as it was.
+    page.click("#replay")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step')")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Replay finished')", timeout=60_000)
+    assert set("".join(page.evaluate("app.state().progress.grid"))) == {"?"}
+    res = page.evaluate("app.solve({})")
+    assert res["status"] == "solved" and page.evaluate("app.state().progress.grid") == truth

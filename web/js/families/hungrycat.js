@@ -1,0 +1,261 @@
+/* Hungry Cat Picross: input, drawing, link decoding, step replay.
+
+   Progress: {grid: [row strings]} with "?" for a cell not painted yet, else a palette
+   key (every cell takes a colour in this family).  Pick a colour from the palette and
+   paint: click or drag paints, clicking a cell of the chosen colour (or a right
+   click) clears it.  Clues are drawn in their colours; a circled number means those
+   cells form one block; a line's clues grey out when it is satisfied.
+   Replay shows the seed notebook's recorded steps (candidates as dots, guesses and
+   rollbacks included) and can be exported as a video of the canvas. */
+
+import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+
+function fail(msg) { throw new Error(msg); }
+
+/** Mirror of pysolver/hungrycat/codec.py (read its grammar there). */
+function decode(body, width, height) {
+  if (body.length > 40 * 256 * 256) fail("link: body too long");
+  const sections = body.split("~");
+  if (sections.length !== 3) fail("link: expected palette~rows~columns");
+  const entries = sections[0].split(",");
+  if (entries.length > 64) fail("link: more than 64 colours");
+  const palette = {};
+  for (const tok of entries) {
+    const m = /^([A-Za-z0-9]|_[0-9a-f]{4})([0-9a-f]{6})$/.exec(tok);
+    if (!m) fail(`link: bad palette entry "${tok.slice(0, 20)}"`);
+    let k = m[1];
+    if (k.startsWith("_")) {
+      const code = parseInt(k.slice(1), 16);
+      if (!(code > 0x20 && code < 0xd800)) fail(`link: palette key code ${code} is not allowed`);
+      k = String.fromCharCode(code);
+    }
+    if (k in palette) fail(`link: palette key "${k}" appears twice`);
+    palette[k] = "#" + m[2];
+  }
+  const keys = Object.keys(palette);
+  const lines = (text, what, count) => {
+    const parts = text.split(";");
+    if (parts.length !== count) fail(`link: ${parts.length} ${what}, expected ${count}`);
+    return parts.map((part, i) => part.split(",").map((tok) => {
+      const m = /^(0|[1-9][0-9]{0,3})([bn])([1-9][0-9]{0,3})$/.exec(tok);
+      if (!m) fail(`link: ${what} ${i}: bad clue item "${tok.slice(0, 20)}"`);
+      if (+m[1] >= keys.length) fail(`link: ${what} ${i}: colour ${m[1]} is not in the palette`);
+      return [keys[+m[1]], +m[3], m[2] === "b"];
+    }));
+  };
+  return { palette, rows: lines(sections[1], "rows", height), cols: lines(sections[2], "columns", width) };
+}
+
+function validate(p) {
+  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
+  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (!p.palette || typeof p.palette !== "object") fail("palette: expected an object of colours");
+  for (const [what, lines, len, n] of [["rows", p.rows, p.width, p.height], ["cols", p.cols, p.height, p.width]]) {
+    if (!Array.isArray(lines) || lines.length !== n) fail(`${what}: expected ${n} clues`);
+    lines.forEach((clue, i) => {
+      if (!Array.isArray(clue)) fail(`${what}[${i}]: expected a list`);
+      let total = 0;
+      for (const item of clue) {
+        if (!Array.isArray(item) || item.length !== 3 || !(item[0] in p.palette)) fail(`${what}[${i}]: bad clue item`);
+        if (!Number.isInteger(item[1]) || item[1] < 1) fail(`${what}[${i}]: count ${JSON.stringify(item[1])} is not positive`);
+        total += item[1];
+      }
+      if (total !== len) fail(`${what}[${i}]: counts add up to ${total}, the line has ${len} cells`);
+    });
+  }
+}
+
+function newProgress(p) { return { grid: Array.from({ length: p.height }, () => "?".repeat(p.width)) }; }
+
+function lineText(grid, kind, i) { return kind === "row" ? grid[i] : grid.map((row) => row[i]).join(""); }
+
+/** A complete line that meets every clue of the line (counts and block flags). */
+function lineOk(clue, text) {
+  if (text.includes("?")) return false;
+  const want = new Map(clue.map(([k, n, block]) => [k, [n, block]]));
+  const count = new Map();
+  for (const ch of text) count.set(ch, (count.get(ch) || 0) + 1);
+  for (const [k, n] of count) if (!want.has(k) || want.get(k)[0] !== n) return false;
+  for (const [k, [n, block]] of want) {
+    if (count.get(k) !== n) return false;
+    if (n > 1) {
+      const one = text.lastIndexOf(k) - text.indexOf(k) + 1 === n;
+      if (one !== block) return false;
+    }
+  }
+  return true;
+}
+
+function isSolved(p, progress) {
+  const g = progress.grid;
+  return p.rows.every((clue, r) => lineOk(clue, lineText(g, "row", r))) &&
+         p.cols.every((clue, c) => lineOk(clue, lineText(g, "col", c)));
+}
+
+function layout(p) {
+  const left = Math.max(1, ...p.rows.map((c) => c.length)) * 1.1 + 0.4;
+  const top = Math.max(1, ...p.cols.map((c) => c.length)) * 1.1 + 0.4;
+  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top };
+}
+
+function drawClueItem(ctx, p, [k, n, block], x, y, done, t) {
+  const colour = p.palette[k];
+  if (block) {
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.arc(x + 0.5, y + 0.5, 0.44, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.strokeStyle = t.fg;
+    ctx.lineWidth = 0.05;
+    ctx.stroke();
+  } else {
+    ctx.fillStyle = colour;
+    ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+  }
+  drawText(ctx, String(n), x + 0.5, y + 0.53, n >= 10 ? 0.44 : 0.56, contrastText(colour), 700);
+  if (done) {
+    ctx.fillStyle = t.panel + "b0";
+    ctx.fillRect(x + 0.04, y + 0.04, 0.92, 0.92);
+  }
+}
+
+function draw(ctx, p, progress, view) {
+  const t = view.theme, W = p.width, H = p.height;
+  const { x0, y0 } = layout(p);
+  const grid = progress.grid, cand = progress.cand;
+  ctx.fillStyle = t.cell;
+  ctx.fillRect(x0, y0, W, H);
+  if (view.hover) {
+    ctx.fillStyle = mix(t.accent, t.cell, 0.88);
+    ctx.fillRect(x0, y0 + view.hover.r, W, 1);
+    ctx.fillRect(x0 + view.hover.c, y0, 1, H);
+  }
+  for (let r = 0; r < H; r++) {
+    for (let c = 0; c < W; c++) {
+      const v = grid[r][c];
+      if (v !== "?") {
+        ctx.fillStyle = p.palette[v];
+        ctx.fillRect(x0 + c + 0.03, y0 + r + 0.03, 0.94, 0.94);
+      } else if (cand) {
+        // Replay: the candidates still open for this cell, as dots.
+        const ks = cand[r * W + c];
+        const n = ks.length, side = Math.ceil(Math.sqrt(n));
+        [...ks].forEach((k, i) => {
+          ctx.fillStyle = p.palette[k];
+          ctx.beginPath();
+          ctx.arc(x0 + c + (0.5 + (i % side)) / side, y0 + r + (0.5 + Math.floor(i / side)) / side, 0.32 / side, 0, 2 * Math.PI);
+          ctx.fill();
+        });
+      }
+    }
+  }
+  ctx.strokeStyle = t.grid;
+  ctx.lineWidth = 0.03;
+  ctx.beginPath();
+  for (let c = 0; c <= W; c++) { ctx.moveTo(x0 + c, y0); ctx.lineTo(x0 + c, y0 + H); }
+  for (let r = 0; r <= H; r++) { ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); }
+  ctx.stroke();
+  const hl = view.highlight;
+  if (hl) {
+    ctx.strokeStyle = hl.wrong ? t.error : t.hint;
+    ctx.lineWidth = 0.1;
+    for (const [kind, i] of hl.lines || []) {
+      if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1); else ctx.strokeRect(x0 + i, y0, 1, H);
+    }
+    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
+  }
+  const bad = new Set();
+  if (view.marks) {
+    for (const e of view.marks.errors) for (const l of e.lines || []) bad.add(l.join(":"));
+    strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
+  }
+  const vis = view.visible;
+  const lx = Math.min(Math.max(0, vis.x0), W - 1), ty = Math.min(Math.max(0, vis.y0), H - 1);
+  ctx.fillStyle = t.panel;
+  ctx.fillRect(lx, y0, x0 - 0.05, H);
+  ctx.fillRect(x0, ty, W, y0 - 0.05);
+  p.rows.forEach((clue, r) => {
+    const done = lineOk(clue, lineText(grid, "row", r));
+    clue.forEach((item, j) => drawClueItem(ctx, p, item, lx + x0 - (clue.length - j) * 1.1 - 0.2, y0 + r, done, t));
+    if (bad.has("row:" + r)) strokeCells(ctx, [[r, -1]], x0, y0, t.error);
+  });
+  p.cols.forEach((clue, c) => {
+    const done = lineOk(clue, lineText(grid, "col", c));
+    clue.forEach((item, j) => drawClueItem(ctx, p, item, x0 + c, ty + y0 - (clue.length - j) * 1.1 - 0.2, done, t));
+    if (bad.has("col:" + c)) strokeCells(ctx, [[-1, c]], x0, y0, t.error);
+  });
+}
+
+function setCells(grid, cells, v) {
+  const out = grid.slice();
+  for (const [r, c] of cells) out[r] = out[r].slice(0, c) + v + out[r].slice(c + 1);
+  return out;
+}
+
+function press(p, progress, cell, button, tool) {
+  if (!cell.inside) return null;
+  const key = tool || Object.keys(p.palette)[0];
+  const start = progress.grid[cell.r][cell.c];
+  const value = button !== "primary" || start === key ? "?" : key;
+  const cells = [[cell.r, cell.c]];
+  const seen = new Set([cell.r * p.width + cell.c]);
+  const preview = () => ({ grid: setCells(progress.grid, cells, value) });
+  return {
+    preview,
+    move(to) {
+      if (to.inside && !seen.has(to.r * p.width + to.c)) {
+        seen.add(to.r * p.width + to.c);
+        cells.push([to.r, to.c]);
+      }
+      return preview();
+    },
+    end: preview,
+    cancel() {},
+    secondary: () => press(p, progress, cell, "secondary", tool),
+  };
+}
+
+function toSolution(p, progress) { return { grid: progress.grid.slice() }; }
+
+function fromSolution(p, solution, current) {
+  const base = current ? current.grid : newProgress(p).grid;
+  return { grid: base.map((row, r) => Array.from(row, (ch, c) => {
+    const v = solution.grid[r] && solution.grid[r][c];
+    return v && v !== "?" ? v : ch;
+  }).join("")) };
+}
+
+/** Replay state: candidates per cell, with snapshots at guesses for rollbacks. */
+function applyStep(p, progress, step) {
+  const W = p.width, all = Object.keys(p.palette).join("");
+  let cand = progress.cand ? progress.cand.slice() : Array(W * p.height).fill(all);
+  let stack = progress.stack || [];
+  if (step.rule === "guess") stack = [...stack, cand.slice()];
+  if (step.rule === "rollback" && stack.length) {
+    cand = stack[stack.length - 1].slice();
+    stack = stack.slice(0, -1);
+  }
+  for (const [r, c] of step.cells || []) {
+    const i = r * W + c;
+    cand[i] = step.effect === "set" ? step.colour : cand[i].replace(step.colour, "");
+  }
+  const grid = Array.from({ length: p.height }, (_, r) =>
+    Array.from({ length: W }, (_, c) => (cand[r * W + c].length === 1 ? cand[r * W + c] : "?")).join(""));
+  return { grid, cand, stack };
+}
+
+function tools(p) {
+  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Paint ${k}`, color: colour }));
+}
+
+export default {
+  type: "hungrycat",
+  title: "Hungry Cat",
+  keys: ["palette", "rows", "cols"],
+  methods: ["auto", "rules"],
+  help: "Pick a colour and paint: every cell takes one colour. Each clue gives a colour's count in the line; a " +
+        "circled number means those cells form one block, a square one means they do not. Right-click clears.",
+  replay: true,
+  recordable: true,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
+};

@@ -1,0 +1,218 @@
+/* Numberlink (Arukone, Flow): input, drawing, link decoding.
+
+   Progress: {paths: {label: [[r, c], ...]}}: per label the line drawn so far, starting
+   at one of its endpoints (possibly unfinished), the shape pysolver's check(partial)
+   and hint() read.
+   Input: drag from an endpoint (or from any cell of a line, to go on from there);
+   dragging back truncates; drawing over another line cuts it; reaching the partner
+   endpoint completes the pair.  Each label has a colour and its letter is drawn on
+   its endpoints, so colour-blind players can tell lines apart. */
+
+import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+
+function fail(msg) { throw new Error(msg); }
+
+// 24 colours far apart; beyond that they repeat, and the letters still tell lines apart.
+const COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
+  "#fabed4", "#469990", "#dcbeff", "#9a6324", "#ffe119", "#800000", "#aaffc3", "#808000", "#ffd8b1",
+  "#000075", "#a9a9a9", "#ff6f61", "#6b8e23", "#20b2aa", "#daa520", "#8b008b"];
+
+/** Mirror of pysolver/numberlink/codec.py (read its grammar there). */
+function decode(body, width, height) {
+  if (!body) fail("link: empty Numberlink data");
+  const cover = { F: "full", E: "free" }[body[0]];
+  if (!cover) fail("link: the first character must be F (full cover) or E (free cover)");
+  const items = body.slice(1).split(".");
+  if (items[0] !== "") fail("link: expected '.' after the cover letter");
+  if (items.length - 1 > width * height) fail("link: more endpoints than cells");
+  const endpoints = items.slice(1).map((item, i) => {
+    const m = /^(0|[1-9][0-9]*):([A-Za-z0-9_-]{1,16})$/.exec(item);
+    if (!m) fail(`link: endpoint ${i + 1} is not index:label`);
+    const at = +m[1];
+    if (at >= width * height) fail(`link: endpoint ${i + 1} is outside the grid`);
+    return [Math.floor(at / width), at % width, m[2]];
+  });
+  return { endpoints, cover };
+}
+
+function validate(p) {
+  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
+  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (p.cover !== "full" && p.cover !== "free") fail('cover: expected "full" or "free"');
+  if (!Array.isArray(p.endpoints)) fail("endpoints: expected a list");
+  const count = new Map(), seen = new Set();
+  p.endpoints.forEach((e, i) => {
+    if (!Array.isArray(e) || e.length !== 3) fail(`endpoints[${i}]: expected [row, col, label]`);
+    const [r, c, lab] = e;
+    if (!Number.isInteger(r) || !Number.isInteger(c) || r < 0 || c < 0 || r >= p.height || c >= p.width) fail(`endpoints[${i}]: cell outside the grid`);
+    if (typeof lab !== "string" || !lab) fail(`endpoints[${i}]: label must be text`);
+    if (seen.has(r * p.width + c)) fail(`endpoint at row ${r}, col ${c}: two endpoints in one cell`);
+    seen.add(r * p.width + c);
+    count.set(lab, (count.get(lab) || 0) + 1);
+  });
+  for (const [lab, n] of count) if (n !== 2) fail(`label ${lab}: appears ${n} times, expected exactly twice`);
+}
+
+const cache = new WeakMap();
+function info(p) {
+  let inf = cache.get(p);
+  if (!inf) {
+    const endAt = new Map(), ends = new Map(), colour = new Map();
+    for (const [r, c, lab] of p.endpoints) {
+      endAt.set(r * p.width + c, lab);
+      if (!ends.has(lab)) { ends.set(lab, []); colour.set(lab, COLOURS[colour.size % COLOURS.length]); }
+      ends.get(lab).push([r, c]);
+    }
+    inf = { endAt, ends, colour };
+    cache.set(p, inf);
+  }
+  return inf;
+}
+
+function newProgress() { return { paths: {} }; }
+
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+
+function complete(p, lab, path) {
+  const [a, b] = info(p).ends.get(lab);
+  return path.length >= 2 && ((same(path[0], a) && same(path[path.length - 1], b)) ||
+                              (same(path[0], b) && same(path[path.length - 1], a)));
+}
+
+function isSolved(p, progress) {
+  const { ends } = info(p);
+  let covered = 0;
+  for (const lab of ends.keys()) {
+    const path = progress.paths[lab];
+    if (!path || !complete(p, lab, path)) return false;
+    covered += path.length;
+  }
+  return p.cover === "free" || covered === p.width * p.height;
+}
+
+function layout(p) { return { cols: p.width, rows: p.height, x0: 0, y0: 0 }; }
+
+function draw(ctx, p, progress, view) {
+  const t = view.theme, W = p.width, H = p.height;
+  const { colour } = info(p);
+  ctx.fillStyle = t.cell;
+  ctx.fillRect(0, 0, W, H);
+  for (const [lab, path] of Object.entries(progress.paths)) {
+    ctx.fillStyle = mix(colour.get(lab) || t.fg, t.cell, 0.72);
+    for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
+  }
+  ctx.strokeStyle = t.grid;
+  ctx.lineWidth = 0.03;
+  ctx.beginPath();
+  for (let c = 0; c <= W; c++) { ctx.moveTo(c, 0); ctx.lineTo(c, H); }
+  for (let r = 0; r <= H; r++) { ctx.moveTo(0, r); ctx.lineTo(W, r); }
+  ctx.stroke();
+  for (const [lab, path] of Object.entries(progress.paths)) {
+    if (path.length < 2) continue;
+    ctx.strokeStyle = colour.get(lab) || t.fg;
+    ctx.lineWidth = 0.34;
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.beginPath();
+    ctx.moveTo(path[0][1] + 0.5, path[0][0] + 0.5);
+    for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
+    ctx.stroke();
+  }
+  for (const [r, c, lab] of p.endpoints) {
+    const col = colour.get(lab);
+    const done = progress.paths[lab] && complete(p, lab, progress.paths[lab]);
+    ctx.fillStyle = col;
+    ctx.beginPath();
+    ctx.arc(c + 0.5, r + 0.5, 0.4, 0, 2 * Math.PI);
+    ctx.fill();
+    if (done) {
+      ctx.strokeStyle = t.fg;
+      ctx.lineWidth = 0.07;
+      ctx.stroke();
+    }
+    const text = lab.length > 3 ? lab.slice(0, 3) : lab;
+    drawText(ctx, text, c + 0.5, r + 0.53, text.length > 2 ? 0.3 : text.length > 1 ? 0.4 : 0.5, contrastText(col), 700);
+  }
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
+  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
+}
+
+function press(p, progress, cell) {
+  if (!cell.inside) return null;
+  const W = p.width;
+  const { endAt, ends } = info(p);
+  const at = [cell.r, cell.c];
+  let lab = endAt.get(cell.r * W + cell.c);
+  let path;
+  if (lab !== undefined) {
+    const existing = progress.paths[lab] || [];
+    // Pressing the start of an existing line keeps it (to extend or shorten it);
+    // pressing the other endpoint starts the line again from there.
+    path = existing.length && same(existing[0], at) && !complete(p, lab, existing) ? existing : [at];
+  } else {
+    lab = Object.keys(progress.paths).find((k) => progress.paths[k].some((q) => same(q, at)));
+    if (lab === undefined) return null;
+    const line = progress.paths[lab];
+    path = line.slice(0, line.findIndex((q) => same(q, at)) + 1);
+  }
+  const others = { ...progress.paths };
+  delete others[lab];
+  const partner = ends.get(lab).find((e) => !same(e, path[0]));
+  const step = (to) => {
+    const idx = path.findIndex((q) => same(q, to));
+    if (idx >= 0) { path = path.slice(0, idx + 1); return true; }
+    const tip = path[path.length - 1];
+    if (!adjacent(tip, to) || (path.length > 1 && same(tip, partner))) return false;
+    const endLab = endAt.get(to[0] * W + to[1]);
+    if (endLab !== undefined && endLab !== lab) return false;
+    // Drawing over another line cuts it just before this cell.
+    for (const [k, line] of Object.entries(others)) {
+      const j = line.findIndex((q) => same(q, to));
+      if (j >= 0) {
+        if (j === 0) delete others[k];
+        else others[k] = line.slice(0, j);
+      }
+    }
+    path = [...path, to];
+    return true;
+  };
+  const preview = () => ({ paths: { ...others, [lab]: path } });
+  return {
+    preview,
+    move(to) {
+      const tr = Math.max(0, Math.min(p.height - 1, to.r)), tc = Math.max(0, Math.min(W - 1, to.c));
+      let [r, c] = path[path.length - 1];
+      if (path.some((q) => same(q, [tr, tc]))) { step([tr, tc]); return preview(); }
+      for (let guard = 0; guard < W + p.height && !(r === tr && c === tc); guard++) {
+        const next = c !== tc ? [r, c + Math.sign(tc - c)] : [r + Math.sign(tr - r), c];
+        if (!step(next)) {
+          const alt = r !== tr && c !== tc ? [r + Math.sign(tr - r), c] : null;
+          if (!alt || !step(alt)) break;
+        }
+        [r, c] = path[path.length - 1];
+      }
+      return preview();
+    },
+    end() {
+      const next = preview();
+      if (next.paths[lab].length <= 1) delete next.paths[lab];
+      return next;
+    },
+    cancel() {},
+  };
+}
+
+function toSolution(p, progress) { return { paths: progress.paths }; }
+function fromSolution(p, solution) { return { paths: JSON.parse(JSON.stringify(solution.paths)) }; }
+
+export default {
+  type: "numberlink",
+  title: "Numberlink",
+  keys: ["endpoints", "cover"],
+  methods: ["auto", "paths", "mip"],
+  help: "Drag from a letter to its twin to join them; lines may not cross. Drag back to shorten, draw over a line " +
+        "to cut it. Full cover: every cell must be on a line. Scroll to zoom; Alt-drag or two fingers to pan.",
+  replay: false,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved,
+};
