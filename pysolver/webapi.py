@@ -44,13 +44,29 @@ def _steps(args: dict) -> dict:
 
 
 def _make(args: dict) -> dict:
-    """Puzzle makers of families that have one (Link-a-Pix from a picture, ...)."""
-    p_type = args["type"]
-    fam = get_family(p_type)
-    fn = getattr(fam, "make", None)
-    if fn is None:
-        raise PuzzleError(f"{p_type} has no puzzle maker")
-    return fn(args)
+    """"Make a puzzle from this picture": RGBA pixels (base64, already scaled by the
+    page to about the wanted size) to a Link-a-Pix puzzle with a unique picture."""
+    import base64
+
+    import numpy as np
+
+    from .base import Deadline
+    from .linkapix.maker import make_from_rgba
+
+    if args.get("type", "linkapix") != "linkapix":
+        raise PuzzleError(f"no puzzle maker from pictures for {args.get('type')!r}")
+    w, h = int(args["source_width"]), int(args["source_height"])
+    try:
+        pixels = np.frombuffer(base64.b64decode(args["rgba"], validate=True), dtype=np.uint8)
+    except ValueError:
+        raise PuzzleError("picture: the pixel data is corrupted") from None
+    if w < 1 or h < 1 or pixels.size != w * h * 4:
+        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {w}x{h} RGBA image")
+    puzzle, stats = make_from_rgba(pixels.reshape(h, w, 4), int(args["width"]), int(args["height"]),
+                                   int(args["colours"]), args.get("background", "auto"),
+                                   seed=int(args.get("seed", 0)), deadline=Deadline(args.get("timeout", 120)),
+                                   title=args.get("title") or None)
+    return {"puzzle": puzzle, "stats": stats}
 
 
 def _bench(args: dict) -> dict:

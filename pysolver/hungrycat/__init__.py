@@ -1,0 +1,53 @@
+"""Hungry Cat Picross: every cell takes one palette colour; each line's clue gives, per
+colour, its count and whether those cells form one block.
+
+Methods: ``auto`` (exact line DP, propagation, probing, search; the default) and
+``rules`` (the seed notebook's rules and guesses, with recorded steps).
+"""
+from __future__ import annotations
+
+from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from . import auto, codec, formats, hint as hint_mod, model, rules, text
+from .check import check as check_solution
+
+
+class HungryCat(Family):
+    type = "hungrycat"
+    title = "Hungry Cat Picross"
+    methods = ("auto", "rules")
+    importers = formats.IMPORTERS
+
+    def parse(self, data: dict) -> model.Model:
+        return model.parse(data)
+
+    def to_json(self, puzzle: model.Model) -> dict:
+        return model.to_json(puzzle)
+
+    def solve(self, puzzle: model.Model, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
+        if method == "auto":
+            return auto.solve(puzzle, deadline, limit)
+        if method == "rules":
+            return rules.solve(puzzle, deadline, limit)
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.methods)}")
+
+    def check(self, puzzle: model.Model, solution: dict, partial: bool = False) -> CheckReport:
+        return check_solution(puzzle, solution, partial)
+
+    def hint(self, puzzle: model.Model, progress: dict, deadline: Deadline) -> dict | None:
+        return hint_mod.hint(puzzle, progress, deadline)
+
+    def steps(self, puzzle: model.Model, deadline: Deadline) -> list[dict]:
+        """The rules method's deductions for the app's Replay animation."""
+        return rules.steps(puzzle, deadline)
+
+    def encode_compact(self, puzzle: model.Model) -> str:
+        return codec.encode(puzzle)
+
+    def decode_compact(self, body: str, width: int, height: int) -> dict:
+        return codec.decode(body, width, height)
+
+    def render_text(self, puzzle: model.Model, solution: dict) -> str:
+        return text.render(puzzle, solution)
+
+
+FAMILY = HungryCat()

@@ -1,0 +1,59 @@
+"""Colour names: the text notation names colours ("B:blue"), messages name them back.
+
+The table holds the CSS/matplotlib names the seed notebook used (its palettes are
+"brown" #a52a2a, "slategray" #708090, "lightskyblue" #87cefa...).  Simple names come
+first so that a hex value maps back to the plainest name.
+"""
+from __future__ import annotations
+
+NAMED = {
+    "black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000",
+    "blue": "#0000ff", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080",
+    "pink": "#ffc0cb", "brown": "#a52a2a", "grey": "#808080", "gray": "#808080",
+    "cyan": "#00ffff", "magenta": "#ff00ff", "lime": "#00ff00", "navy": "#000080",
+    "maroon": "#800000", "olive": "#808000", "teal": "#008080", "silver": "#c0c0c0",
+    "gold": "#ffd700", "beige": "#f5f5dc", "tan": "#d2b48c", "violet": "#ee82ee",
+    "indigo": "#4b0082", "turquoise": "#40e0d0", "salmon": "#fa8072", "khaki": "#f0e68c",
+    "chocolate": "#d2691e", "coral": "#ff7f50", "crimson": "#dc143c", "lavender": "#e6e6fa",
+    "skyblue": "#87ceeb", "lightblue": "#add8e6", "lightskyblue": "#87cefa",
+    "darkblue": "#00008b", "darkgreen": "#006400", "lightgreen": "#90ee90",
+    "darkred": "#8b0000", "darkgrey": "#a9a9a9", "darkgray": "#a9a9a9",
+    "lightgrey": "#d3d3d3", "lightgray": "#d3d3d3", "slategray": "#708090",
+    "slategrey": "#708090", "mediumpurple": "#9370db", "darkorange": "#ff8c00",
+    "hotpink": "#ff69b4", "sienna": "#a0522d", "peru": "#cd853f", "wheat": "#f5deb3",
+    "ivory": "#fffff0", "cream": "#fffdd0", "skin": "#ffdbac",
+}
+
+_BY_HEX: dict[str, str] = {}
+for _name, _hex in NAMED.items():
+    _BY_HEX.setdefault(_hex, _name)
+
+
+def hex_of(name: str) -> str | None:
+    """``#rrggbb`` for a colour name or a hex literal (``#abc`` or ``#aabbcc``)."""
+    s = name.strip().lower()
+    if s.startswith("#"):
+        digits = s[1:]
+        if len(digits) == 3:
+            digits = "".join(ch * 2 for ch in digits)
+        if len(digits) == 6 and all(ch in "0123456789abcdef" for ch in digits):
+            return "#" + digits
+        return None
+    return NAMED.get(s.replace(" ", "").replace("_", "").replace("-", ""))
+
+
+def name_of(hex_colour: str) -> str | None:
+    return _BY_HEX.get(hex_colour.lower())
+
+
+def nearest_name(rgb: tuple[float, float, float]) -> str:
+    """The table name closest to an RGB triple (0..255): picks palette keys on import."""
+    def dist(h: str) -> float:
+        return sum((int(h[1 + 2 * i:3 + 2 * i], 16) - rgb[i]) ** 2 for i in range(3))
+    return min(_BY_HEX.values(), key=lambda n: dist(NAMED[n]))
+
+
+def describe(key: str, hex_colour: str) -> str:
+    """How messages name a colour: its name when it has one, else its key."""
+    name = name_of(hex_colour)
+    return name if name else f"colour {key}"

@@ -1,0 +1,243 @@
+"""The seed notebook's two file formats, read into puzzle JSON.
+
+Text notation (``.cat`` or ``.txt``)::
+
+    # a comment line (only at the start of a line)
+    B:blue R:red          colour list: KEY:COLOUR, KEY one letter, COLOUR a name
+                          (blue, red, green, yellow, black, white, orange, purple,
+                          pink, brown, grey, ... CSS names) or #rrggbb / #rgb
+    rows                  then one clue line per row, top to bottom
+    r5
+    b2R3
+    cols                  then one clue line per column, left to right
+    ...
+
+A clue line is a run of items LETTER COUNT, e.g. ``r2b3``: the letter names the
+colour by its key (case-insensitive) and its case says the block flag: lowercase =
+the cells form one block, uppercase = they do NOT form one block.  Spaces and commas
+between items are allowed.  The palette keys become the uppercase letters.
+
+XML (the notebook's layout; elements may be nested in any wrapper)::
+
+    <puzzle>
+      <colors>
+        <color r="0" g="0" b="1"/>      one per colour, channels as 0..1 floats
+        <color r="1" g="0" b="0"/>
+      </colors>
+      <line>105,0</line>                one per row, top to bottom
+      <column>0,105</column>            one per column, left to right
+    </puzzle>
+
+Each <line>/<column> holds one number per colour, in the order of <colors>: 0 =
+the colour is absent, n = n cells NOT forming one block, 100 + n = one block of n
+cells.  (So lines longer than 99 cells cannot be written in this format.)  A
+``<color>`` may carry a ``key`` attribute; otherwise keys are the initials of the
+nearest colour names, made unique.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import quoteattr
+
+from ..base import MAX_SIDE, PuzzleError
+from .colours import hex_of, nearest_name
+
+_COLOUR_TOKEN = re.compile(r"([A-Za-z]):(\S+)")
+_ITEM = re.compile(r"([A-Za-z])(\d+)")
+
+
+# -- text notation -------------------------------------------------------------------
+def _text_lines(text: str) -> list[tuple[int, str]]:
+    out = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        s = raw.strip()
+        if s and not s.startswith("#"):
+            out.append((no, s))
+    return out
+
+
+def sniff_text(text) -> bool:
+    if not isinstance(text, str):
+        return False
+    lines = _text_lines(text[:100000])
+    if len(lines) < 3:
+        return False
+    tokens = lines[0][1].split()
+    return bool(tokens) and all(_COLOUR_TOKEN.fullmatch(t) for t in tokens) and \
+        any(s.lower() == "rows" for _, s in lines) and any(s.lower() in ("cols", "columns") for _, s in lines)
+
+
+def _parse_clue(no: int, s: str, keys: dict[str, str], where: str) -> list:
+    body = s.replace(",", " ").replace(" ", "")
+    pos = 0
+    items = []
+    seen = set()
+    for mt in _ITEM.finditer(body):
+        if mt.start() != pos:
+            break
+        pos = mt.end()
+        letter, count = mt.group(1), int(mt.group(2))
+        key = keys.get(letter.upper())
+        if key is None:
+            raise PuzzleError(f"line {no}: {where}: colour {letter!r} is not in the colour list")
+        if key in seen:
+            raise PuzzleError(f"line {no}: {where}: colour {letter!r} is listed twice")
+        if count < 1:
+            raise PuzzleError(f"line {no}: {where}: count {count} of {letter!r} is not positive")
+        seen.add(key)
+        items.append([key, count, letter.islower()])
+    if pos != len(body) or not items:
+        raise PuzzleError(f"line {no}: {where}: expected items like 'r2B3', got {s[:40]!r}")
+    return items
+
+
+def load_text(text: str) -> dict:
+    lines = _text_lines(text)
+    if not lines:
+        raise PuzzleError("empty file")
+    no, head = lines[0]
+    palette: dict[str, str] = {}
+    for tok in head.split():
+        mt = _COLOUR_TOKEN.fullmatch(tok)
+        if not mt:
+            raise PuzzleError(f"line {no}: expected colours like 'B:blue', got {tok!r}")
+        key = mt.group(1).upper()
+        if key in palette:
+            raise PuzzleError(f"line {no}: colour key {key!r} given twice")
+        colour = hex_of(mt.group(2))
+        if colour is None:
+            raise PuzzleError(f"line {no}: {mt.group(2)!r} is not a colour name or #rrggbb")
+        palette[key] = colour
+    keys = {k: k for k in palette}
+    section = None
+    rows: list = []
+    cols: list = []
+    for no, s in lines[1:]:
+        low = s.lower()
+        if low == "rows":
+            section = rows
+            continue
+        if low in ("cols", "columns"):
+            section = cols
+            continue
+        if section is None:
+            raise PuzzleError(f"line {no}: expected 'rows' before the clues")
+        where = f"row {len(rows)}" if section is rows else f"col {len(cols)}"
+        section.append(_parse_clue(no, s, keys, where))
+    if not rows or not cols:
+        raise PuzzleError("expected a 'rows' and a 'cols' section with one clue line per line")
+    if len(rows) > MAX_SIDE or len(cols) > MAX_SIDE:
+        raise PuzzleError(f"more than {MAX_SIDE} rows or columns")
+    return {"type": "hungrycat", "width": len(cols), "height": len(rows),
+            "palette": palette, "rows": rows, "cols": cols}
+
+
+# -- XML ----------------------------------------------------------------------------
+def sniff_xml(text) -> bool:
+    return isinstance(text, str) and text.lstrip().startswith("<") and "<colors" in text[:100000] \
+        and ("<line" in text or "<column" in text)
+
+
+def _channel(el, name: str, i: int) -> float:
+    raw = el.get(name)
+    try:
+        v = float(raw)
+    except (TypeError, ValueError):
+        raise PuzzleError(f"<color> {i}: attribute {name}={raw!r} is not a number") from None
+    if not 0.0 <= v <= 1.0:
+        raise PuzzleError(f"<color> {i}: attribute {name}={raw} is not between 0 and 1")
+    return v
+
+
+def _xml_keys(rgbs: list[tuple[int, int, int]], given: list[str | None]) -> list[str]:
+    keys: list[str] = []
+    pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    for rgb, key in zip(rgbs, given):
+        if key is None or len(key) != 1 or key in keys or key in ".?# ":
+            first = nearest_name(rgb)[0].upper()
+            key = first if first not in keys else next(ch for ch in pool if ch not in keys)
+        keys.append(key)
+    return keys
+
+
+def load_xml(text: str) -> dict:
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise PuzzleError("XML: document type declarations are not accepted")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise PuzzleError(f"XML: {exc}") from None
+    colours = [el for el in root.iter("color")]
+    if not colours:
+        raise PuzzleError("XML: no <color> elements inside <colors>")
+    if len(colours) > 62:
+        raise PuzzleError(f"XML: {len(colours)} colours, at most 62 are supported")
+    rgbs = []
+    for i, el in enumerate(colours):
+        rgbs.append(tuple(round(_channel(el, ch, i) * 255) for ch in "rgb"))
+    keys = _xml_keys(rgbs, [el.get("key") for el in colours])
+    palette = {k: "#%02x%02x%02x" % rgb for k, rgb in zip(keys, rgbs)}
+
+    def clues(tag: str, what: str) -> list:
+        out = []
+        for i, el in enumerate(root.iter(tag)):
+            parts = [p.strip() for p in (el.text or "").split(",")]
+            if len(parts) != len(keys):
+                raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): expected {len(keys)} numbers "
+                                  f"(one per colour), got {len(parts)}")
+            items = []
+            for key, p in zip(keys, parts):
+                if not p.isdigit():
+                    raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): {p!r} is not a whole number")
+                v = int(p)
+                if v == 0:
+                    continue
+                if v == 100 or v > 199:
+                    raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): {v} is not a count "
+                                      f"(n or 100 + n, n from 1 to 99)")
+                items.append([key, v - 100, True] if v > 100 else [key, v, False])
+            out.append(items)
+        return out
+
+    rows = clues("line", "row")
+    cols = clues("column", "col")
+    if not rows or not cols:
+        raise PuzzleError("XML: expected <line> elements for the rows and <column> elements for the columns")
+    if len(rows) > MAX_SIDE or len(cols) > MAX_SIDE:
+        raise PuzzleError(f"XML: more than {MAX_SIDE} rows or columns")
+    return {"type": "hungrycat", "width": len(cols), "height": len(rows),
+            "palette": palette, "rows": rows, "cols": cols}
+
+
+def to_text(data: dict) -> str:
+    """Puzzle JSON (family keys plus size) in the text notation; keys must be letters."""
+    from .colours import name_of
+    pal = data["palette"]
+    head = " ".join(f"{k}:{name_of(h) or h}" for k, h in pal.items())
+
+    def line(items):
+        return "".join((k.lower() if f else k.upper()) + str(n) for k, n, f in items)
+    return "\n".join([head, "rows", *map(line, data["rows"]), "cols", *map(line, data["cols"])]) + "\n"
+
+
+def to_xml(data: dict) -> str:
+    """Puzzle JSON in the XML layout (lines up to 99 cells)."""
+    keys = list(data["palette"])
+    out = ["<puzzle>", "  <colors>"]
+    for k in keys:
+        h = data["palette"][k]
+        r, g, b = (int(h[1 + 2 * i:3 + 2 * i], 16) / 255 for i in range(3))
+        out.append(f'    <color key={quoteattr(k)} r="{r:.4g}" g="{g:.4g}" b="{b:.4g}"/>')
+    out.append("  </colors>")
+
+    def nums(items):
+        by = {k: (100 + n if f else n) for k, n, f in items}
+        return ",".join(str(by.get(k, 0)) for k in keys)
+    out += [f"  <line>{nums(it)}</line>" for it in data["rows"]]
+    out += [f"  <column>{nums(it)}</column>" for it in data["cols"]]
+    out.append("</puzzle>")
+    return "\n".join(out) + "\n"
+
+
+IMPORTERS = {"hungrycat-text": (sniff_text, load_text), "hungrycat-xml": (sniff_xml, load_xml)}

@@ -1,0 +1,112 @@
+"""Hints: the next deduction the rules method would make from the player's grid.
+
+The player's grid only shows colours, so a hint is the first recorded rule step that
+fixes a cell still unknown to the player (earlier steps that only strike candidates
+are what it builds on; its message names the rule and the line).  When the rules
+stall, the exact line solver is asked for a line with a forced cell; when even that
+stalls (the puzzle needs a trial), the hint shows one cell of the solution.  A grid
+that breaks a clue, or that can no longer be completed, is reported as wrong.
+"""
+from __future__ import annotations
+
+from ..base import Deadline
+from . import auto
+from .check import check
+from .linesolve import Overflow, solve_line
+from .model import Model
+from .rules import Contradiction, Rules
+
+
+def _apply(grid: list[str], m: Model, cells: list[int], dom: list[int]) -> dict:
+    rows = [list(r) for r in grid]
+    for i in cells:
+        rows[i // m.width][i % m.width] = m.keys[dom[i].bit_length() - 1]
+    return {"grid": ["".join(r) for r in rows]}
+
+
+def _wrong_against_solution(m: Model, grid: list[str], deadline: Deadline) -> dict:
+    out = auto.solve(m, deadline, 1)
+    if not out.solutions:
+        return {"message": "this puzzle has no solution", "cells": [], "wrong": True}
+    sol = out.solutions[0]["grid"]
+    bad = [[r, c] for r in range(m.height) for c in range(m.width)
+           if grid[r][c] != "?" and grid[r][c] != sol[r][c]]
+    return {"message": f"{len(bad)} cell{'s are' if len(bad) != 1 else ' is'} wrong "
+                       f"(the grid cannot be completed)", "cells": bad, "wrong": True}
+
+
+def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
+    report = check(m, progress, partial=True)
+    if report.errors:
+        err = next((e for e in report.errors if e["cells"]), report.errors[0])
+        if not err["cells"] and not err["lines"]:
+            return {"message": err["message"], "cells": [], "wrong": True}
+        return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
+    if report.solved:
+        return None
+    grid = progress["grid"]
+    full = (1 << m.ncolours) - 1
+    index = {k: i for i, k in enumerate(m.keys)}
+    dom = [full if ch == "?" else 1 << index[ch] for row in grid for ch in row]
+    unknown = {i for i, d in enumerate(dom) if d == full}
+
+    # Can the grid still be completed at all?  (Exact line logic finds most dead ends.)
+    solver = auto.AutoSolver(m, deadline)
+    trial = dom[:]
+    if not solver.propagate(trial, range(len(solver.g.specs))):
+        return _wrong_against_solution(m, grid, deadline)
+
+    rules = Rules(m, deadline, record=True)
+    work = dom[:]
+    try:
+        changed = True
+        while changed:
+            changed = False
+            for li in range(len(rules.lines)):
+                mark = len(rules.steps)
+                if rules.apply_line(work, li):
+                    changed = True
+                    for step in rules.steps[mark:]:
+                        idx = [r * m.width + c for r, c in step["cells"]]
+                        fixed = [i for i in idx if i in unknown and work[i] & (work[i] - 1) == 0]
+                        if fixed:
+                            return {"message": f"{step['rule']}: {step['message']}",
+                                    "rule": step["rule"], "line": step["line"],
+                                    "cells": [[i // m.width, i % m.width] for i in fixed],
+                                    "solution": _apply(grid, m, fixed, work)}
+    except Contradiction:
+        return _wrong_against_solution(m, grid, deadline)
+
+    # The rules stall: look for a line whose exact deduction fixes a cell.
+    for li, cells in enumerate(solver.g.line_cells):
+        try:
+            res = solve_line([work[i] for i in cells], solver.g.specs[li])
+        except Overflow:
+            continue
+        if res is None:
+            return _wrong_against_solution(m, grid, deadline)
+        fixed = [i for i, d in zip(cells, res) if i in unknown and d & (d - 1) == 0]
+        if fixed:
+            for i, d in zip(cells, res):
+                work[i] = d
+            kind, idx = solver.g.line_name(li)
+            colours = sorted({m.colour_name(work[i].bit_length() - 1) for i in fixed})
+            return {"message": f"line solver: {kind} {idx}: every arrangement that fits this "
+                               f"line's clue puts {' / '.join(colours)} here",
+                    "rule": "line", "line": [kind, idx],
+                    "cells": [[i // m.width, i % m.width] for i in fixed],
+                    "solution": _apply(grid, m, fixed, work)}
+
+    out = auto.solve(m, deadline, 1)
+    if not out.solutions:
+        return {"message": "this puzzle has no solution", "cells": [], "wrong": True}
+    sol = out.solutions[0]["grid"]
+    for i in sorted(unknown):
+        r, c = divmod(i, m.width)
+        if grid[r][c] == "?":
+            work[i] = 1 << index[sol[r][c]]
+            return {"message": f"no single-line deduction is left (the puzzle needs a trial); "
+                               f"in the solution row {r}, col {c} is {m.colour_name(index[sol[r][c]])}",
+                    "rule": "solution", "cells": [[r, c]],
+                    "solution": _apply(grid, m, [i], work)}
+    return None

@@ -1,0 +1,129 @@
+"""Puzzle maker: clues from a picture, random pictures, and a uniqueness filter.
+
+A picture is a list of strings of palette keys (every pixel a palette colour).  The
+clue of a line lists, in palette order, each colour present with its count and
+whether its cells form one block.  Random pictures are smooth blobs (Voronoi regions
+of random seeds, then a few rounds of majority smoothing), which look like pictures
+and give lines with few colours; only pictures whose clues have exactly one solution
+are kept.
+"""
+from __future__ import annotations
+
+import random
+
+from ..base import Deadline, PuzzleError, SolveTimeout
+from . import auto
+from .model import parse
+
+#: distinct colours for generated palettes, in the order they are used
+COLOURS = [("K", "#000000"), ("W", "#ffffff"), ("R", "#ff0000"), ("B", "#0000ff"),
+           ("Y", "#ffff00"), ("G", "#008000"), ("O", "#ffa500"), ("P", "#800080"),
+           ("N", "#a52a2a"), ("S", "#87cefa")]
+
+
+def line_clue(values, keys) -> list:
+    """The clue of one line (a sequence of keys), colours in palette order."""
+    out = []
+    for k in keys:
+        pos = [i for i, v in enumerate(values) if v == k]
+        if pos:
+            out.append([k, len(pos), pos[-1] - pos[0] + 1 == len(pos)])
+    return out
+
+
+def from_picture(picture: list[str], palette: dict[str, str]) -> dict:
+    """Puzzle JSON (without meta) whose solution is the picture."""
+    if not picture or not all(isinstance(r, str) for r in picture):
+        raise PuzzleError("picture: expected a non-empty list of strings")
+    w = len(picture[0])
+    for r, row in enumerate(picture):
+        if len(row) != w:
+            raise PuzzleError(f"picture row {r}: {len(row)} cells, expected {w}")
+        for c, ch in enumerate(row):
+            if ch not in palette:
+                raise PuzzleError(f"picture row {r}, col {c}: {ch!r} is not a palette key")
+    keys = list(palette)
+    cols = ["".join(row[c] for row in picture) for c in range(w)]
+    return {"type": "hungrycat", "width": w, "height": len(picture), "palette": dict(palette),
+            "rows": [line_clue(row, keys) for row in picture],
+            "cols": [line_clue(col, keys) for col in cols],
+            "solution": {"grid": list(picture)}}
+
+
+def random_picture(width: int, height: int, ncolours: int, seed: int,
+                   blobs: int | None = None, smooth: int = 2) -> tuple[list[str], dict[str, str]]:
+    if not 2 <= ncolours <= len(COLOURS):
+        raise PuzzleError(f"colours: between 2 and {len(COLOURS)}")
+    rng = random.Random(seed)
+    palette = dict(COLOURS[:ncolours])
+    keys = list(palette)
+    n = blobs or max(ncolours + 1, (width * height) // 18)
+    centres = [(rng.uniform(0, height), rng.uniform(0, width), keys[i % ncolours] if i < ncolours
+                else rng.choice(keys)) for i in range(n)]
+    grid = [[min(centres, key=lambda p: (p[0] - r) ** 2 + (p[1] - c) ** 2)[2]
+             for c in range(width)] for r in range(height)]
+    for _ in range(smooth):
+        new = [row[:] for row in grid]
+        for r in range(height):
+            for c in range(width):
+                votes: dict[str, int] = {}
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        rr, cc = r + dr, c + dc
+                        if 0 <= rr < height and 0 <= cc < width:
+                            k = grid[rr][cc]
+                            votes[k] = votes.get(k, 0) + 1
+                best = max(votes.values())
+                if votes.get(grid[r][c], 0) < best:
+                    new[r][c] = max(votes, key=lambda k: (votes[k], k == grid[r][c]))
+        grid = new
+    used = {k for row in grid for k in row}
+    palette = {k: v for k, v in palette.items() if k in used}
+    return ["".join(row) for row in grid], palette
+
+
+def solutions(puzzle: dict, deadline: Deadline) -> list[dict] | None:
+    """Up to two solutions, or None when the deadline ran out first."""
+    try:
+        out = auto.solve(parse(puzzle), deadline, 2)
+    except SolveTimeout:
+        return None
+    return out.solutions
+
+
+def is_unique(puzzle: dict, deadline: Deadline) -> bool:
+    """Exactly one solution, proven within the deadline (a timeout counts as no)."""
+    sols = solutions(puzzle, deadline)
+    return sols is not None and len(sols) == 1
+
+
+def make(width: int, height: int, ncolours: int, seed: int, tries: int = 200,
+         timeout: float = 10.0, mends: int = 12) -> dict:
+    """A unique puzzle from random pictures (seeds seed, seed+1, ...).
+
+    When a picture's clues have two solutions, one cell where they differ is
+    recoloured (to the other solution's colour there, which changes the clues) and
+    the picture is tried again, up to ``mends`` times; pictures whose check runs out
+    of time are dropped.
+    """
+    for k in range(tries):
+        s = seed + k
+        rng = random.Random(-s)
+        picture, palette = random_picture(width, height, ncolours, s)
+        if len(palette) < min(2, ncolours):
+            continue
+        for _ in range(mends + 1):
+            puzzle = from_picture(picture, palette)
+            sols = solutions(puzzle, Deadline(timeout))
+            if sols is None:
+                break
+            if len(sols) == 1:
+                puzzle.update(title=f"Random {width}x{height}, {len(palette)} colours",
+                              source=f"pysolver maker, seed {s}", license="CC0-1.0")
+                return puzzle
+            a, b = (sol["grid"] for sol in sols)
+            diff = [(r, c) for r in range(height) for c in range(width) if a[r][c] != b[r][c]]
+            r, c = rng.choice(diff)
+            other = b[r][c] if picture[r][c] != b[r][c] else a[r][c]
+            picture = picture[:r] + [picture[r][:c] + other + picture[r][c + 1:]] + picture[r + 1:]
+    raise PuzzleError(f"no unique puzzle in {tries} pictures from seed {seed}")

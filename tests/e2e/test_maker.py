@@ -1,0 +1,43 @@
+"""The Link-a-Pix maker in the browser: upload a picture, get a unique puzzle to play."""
+import struct
+import zlib
+
+import pytest
+
+from conftest import open_app, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def png(width, height, pixel):
+    """A PNG file from pixel(x, y) -> (r, g, b), written by hand (no imaging library)."""
+    raw = b"".join(b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def test_make_a_puzzle_from_a_picture_and_play_it(context, server):
+    def pixel(x, y):
+        if (x - 20) ** 2 + (y - 18) ** 2 < 120:
+            return (220, 30, 30)      # a red ball
+        if y > 30:
+            return (40, 150, 40)      # on grass
+        return (255, 255, 255)        # white sky: the background
+    image = png(40, 40, pixel)
+    page = open_app(context, server.url)
+    page.set_input_files("#maker-file", files=[{"name": "ball.png", "mimeType": "image/png", "buffer": image}])
+    page.fill("#maker-size", "20")
+    page.fill("#maker-colours", "3")
+    page.click("#maker-go")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'linkapix'", timeout=240_000)
+    p = page.evaluate("app.state().puzzle")
+    assert (p["width"], p["height"]) == (20, 20) and p["title"] == "ball"
+    assert 2 <= len(p["palette"]) <= 3
+    assert "unique picture" in page.locator("#maker-status").text_content()
+    wait_ready(page)
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
+    assert page.evaluate("app.state().link").startswith("linkapix/20x20/1")

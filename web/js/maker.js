@@ -1,0 +1,73 @@
+/* "Make a puzzle from this picture" (Link-a-Pix): the page scales the image to the
+   chosen size with a canvas, the worker quantises it and cuts it into links until the
+   picture is unique (pysolver/linkapix/maker.py), and the new puzzle opens to play. */
+
+const MAX_SOURCE = 4096;
+
+function loadImage(file) {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => { URL.revokeObjectURL(url); resolve(img); };
+    img.onerror = () => { URL.revokeObjectURL(url); reject(new Error(`${file.name} is not an image this browser can read`)); };
+    img.src = url;
+  });
+}
+
+function toBase64(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** Pixels of the image at (w, h) cells: downscaled by the browser, then sent as RGBA. */
+export function scaledPixels(img, w, h, canvas) {
+  canvas.width = w;
+  canvas.height = h;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  ctx.clearRect(0, 0, w, h);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = "high";
+  ctx.drawImage(img, 0, 0, w, h);
+  return ctx.getImageData(0, 0, w, h).data;
+}
+
+export function initMaker({ solver, load, showError }) {
+  const $ = (id) => document.getElementById(id);
+  const status = $("maker-status");
+  $("maker-cancel").onclick = () => solver.cancel();
+  $("maker").onsubmit = async (e) => {
+    e.preventDefault();
+    const file = $("maker-file").files[0];
+    if (!file) return;
+    const across = Math.max(5, Math.min(128, Math.round(+$("maker-size").value || 30)));
+    const colours = Math.max(1, Math.min(16, Math.round(+$("maker-colours").value || 6)));
+    $("maker-go").disabled = true;
+    $("maker-cancel").hidden = false;
+    try {
+      const img = await loadImage(file);
+      if (img.naturalWidth > MAX_SOURCE * 4 || img.naturalHeight > MAX_SOURCE * 4) throw new Error("the image is too large");
+      const w = Math.min(across, img.naturalWidth);
+      const h = Math.max(1, Math.min(128, Math.round(w * img.naturalHeight / img.naturalWidth)));
+      const preview = $("maker-preview");
+      const pixels = scaledPixels(img, w, h, preview);
+      preview.hidden = false;
+      status.textContent = "Waiting for the solver…";
+      await solver.ready;
+      status.textContent = `Making a ${w}×${h} puzzle with ${colours} colours…`;
+      const title = file.name.replace(/\.[^.]+$/, "").slice(0, 80) || "My picture";
+      const res = await solver.call("make", { type: "linkapix", rgba: toBase64(pixels), source_width: w,
+        source_height: h, width: w, height: h, colours, background: $("maker-background").value, title, timeout: 180 });
+      const s = res.stats;
+      status.textContent = `Made in ${s.seconds.toFixed(1)} s: ${s.clues} clues, unique picture.`;
+      await load(res.puzzle);
+    } catch (err) {
+      status.textContent = "";
+      if (err.kind === "cancelled") status.textContent = "Cancelled.";
+      else showError("Could not make a puzzle: " + err.message);
+    } finally {
+      $("maker-go").disabled = false;
+      $("maker-cancel").hidden = true;
+    }
+  };
+}
