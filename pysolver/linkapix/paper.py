@@ -1,0 +1,249 @@
+"""The ``paper`` method: the LP relaxation of S. Guan, J. Wang, Z. Fang, Y. Ren, "On
+Solving Link-a-Pix Picture Puzzles" (IEEE Transactions on Games, 2020).
+
+Reimplemented from the paper's description and the authors' public MATLAB + CVX code
+(github.com/guansanghai/Link-a-Pix-Solver, ``main.m``, ``findpath.m``, ``tiebreak.m``);
+the formulation below is the one that code solves:
+
+1. 1-clues are painted up front and taken out of the model.
+2. Clues are grouped into sets of equal (number, colour).  For every two clues of a
+   set, a depth-first search lists every path of ``number`` cells between them that
+   passes no other clue, pruned by (d - |dx| - |dy|)/2 being a natural number for the
+   remaining steps d (the walk must still be able to reach the target exactly).  Paths
+   of a pair with an identical fill map are kept once.
+3. The LP relaxation (3): one weight ``x_p`` in [0, 1] per path and the fill map
+   ``f = A x`` (A: cells x paths, 1 where the path covers the cell, ends included);
+   minimise the L1 distance ``sum_i |f_i - t_i|`` to the target ``t`` (0 on 1-clue
+   cells, 1 elsewhere), written with one slack ``d_i >= |f_i - t_i|`` per cell.  For
+   non-fully-filled puzzles constraint (4e) bounds the weight of each set by half its
+   clue count (``sum_{p in set} x_p <= |set| / 2``).  Solved with HiGHS (linprog).
+4. Algorithm 2 (rounding): paths of weight > 0.5 + eps are fixed (skipping one that
+   clashes with a heavier fixed path), paths below eps dropped; each 4-connected region
+   of unpainted cells is then filled from the fractional paths lying inside it by
+   ``TRIES`` random greedy orders, keeping the best.
+
+When the rounding leaves a clue unlinked (or, fully filled, a cell unpainted) the
+method says so with GaveUp; it never claims uniqueness (``complete`` is False).
+Stats mirror the paper's table: ``paths``, ``lp_rows``, ``lp_cols`` and the times.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from ..base import Deadline, GaveUp, Outcome, SolveTimeout
+from .model import Model
+
+EPS = 1e-3
+TRIES = 1000
+#: refuse to build an LP beyond this many paths (memory)
+MAX_PATHS = 400_000
+
+
+def enumerate_paths(model: Model, deadline: Deadline):
+    """(clue a, clue b, cells from a to b) for every feasible path, fill maps unique per pair."""
+    W, H = model.width, model.height
+    clue_cells = {(r, c) for r, c, _, _ in model.clues}
+    sets: dict[tuple[int, str], list[int]] = {}
+    for i, (_, _, n, k) in enumerate(model.clues):
+        if n > 1:
+            sets.setdefault((n, k), []).append(i)
+    out = []
+    check = deadline.check
+    for members in sets.values():
+        for ia, a in enumerate(members):
+            for b in members[ia + 1:]:
+                ra, ca, n, _ = model.clues[a]
+                rb, cb, _, _ = model.clues[b]
+                steps = n - 1
+                slack = steps - abs(ra - rb) - abs(ca - cb)
+                if slack < 0 or slack % 2:
+                    continue
+                seen = set()
+                path = [(ra, ca)]
+                on_path = {(ra, ca)}
+
+                def dfs(r, c, left):
+                    check()
+                    if left == 0:
+                        if (r, c) == (rb, cb):
+                            key = frozenset(path)
+                            if key not in seen:
+                                seen.add(key)
+                                out.append((a, b, tuple(path)))
+                                if len(out) > MAX_PATHS:
+                                    raise GaveUp(f"more than {MAX_PATHS} feasible paths")
+                        return
+                    for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                        if not (0 <= nr < H and 0 <= nc < W) or (nr, nc) in on_path:
+                            continue
+                        if (nr, nc) in clue_cells and (nr, nc) != (rb, cb):
+                            continue
+                        rest = left - 1 - abs(nr - rb) - abs(nc - cb)
+                        if rest < 0 or rest % 2:
+                            continue
+                        if (nr, nc) == (rb, cb) and left != 1:
+                            continue
+                        path.append((nr, nc))
+                        on_path.add((nr, nc))
+                        dfs(nr, nc, left - 1)
+                        path.pop()
+                        on_path.discard((nr, nc))
+
+                dfs(ra, ca, steps)
+    return out
+
+
+def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix, hstack, identity, vstack
+
+    W, H = model.width, model.height
+    M = W * H
+    t0 = time.perf_counter()
+    paths = enumerate_paths(model, deadline)
+    t1 = time.perf_counter()
+    P = len(paths)
+    stats = {"paths": P, "t_enumerate": t1 - t0}
+    ones = [(r, c) for r, c, n, _ in model.clues if n == 1]
+    target = np.ones(M)
+    for r, c in ones:
+        target[r * W + c] = 0.0
+    rows, cols = [], []
+    for j, (_, _, cells) in enumerate(paths):
+        for r, c in cells:
+            rows.append(r * W + c)
+            cols.append(j)
+    A = coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(M, P)).tocsr()
+    eye = identity(M, format="csr")
+    # A x - d <= t  and  -A x - d <= -t
+    A_ub = vstack([hstack([A, -eye]), hstack([-A, -eye])], format="csr")
+    b_ub = np.concatenate([target, -target])
+    filled = model.fully_filled
+    if not filled:
+        set_rows, set_cols, caps = [], [], []
+        index: dict[tuple[int, str], int] = {}
+        counts: dict[tuple[int, str], int] = {}
+        for _, _, n, k in model.clues:
+            if n > 1:
+                counts[(n, k)] = counts.get((n, k), 0) + 1
+        for j, (a, _, _) in enumerate(paths):
+            key = model.clues[a][2:]
+            if key not in index:
+                index[key] = len(index)
+                caps.append(counts[key] / 2)
+            set_rows.append(index[key])
+            set_cols.append(j)
+        if index:
+            S = coo_matrix((np.ones(len(set_rows)), (set_rows, set_cols)), shape=(len(index), P + M))
+            A_ub = vstack([A_ub, S], format="csr")
+            b_ub = np.concatenate([b_ub, np.array(caps)])
+    cost = np.concatenate([np.zeros(P), np.ones(M)])
+    stats.update(lp_rows=A_ub.shape[0], lp_cols=P + M)
+    options = {}
+    remaining = deadline.remaining()
+    if remaining is not None:
+        options["time_limit"] = max(remaining, 0.01)
+    res = linprog(cost, A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1)] * P + [(0, None)] * M,
+                  method="highs", options=options)
+    t2 = time.perf_counter()
+    stats["t_lp"] = t2 - t1
+    deadline.check()
+    if res.status == 1:
+        raise SolveTimeout("time limit reached in HiGHS")
+    if res.status != 0 or res.x is None:
+        raise GaveUp(f"the LP relaxation failed: {res.message}")
+    x = res.x[:P]
+    stats["lp_objective"] = float(res.fun)
+    stats["fractional"] = int(np.sum((x > EPS) & (x < 1 - EPS)))
+    chosen = _round(model, paths, x, deadline, stats)
+    stats["t_round"] = time.perf_counter() - t2
+    solution = {"paths": [[[r, c]] for r, c in ones] + [[list(p) for p in paths[j][2]] for j in chosen]}
+    return Outcome([solution], False, stats, "LP relaxation + rounding (Guan et al. 2020)")
+
+
+def _round(model: Model, paths, x, deadline: Deadline, stats) -> list[int]:
+    """Algorithm 2: fix heavy paths, then fill each open region from fractional ones."""
+    W, H = model.width, model.height
+    used_cell = set((r, c) for r, c, n, _ in model.clues if n == 1)
+    used_clue: set[int] = set()
+    chosen: list[int] = []
+
+    def fits(j):
+        a, b, cells = paths[j]
+        return a not in used_clue and b not in used_clue and not any(p in used_cell for p in cells)
+
+    def take(j):
+        a, b, cells = paths[j]
+        used_clue.update((a, b))
+        used_cell.update(cells)
+        chosen.append(j)
+
+    for j in sorted(np.nonzero(x > 0.5 + EPS)[0], key=lambda j: -x[j]):
+        if fits(j):
+            take(j)
+    stats["fixed"] = len(chosen)
+    # 4-connected regions of cells still unpainted
+    region_of: dict[tuple[int, int], int] = {}
+    regions: list[list[tuple[int, int]]] = []
+    for r in range(H):
+        for c in range(W):
+            if (r, c) in used_cell or (r, c) in region_of:
+                continue
+            stack, cells = [(r, c)], []
+            region_of[(r, c)] = len(regions)
+            while stack:
+                p = stack.pop()
+                cells.append(p)
+                for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
+                    if 0 <= q[0] < H and 0 <= q[1] < W and q not in used_cell and q not in region_of:
+                        region_of[q] = len(regions)
+                        stack.append(q)
+            regions.append(cells)
+    open_clues = [i for i, (_, _, n, _) in enumerate(model.clues) if n > 1 and i not in used_clue]
+    by_region: dict[int, list[int]] = {}
+    for i in open_clues:
+        r, c = model.clues[i][:2]
+        by_region.setdefault(region_of[(r, c)], []).append(i)
+    candidates: dict[int, list[int]] = {g: [] for g in by_region}
+    for j, (a, b, cells) in enumerate(paths):
+        if x[j] < EPS or x[j] > 0.5 + EPS:
+            continue
+        g = region_of.get(cells[0])
+        if g in candidates and all(region_of.get(p) == g for p in cells) and fits(j):
+            candidates[g].append(j)
+    rng = random.Random(2020)
+    stats["regions"] = len(by_region)
+    for g, clues in by_region.items():
+        size = len(regions[g])
+        best, best_key = [], None
+        for _ in range(TRIES):
+            deadline.check()
+            order = candidates[g][:]
+            rng.shuffle(order)
+            cells_taken: set = set()
+            clues_taken: set = set()
+            picked = []
+            for j in order:
+                a, b, cells = paths[j]
+                if a in clues_taken or b in clues_taken or any(p in cells_taken for p in cells):
+                    continue
+                picked.append(j)
+                clues_taken.update((a, b))
+                cells_taken.update(cells)
+            key = (len(clues) - len(clues_taken), size - len(cells_taken))
+            if best_key is None or key < best_key:
+                best, best_key = picked, key
+            if key[0] == 0 and (key[1] == 0 or not model.fully_filled):
+                break
+        for j in best:
+            take(j)
+    unlinked = sum(1 for i in open_clues if i not in used_clue)
+    if unlinked:
+        raise GaveUp(f"the LP rounding left {unlinked} clue(s) unlinked "
+                     f"({stats['fractional']} fractional path weights)")
+    if model.fully_filled and len(used_cell) < W * H:
+        raise GaveUp(f"the LP rounding left {W * H - len(used_cell)} cell(s) unpainted")
+    return chosen

@@ -1,0 +1,414 @@
+"""Pictures for the Link-a-Pix maker: palette images, and where they come from.
+
+A *picture* is ``(palette, grid)``: ``palette`` maps one-character keys to
+``"#rrggbb"``, ``grid`` is a list of strings (or of lists) of those keys, with ``.``
+(or ``None``) for blank background.  The maker works on the same data as a label
+array (:func:`picture_labels`): ``-1`` blank, ``0..K-1`` the palette keys in order.
+
+Three sources:
+
+* :func:`picture_from_rgba` - pixel data as the browser's ``getImageData`` gives it
+  (or a decoded image): resized with a box filter (nearest when enlarging) and
+  quantised to at most K colours by a seeded k-means, with transparent pixels and
+  optionally the dominant border colour left as background;
+* :func:`generated_picture` - seeded random shapes (ellipses, rectangles, stripes,
+  blobs) for the benchmark set;
+* :func:`picture_from_nonogram` - the solution grid of a nonogram puzzle dict (used
+  only for local benchmarks: the corpus's licences keep those out of the repository).
+
+(The module is ``pictures``, not ``picture``: a submodule of that name would replace
+the package's exported function :func:`pysolver.linkapix.picture` on import.)
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..base import MAX_SIDE, PuzzleError, parse_palette
+
+#: palette keys handed out to quantised and generated pictures, in order
+KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+#: most colours a made puzzle may have (published Link-a-Pix rarely use more than 10)
+MAX_COLOURS = 32
+#: grids bigger than this are refused (the same bound as for puzzle files)
+MAX_PICTURE_SIDE = MAX_SIDE
+#: pixel sources bigger than this (per side) are refused before any work is done
+MAX_SOURCE_SIDE = 16384
+BLANK = -1
+
+
+def picture_labels(palette: dict, grid) -> tuple[list[str], list[str], np.ndarray]:
+    """Validate a picture; return ``(keys, colours, labels)`` with ``labels`` an
+    int16 array, ``-1`` for blank and ``i`` for ``keys[i]``.  Palette colours that the
+    grid does not use are dropped (a puzzle lists only the colours it needs)."""
+    palette = parse_palette(palette, "palette")
+    if not isinstance(grid, (list, tuple)) or not grid:
+        raise PuzzleError("picture: the grid is empty")
+    height = len(grid)
+    rows = []
+    for r, row in enumerate(grid):
+        if not isinstance(row, (str, list, tuple)):
+            raise PuzzleError(f"picture row {r}: expected a string or a list of keys")
+        rows.append(list(row))
+    width = len(rows[0])
+    if width == 0:
+        raise PuzzleError("picture: the grid is empty")
+    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
+        raise PuzzleError(f"picture: {width}x{height} is too big, at most "
+                          f"{MAX_PICTURE_SIDE}x{MAX_PICTURE_SIDE} cells")
+    used: dict[str, int] = {}
+    raw = np.full((height, width), BLANK, dtype=np.int16)
+    order = list(palette)
+    index = {k: i for i, k in enumerate(order)}
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise PuzzleError(f"picture row {r}: {len(row)} cells, expected {width}")
+        for c, key in enumerate(row):
+            if key is None or key == ".":
+                continue
+            if key not in index:
+                raise PuzzleError(f"picture row {r}, col {c}: {key!r} is not a palette key")
+            raw[r, c] = index[key]
+            used[key] = 1
+    if not used:
+        raise PuzzleError("picture: every cell is blank, there is nothing to link")
+    keys = [k for k in order if k in used]
+    remap = np.full(len(order) + 1, BLANK, dtype=np.int16)
+    for i, k in enumerate(keys):
+        remap[index[k]] = i
+    labels = np.where(raw >= 0, remap[raw], BLANK).astype(np.int16)
+    return keys, [palette[k] for k in keys], labels
+
+
+def labels_to_grid(keys: list[str], labels: np.ndarray) -> list[str]:
+    """The label array back as grid strings ('.' blank)."""
+    table = np.array(list(keys) + ["."])
+    return ["".join(table[labels[r]]) for r in range(labels.shape[0])]
+
+
+# --------------------------------------------------------------------------------------
+# pixel data
+
+def rgba_array(rgba, source_width: int | None = None) -> np.ndarray:
+    """Pixel data as a ``uint8`` array of shape (H, W, 4).
+
+    Accepts an (H, W, 4) or (H, W, 3) array-like (numpy array, nested lists) or a flat
+    RGBA buffer (bytes, memoryview, the browser's Uint8ClampedArray converted to a 1-D
+    array) together with ``source_width``.  RGB data gets an opaque alpha channel."""
+    try:
+        arr = np.asarray(rgba)
+    except (TypeError, ValueError) as exc:
+        raise PuzzleError(f"image: unreadable pixel data ({exc})") from None
+    if arr.dtype == object or arr.dtype.kind not in "uif":
+        if isinstance(rgba, (bytes, bytearray, memoryview)):
+            arr = np.frombuffer(bytes(rgba), dtype=np.uint8)
+        else:
+            raise PuzzleError("image: pixel data must be numbers 0..255")
+    if arr.ndim == 1:
+        if not source_width or source_width <= 0:
+            raise PuzzleError("image: flat pixel data needs the source width")
+        if arr.size == 0 or arr.size % (4 * source_width):
+            raise PuzzleError(f"image: {arr.size} bytes is not a whole number of "
+                              f"RGBA rows of width {source_width}")
+        arr = arr.reshape(-1, source_width, 4)
+    if arr.ndim != 3 or arr.shape[2] not in (3, 4):
+        raise PuzzleError(f"image: expected pixels of shape (height, width, 4), got {arr.shape}")
+    h, w = arr.shape[:2]
+    if h == 0 or w == 0:
+        raise PuzzleError("image: the image is empty")
+    if h > MAX_SOURCE_SIDE or w > MAX_SOURCE_SIDE:
+        raise PuzzleError(f"image: {w}x{h} pixels is too big (at most {MAX_SOURCE_SIDE} a side)")
+    if arr.dtype != np.uint8:
+        if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+            raise PuzzleError("image: pixel values must be finite numbers")
+        arr = np.clip(np.rint(arr), 0, 255).astype(np.uint8)
+    if arr.shape[2] == 3:
+        arr = np.concatenate([arr, np.full((h, w, 1), 255, np.uint8)], axis=2)
+    return arr
+
+
+def fit_size(src_h: int, src_w: int, width: int, height: int, keep_aspect: bool = True
+             ) -> tuple[int, int]:
+    """Target (height, width): within ``width`` x ``height``, keeping the source's
+    aspect ratio when asked (the longer side fills the box)."""
+    for what, v in (("width", width), ("height", height)):
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_PICTURE_SIDE:
+            raise PuzzleError(f"picture {what}: {v!r} is not a whole number from 1 to "
+                              f"{MAX_PICTURE_SIDE}")
+    if not keep_aspect:
+        return height, width
+    scale = min(width / src_w, height / src_h)
+    return (max(1, min(height, round(src_h * scale))), max(1, min(width, round(src_w * scale))))
+
+
+def _box_weights(src: int, dst: int) -> np.ndarray:
+    """(dst, src) matrix averaging the source pixels each target pixel overlaps,
+    weighted by overlap; a plain pick (nearest) when enlarging."""
+    if dst >= src:
+        idx = np.minimum((np.arange(dst) + 0.5) * src / dst, src - 1).astype(int)
+        m = np.zeros((dst, src), np.float32)
+        m[np.arange(dst), idx] = 1.0
+        return m
+    edges = np.arange(dst + 1) * (src / dst)
+    lo, hi = edges[:-1, None], edges[1:, None]
+    px = np.arange(src)[None, :]
+    overlap = np.clip(np.minimum(hi, px + 1) - np.maximum(lo, px), 0.0, None)
+    return (overlap / overlap.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+def resize_rgba(arr: np.ndarray, out_h: int, out_w: int, method: str = "box"
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Resize (H, W, 4) uint8 pixels to ``out_h`` x ``out_w``.  Returns
+    ``(rgb float (h, w, 3), alpha float (h, w))``, alpha in 0..1.  The box filter
+    averages colours weighted by alpha, so transparent pixels do not darken edges."""
+    if method not in ("box", "nearest"):
+        raise PuzzleError(f"resize method {method!r} is not 'box' or 'nearest'")
+    h, w = arr.shape[:2]
+    if method == "nearest":
+        ys = np.minimum(((np.arange(out_h) + 0.5) * h / out_h).astype(int), h - 1)
+        xs = np.minimum(((np.arange(out_w) + 0.5) * w / out_w).astype(int), w - 1)
+        sub = arr[ys][:, xs].astype(np.float32)
+        return sub[..., :3], sub[..., 3] / 255.0
+    # Decimate huge photos first (every k-th pixel) so the box filter's matrices stay
+    # small; 4 source pixels per target pixel still average out the noise.
+    sy, sx = max(1, h // (4 * out_h)), max(1, w // (4 * out_w))
+    src = arr[::sy, ::sx].astype(np.float32)
+    wy, wx = _box_weights(src.shape[0], out_h), _box_weights(src.shape[1], out_w)
+    alpha = src[..., 3] / 255.0
+    a = wy @ alpha @ wx.T
+    rgb = np.empty((out_h, out_w, 3), np.float32)
+    for ch in range(3):
+        num = wy @ (src[..., ch] * alpha) @ wx.T
+        rgb[..., ch] = np.where(a > 1e-6, num / np.maximum(a, 1e-6), 255.0)
+    return rgb, a
+
+
+def kmeans_colours(points: np.ndarray, weights: np.ndarray, k: int, seed: int = 0,
+                   iterations: int = 40) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted k-means of colour points (N, 3) with a seeded k-means++ start.
+    Returns ``(centres (k', 3), assignment (N,))`` with k' <= k (empty clusters
+    vanish), centres ordered by total weight, heaviest first."""
+    n = len(points)
+    if n <= k:
+        order = np.argsort(-weights, kind="stable")
+        assign = np.empty(n, int)
+        assign[order] = np.arange(n)
+        return points[order].copy(), assign
+    rng = np.random.default_rng(seed)
+    pts = points.astype(np.float64)
+    wts = weights.astype(np.float64)
+    centres = np.empty((k, 3))
+    centres[0] = pts[int(np.argmax(wts))]
+    d2 = ((pts - centres[0]) ** 2).sum(axis=1)
+    for j in range(1, k):
+        p = d2 * wts
+        total = p.sum()
+        if total <= 0:
+            centres = centres[:j]
+            break
+        centres[j] = pts[rng.choice(n, p=p / total)]
+        d2 = np.minimum(d2, ((pts - centres[j]) ** 2).sum(axis=1))
+    assign = np.zeros(n, int)
+    for it in range(iterations):
+        dist = ((pts[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+        new = dist.argmin(axis=1)
+        if it and np.array_equal(new, assign):
+            break
+        assign = new
+        mass = np.bincount(assign, weights=wts, minlength=len(centres))
+        for ch in range(3):
+            s = np.bincount(assign, weights=wts * pts[:, ch], minlength=len(centres))
+            centres[:, ch] = np.where(mass > 0, s / np.maximum(mass, 1e-12), centres[:, ch])
+    mass = np.bincount(assign, weights=wts, minlength=len(centres))
+    keep = [j for j in np.argsort(-mass, kind="stable") if mass[j] > 0]
+    remap = np.full(len(centres), -1, int)
+    remap[keep] = np.arange(len(keep))
+    return centres[keep], remap[assign]
+
+
+def quantise(rgb: np.ndarray, mask: np.ndarray, k: int, seed: int = 0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Map the pixels under ``mask`` to at most ``k`` colours.  Returns
+    ``(labels int16 (h, w) with -1 outside the mask, centres uint8 (k', 3))``."""
+    labels = np.full(mask.shape, BLANK, np.int16)
+    if not mask.any():
+        return labels, np.zeros((0, 3), np.uint8)
+    px = np.clip(np.rint(rgb[mask]), 0, 255).astype(np.int64)
+    code = (px[:, 0] << 16) | (px[:, 1] << 8) | px[:, 2]
+    uniq, inverse, counts = np.unique(code, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(-1)
+    points = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1).astype(float)
+    centres, assign = kmeans_colours(points, counts.astype(float), k, seed)
+    centres8 = np.clip(np.rint(centres), 0, 255).astype(np.uint8)
+    # Centres that round to the same #rrggbb would be two palette keys of one colour.
+    _, first, merged = np.unique(centres8, axis=0, return_index=True, return_inverse=True)
+    merged = merged.reshape(-1)
+    order = np.argsort(first)
+    rank = np.empty(len(order), int)
+    rank[order] = np.arange(len(order))
+    labels[mask] = rank[merged[assign[inverse]]]
+    return labels, centres8[np.sort(first)]
+
+
+def _hex(c) -> str:
+    return "#%02x%02x%02x" % (int(c[0]), int(c[1]), int(c[2]))
+
+
+def _as_picture(labels: np.ndarray, centres: np.ndarray) -> tuple[dict, list[str]]:
+    used = [j for j in range(len(centres)) if (labels == j).any()]
+    if not used:
+        raise PuzzleError("picture: every cell is background, there is nothing to link")
+    remap = np.full(len(centres), BLANK, np.int16)
+    remap[used] = np.arange(len(used))
+    out = np.where(labels >= 0, remap[np.maximum(labels, 0)], BLANK)
+    keys = KEYS[:len(used)]
+    return {keys[i]: _hex(centres[j]) for i, j in enumerate(used)}, labels_to_grid(list(keys), out)
+
+
+def _border_mode(labels: np.ndarray) -> tuple[int, float]:
+    """Most common label on the picture's border and its share of border cells."""
+    border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    border = border[border >= 0]
+    if border.size == 0:
+        return BLANK, 0.0
+    counts = np.bincount(border)
+    j = int(counts.argmax())
+    return j, counts[j] / border.size
+
+
+def picture_from_rgba(rgba, width: int, height: int, colours: int,
+                      background: str = "auto", seed: int = 0, keep_aspect: bool = True,
+                      resize: str = "box", source_width: int | None = None
+                      ) -> tuple[dict, list[str]]:
+    """A palette picture of at most ``width`` x ``height`` cells and ``colours``
+    colours from RGBA pixels.
+
+    ``background``: ``"transparent"`` - pixels with alpha below one half stay blank;
+    ``"none"`` - every cell gets a colour (transparency is composited over white);
+    ``"auto"`` - transparent pixels stay blank, and an opaque image whose border is
+    mostly one colour (at least 60% of border cells, after quantising to one colour
+    more) gets that colour as blank background."""
+    if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
+        raise PuzzleError(f"colours: {colours!r} is not a whole number from 1 to {MAX_COLOURS}")
+    if background not in ("auto", "none", "transparent"):
+        raise PuzzleError(f"background: {background!r} is not 'auto', 'none' or 'transparent'")
+    arr = rgba_array(rgba, source_width)
+    out_h, out_w = fit_size(arr.shape[0], arr.shape[1], width, height, keep_aspect)
+    rgb, alpha = resize_rgba(arr, out_h, out_w, resize)
+    if background == "none":
+        rgb = rgb * alpha[..., None] + 255.0 * (1.0 - alpha[..., None])
+        opaque = np.ones(alpha.shape, bool)
+    else:
+        opaque = alpha >= 0.5
+    if not opaque.any():
+        raise PuzzleError("image: every pixel is transparent, there is nothing to link")
+    if background == "auto" and opaque.all():
+        labels, centres = quantise(rgb, opaque, colours + 1, seed)
+        j, share = _border_mode(labels)
+        if len(centres) > 1 and share >= 0.6:
+            # Re-quantise what is left so the K colours go to the picture itself.
+            fg = labels != j
+            labels, centres = quantise(rgb, fg, colours, seed)
+            return _as_picture(labels, centres)
+    labels, centres = quantise(rgb, opaque, colours, seed)
+    return _as_picture(labels, centres)
+
+
+# --------------------------------------------------------------------------------------
+# generated pictures for benchmarks and tests
+
+#: colours of generated pictures: distinct and pleasant
+GEN_COLOURS = ["#1f4e9c", "#e8a317", "#2e8b57", "#c0392b", "#7d3c98", "#f5f0e1", "#222222",
+               "#87ceeb", "#ff7f50", "#8b5a2b", "#f4c2c2", "#556b2f"]
+
+
+def generated_picture(width: int, height: int, seed: int = 0, colours: int = 4,
+                      filled: bool = True, shapes: int | None = None) -> tuple[dict, list[str]]:
+    """A deterministic picture of random shapes: ellipses, rectangles, stripes, rings
+    and smooth blobs in ``colours`` colours, later shapes drawn over earlier ones.
+    ``filled``: the first colour is the background of every cell (a fully filled
+    puzzle); otherwise the background is blank."""
+    fit_size(height, width, width, height, keep_aspect=False)
+    if not 1 <= colours <= len(GEN_COLOURS):
+        raise PuzzleError(f"colours: {colours} is not from 1 to {len(GEN_COLOURS)}")
+    rng = np.random.default_rng(seed)
+    pal_idx = rng.permutation(len(GEN_COLOURS))[:colours]
+    lab = np.full((height, width), 0 if filled else BLANK, np.int16)
+    yy, xx = np.mgrid[0:height, 0:width].astype(float)
+    yy += 0.5
+    xx += 0.5
+    side = max(width, height)
+    n = shapes if shapes is not None else int(6 + side / 3)
+    first = 1 if filled and colours > 1 else 0
+    for _ in range(n):
+        colour = int(rng.integers(first, colours))
+        kind = rng.choice(["ellipse", "rect", "stripe", "blob", "ring"], p=[.3, .2, .15, .25, .1])
+        cy, cx = rng.uniform(0, height), rng.uniform(0, width)
+        # Mostly small and medium shapes, a few large ones: details and areas.
+        size = side * float(rng.choice([0.05, 0.08, 0.12, 0.18, 0.28], p=[.25, .3, .2, .15, .1]))
+        size = max(size, 1.5)
+        if kind == "ellipse" or kind == "ring":
+            a, b = size * rng.uniform(0.5, 1.2), size * rng.uniform(0.5, 1.2)
+            t = rng.uniform(0, np.pi)
+            u = (xx - cx) * np.cos(t) + (yy - cy) * np.sin(t)
+            v = -(xx - cx) * np.sin(t) + (yy - cy) * np.cos(t)
+            rr = (u / a) ** 2 + (v / b) ** 2
+            m = rr <= 1.0
+            if kind == "ring":
+                m &= rr >= rng.uniform(0.35, 0.65)
+        elif kind == "rect":
+            a, b = size * rng.uniform(0.4, 1.1), size * rng.uniform(0.4, 1.1)
+            m = (np.abs(yy - cy) <= a) & (np.abs(xx - cx) <= b)
+        elif kind == "stripe":
+            t = rng.uniform(0, np.pi)
+            d = (xx - cx) * np.cos(t) + (yy - cy) * np.sin(t)
+            along = -(xx - cx) * np.sin(t) + (yy - cy) * np.cos(t)
+            m = (np.abs(d) <= max(0.6, size * rng.uniform(0.08, 0.2))) & (np.abs(along) <= size * 2)
+        else:
+            m = _blob(rng, height, width, cy, cx, size)
+        lab[m] = colour
+    if not (lab >= 0).any():
+        lab[height // 2, width // 2] = first
+    keys = KEYS[:colours]
+    palette = {keys[i]: GEN_COLOURS[pal_idx[i]] for i in range(colours)}
+    used = sorted(set(int(v) for v in np.unique(lab) if v >= 0))
+    remap = np.full(colours, BLANK, np.int16)
+    remap[used] = np.arange(len(used))
+    lab = np.where(lab >= 0, remap[np.maximum(lab, 0)], BLANK)
+    palette = {KEYS[i]: palette[KEYS[j]] for i, j in enumerate(used)}
+    return palette, labels_to_grid(list(KEYS[:len(used)]), lab)
+
+
+def _blob(rng, height, width, cy, cx, size) -> np.ndarray:
+    """A smooth irregular shape: radius modulated by a few random harmonics."""
+    yy, xx = np.mgrid[0:height, 0:width].astype(float)
+    dy, dx = yy + 0.5 - cy, xx + 0.5 - cx
+    ang = np.arctan2(dy, dx)
+    rad = np.ones_like(ang)
+    for h in (2, 3, 5):
+        rad += rng.uniform(0, 0.35 / h * 2) * np.cos(h * ang + rng.uniform(0, 2 * np.pi))
+    return np.hypot(dy, dx) <= size * rad
+
+
+# --------------------------------------------------------------------------------------
+# nonogram solutions (local benchmarks only)
+
+def picture_from_nonogram(puzzle: dict, filled: bool = False,
+                          background_colour: str = "#ffffff") -> tuple[dict, list[str]]:
+    """The solution picture of a nonogram puzzle dict (``solution.grid``).
+    Black-and-white '#' becomes black.  With ``filled`` the blank cells get
+    ``background_colour`` too, for a fully filled puzzle."""
+    sol = puzzle.get("solution") if isinstance(puzzle, dict) else None
+    grid = sol.get("grid") if isinstance(sol, dict) else None
+    if not isinstance(grid, list) or not grid:
+        raise PuzzleError("nonogram: no solution.grid to take the picture from")
+    palette = dict(puzzle.get("palette") or {"#": "#000000"})
+    if "#" in palette:
+        # '#' may not be a palette key of a puzzle; give black a usable key.
+        key = next(k for k in KEYS if k not in palette)
+        palette[key] = palette.pop("#")
+        grid = [row.replace("#", key) for row in grid]
+    if filled:
+        key = next(k for k in KEYS if k not in palette)
+        palette[key] = background_colour
+        grid = [row.replace(".", key) for row in grid]
+    return palette, grid

@@ -1,0 +1,207 @@
+"""The Link-a-Pix maker: pictures, cutting, uniqueness, determinism, bad input."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pysolver.base import Deadline, PuzzleError
+from pysolver.linkapix import FAMILY
+from pysolver.linkapix.maker import (_Board, _Cut, _verify, cut_paths, make_from_rgba,
+                                     make_puzzle, split_path)
+from pysolver.linkapix.pictures import (generated_picture, picture_from_nonogram,
+                                       picture_from_rgba, picture_labels, quantise)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "linkapix"
+
+
+def painted(puzzle: dict) -> list[str]:
+    """The picture a solution paints, computed here from the clues and the paths."""
+    colour = {(r, c): k for r, c, _, k in puzzle["clues"]}
+    grid = [["."] * puzzle["width"] for _ in range(puzzle["height"])]
+    for path in puzzle["solution"]["paths"]:
+        key = colour[tuple(path[0])]
+        for r, c in path:
+            grid[r][c] = key
+    return ["".join(row) for row in grid]
+
+
+def assert_unique(puzzle: dict) -> None:
+    model = FAMILY.parse(puzzle)
+    assert FAMILY.check(model, puzzle["solution"]).solved
+    out = FAMILY.solve(model, "auto", Deadline(60), limit=2)
+    assert out.complete and len(out.solutions) == 1
+    assert FAMILY.same_solution(model, out.solutions[0], puzzle["solution"])
+
+
+@pytest.mark.parametrize("filled,size,seed", [(True, 10, 1), (False, 12, 2), (True, 24, 3),
+                                              (False, 20, 4)])
+def test_made_puzzle_is_unique_and_paints_the_picture(filled, size, seed):
+    palette, grid = generated_picture(size, size, seed=seed, colours=3, filled=filled)
+    puzzle, stats = make_puzzle(palette, grid, seed=seed)
+    assert_unique(puzzle)
+    assert painted(puzzle) == grid
+    assert set(puzzle["palette"]) == {ch for row in grid for ch in row} - {"."}
+    assert stats["clues"] == len(puzzle["clues"]) and stats["seconds"] >= 0
+    assert stats["filled"] == int(filled)
+    # a path covers exactly its number of cells, both ends clues
+    clue = {(r, c): n for r, c, n, _ in puzzle["clues"]}
+    for path in puzzle["solution"]["paths"]:
+        assert clue[tuple(path[0])] == clue[tuple(path[-1])] == len(path)
+
+
+def test_maker_is_deterministic_for_a_seed():
+    palette, grid = generated_picture(16, 16, seed=7, colours=4, filled=False)
+    a, _ = make_puzzle(palette, grid, seed=5)
+    b, _ = make_puzzle(palette, grid, seed=5)
+    c, _ = make_puzzle(palette, grid, seed=6)
+    assert json.dumps(a) == json.dumps(b)
+    assert a["clues"] != c["clues"]
+
+
+def test_ambiguous_cut_is_recut_until_unique():
+    # An L of 5 cells on blank ground: as one path 5..5 it could also go round the
+    # other side of the 3x3 square, so the maker must split it.
+    grid = ["aaa", "..a", "..a"]
+    keys, colours, labels = picture_labels({"a": "#123456"}, grid)
+    board = _Board(labels)
+    cut = _Cut(board, [[0, 1, 2, 5, 8]])
+    stats = {"rounds": 0, "solves": 0, "timeouts": 0}
+    meta = {"type": "linkapix", "width": 3, "height": 3}
+    puzzle = _verify(FAMILY, cut, keys, {"a": "#123456"}, meta, Deadline(30),
+                     np.random.default_rng(0), stats, 10.0)
+    assert stats["rounds"] >= 1
+    assert_unique(puzzle)
+    assert painted(puzzle) == grid
+
+
+def test_cut_partitions_each_colour_region_into_paths():
+    palette, grid = generated_picture(30, 30, seed=11, colours=4, filled=False)
+    _, _, labels = picture_labels(palette, grid)
+    board = _Board(labels)
+    paths = cut_paths(board, np.random.default_rng(0), 12)
+    seen = [i for p in paths for i in p]
+    assert sorted(seen) == sorted(board.cells)
+    for p in paths:
+        assert 1 <= len(p) <= 12
+        assert len({board.lab[i] for i in p}) == 1
+        assert all(b in board.nb[a] for a, b in zip(p, p[1:]))
+    assert any(len(p) == 1 for p in paths) and any(len(p) >= 6 for p in paths)
+
+
+def test_split_makes_a_hot_cell_a_clue_cell():
+    path = list(range(10))
+    for hot in ({1}, {8}, {4, 5, 6}, {2, 7}):
+        pieces = split_path(path, hot, np.random.default_rng(0))
+        assert len(pieces) == 2 and pieces[0] + pieces[1] == path
+        assert hot & {pieces[0][-1], pieces[1][0]}
+    for n in (2, 3, 4, 7):
+        pieces = split_path(list(range(n)), set(), np.random.default_rng(0))
+        assert len(pieces) == 2 and all(pieces) and pieces[0] + pieces[1] == list(range(n))
+
+
+def test_quantisation_gives_at_most_k_colours():
+    rng = np.random.default_rng(1)
+    img = rng.integers(0, 256, (50, 70, 4), dtype=np.uint8)
+    img[..., 3] = 255
+    for k in (1, 3, 8):
+        palette, grid = picture_from_rgba(img, 30, 30, k, background="none")
+        assert 1 <= len(palette) <= k
+        assert len(grid[0]) == 30 and len(grid) == round(50 * 30 / 70)
+        assert all(ch in palette for row in grid for ch in row)
+    labels, centres = quantise(img[..., :3].astype(float), np.ones((50, 70), bool), 5)
+    assert labels.max() < 5 and len(centres) <= 5
+
+
+def test_backgrounds():
+    img = np.zeros((20, 20, 4), np.uint8)
+    img[..., :3] = 255
+    img[..., 3] = 255
+    img[5:15, 5:15] = [200, 30, 30, 255]
+    img[8:12, 8:12] = [20, 20, 200, 255]
+    palette, grid = picture_from_rgba(img, 10, 10, 2, background="auto")
+    assert len(palette) == 2 and grid[0] == "." * 10 and grid[5][5] != "."
+    palette, grid = picture_from_rgba(img, 10, 10, 3, background="none")
+    assert "." not in "".join(grid)
+    clear = img.copy()
+    clear[..., 3] = 0
+    clear[5:15, 5:15, 3] = 255
+    palette, grid = picture_from_rgba(clear, 10, 10, 2, background="transparent")
+    assert grid[0] == "." * 10 and len(palette) == 2
+    flat = clear.reshape(-1)
+    assert picture_from_rgba(flat, 10, 10, 2, background="transparent",
+                             source_width=20) == (palette, grid)
+
+
+def test_make_from_rgba_end_to_end():
+    img = np.zeros((40, 40, 4), np.uint8)
+    img[..., 3] = 0
+    yy, xx = np.mgrid[0:40, 0:40]
+    disc = (yy - 20) ** 2 + (xx - 20) ** 2 < 15 ** 2
+    img[disc] = [240, 180, 20, 255]
+    img[disc & (yy > 24)] = [180, 40, 40, 255]
+    puzzle, stats = make_from_rgba(img.tolist(), 14, 14, 2, seed=3)
+    assert puzzle["width"] == 14 and puzzle["height"] == 14
+    assert len(puzzle["palette"]) == 2 and stats["filled"] == 0
+    assert_unique(puzzle)
+
+
+def test_nonogram_picture():
+    nono = {"type": "nonogram", "width": 3, "height": 2, "rows": [[1], [3]], "cols": [[1], [2], [1]],
+            "solution": {"grid": [".#.", "###"]}}
+    palette, grid = picture_from_nonogram(nono)
+    assert list(palette.values()) == ["#000000"] and grid[0][0] == "." and "#" not in "".join(grid)
+    palette, grid = picture_from_nonogram(nono, filled=True)
+    assert len(palette) == 2 and "." not in "".join(grid)
+
+
+@pytest.mark.parametrize("palette,grid,message", [
+    ({"a": "#000000"}, [], "empty"),
+    ({"a": "#000000"}, ["...", "..."], "blank"),
+    ({"a": "#000000"}, ["a" * 300], "too big"),
+    ({"a": "#000000"}, ["ab"], "not a palette key"),
+    ({"a": "#000000"}, ["aa", "a"], "expected 2"),
+    ({"a": "black"}, ["a"], "#rrggbb"),
+    ({}, ["a"], "palette"),
+])
+def test_bad_pictures(palette, grid, message):
+    with pytest.raises(PuzzleError, match=message):
+        make_puzzle(palette, grid)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"colours": 0}, "colours"),
+    ({"colours": 33}, "colours"),
+    ({"colours": True}, "colours"),
+    ({"width": 300}, "width"),
+    ({"height": 0}, "height"),
+    ({"background": "white"}, "background"),
+])
+def test_bad_maker_requests(kwargs, message):
+    img = np.full((8, 8, 4), 255, np.uint8)
+    args = {"width": 8, "height": 8, "colours": 2}
+    args.update(kwargs)
+    with pytest.raises(PuzzleError, match=message):
+        make_from_rgba(img, **args)
+
+
+def test_bad_pixel_data():
+    with pytest.raises(PuzzleError, match="transparent"):
+        picture_from_rgba(np.zeros((4, 4, 4), np.uint8), 4, 4, 2, background="transparent")
+    with pytest.raises(PuzzleError, match="source width"):
+        picture_from_rgba(bytes(64), 4, 4, 2)
+    with pytest.raises(PuzzleError, match="shape"):
+        picture_from_rgba(np.zeros((4, 4)), 4, 4, 2)
+    with pytest.raises(PuzzleError, match="empty"):
+        picture_from_rgba(np.zeros((0, 4, 4)), 4, 4, 2)
+    with pytest.raises(PuzzleError, match="numbers"):
+        picture_from_rgba([["x"]], 4, 4, 2)
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("maker_*.json")), ids=lambda p: p.name)
+def test_fixtures_are_unique(path):
+    puzzle = json.loads(path.read_text())
+    assert puzzle["license"] == "CC0-1.0"
+    assert_unique(puzzle)
