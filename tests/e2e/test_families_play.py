@@ -74,3 +74,16 @@ def test_hungrycat_paint_with_palette_check_replay(context, server):
     assert set("".join(page.evaluate("app.state().progress.grid"))) == {"?"}
     res = page.evaluate("app.solve({})")
     assert res["status"] == "solved" and page.evaluate("app.state().progress.grid") == truth
+
+
+def test_replay_exports_a_video(context, server):
+    puzzle = json.loads((FIX / "hungrycat" / "small-8x6.json").read_text())
+    page = open_app(context, server.url + "#" + api.link(puzzle))
+    wait_ready(page)
+    with page.expect_download(timeout=120_000) as info:
+        page.click("#record")
+    download = info.value
+    assert download.suggested_filename.endswith(".webm")
+    data = Path(download.path()).read_bytes()
+    assert data[:4] == b"\x1a\x45\xdf\xa3"  # the EBML header of a WebM file
+    assert "Saved the replay" in page.locator("#message").text_content()

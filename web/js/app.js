@@ -175,8 +175,10 @@ function updateButtons() {
   const ready = solver.state === "ready";
   $("undo").disabled = !playing || !state.history.past.length;
   $("redo").disabled = !playing || !state.history.future.length;
-  for (const id of ["check", "hint", "solve", "replay", "share"]) $(id).disabled = !playing || !ready || state.running;
+  for (const id of ["check", "hint", "solve", "replay", "record", "share"]) $(id).disabled = !playing || !ready || state.running;
   $("replay").hidden = !(playing && state.fam.replay);
+  $("record").hidden = $("replay").hidden || typeof MediaRecorder === "undefined";
+  $("record").disabled = $("replay").disabled;
   $("cancel").hidden = !state.running;
 }
 
@@ -390,6 +392,32 @@ async function hint() {
   return h;
 }
 
+/** Replay while recording the canvas; resolves to the video as a Blob (WebM). */
+async function recordReplay() {
+  const canvas = $("board");
+  const stream = canvas.captureStream(30);
+  const type = ["video/webm;codecs=vp9", "video/webm"].find((t) => MediaRecorder.isTypeSupported(t)) || "";
+  const rec = new MediaRecorder(stream, type ? { mimeType: type } : {});
+  const chunks = [];
+  rec.ondataavailable = (e) => { if (e.data.size) chunks.push(e.data); };
+  const stopped = new Promise((r) => { rec.onstop = r; });
+  rec.start(250);
+  await replay();
+  await new Promise((r) => setTimeout(r, 400));  // hold the last frame a moment
+  rec.stop();
+  await stopped;
+  const blob = new Blob(chunks, { type: "video/webm" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = ((state.puzzle && state.puzzle.title) || "replay").replace(/[^\w.-]+/g, "_").slice(0, 60) + ".webm";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  say(`Saved the replay as ${a.download} (${(blob.size / 1024).toFixed(0)} KB).`, "ok");
+  return blob;
+}
+
 async function replay() {
   await solver.ready;
   const p = state.puzzle;
@@ -437,6 +465,7 @@ $("solve").onclick = () => solve();
 $("check").onclick = () => check();
 $("hint").onclick = () => hint();
 $("replay").onclick = () => replay();
+$("record").onclick = () => recordReplay().catch((e) => say("Could not record: " + e.message, "error"));
 $("share").onclick = () => share().catch((e) => say("Share failed: " + e.message, "error"));
 $("cancel").onclick = () => { solver.cancel(); state.replay = null; };
 $("restart").onclick = () => applyProgress(state.fam.newProgress(state.puzzle));
@@ -522,7 +551,7 @@ function snapshot() {
 }
 window.app = {
   load: async (x) => { await load(x); return snapshot(); },
-  solve, check, hint, undo, redo, share, replay,
+  solve, check, hint, undo, redo, share, replay, recordReplay,
   cancel: () => solver.cancel(),
   state: snapshot,
   cellCenter: (r, c) => board.cellCenter(r, c),
