@@ -1,0 +1,65 @@
+"""Numberlink (Arukone, Flow Free): join equal labels by non-crossing paths.
+
+Methods: ``auto`` (exact search, the default), ``mip`` (E. Kalvelagen's label model
+solved with HiGHS) and ``paths`` (set partitioning over enumerated paths, HiGHS).
+"""
+from __future__ import annotations
+
+from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from . import codec, formats, text
+from .check import check_solution
+from .model import Numberlink, model_to_json, parse_model
+
+
+class NumberlinkFamily(Family):
+    type = "numberlink"
+    title = "Numberlink"
+    methods = ("auto", "mip", "paths")
+    importers = formats.IMPORTERS
+
+    def parse(self, data: dict) -> Numberlink:
+        return parse_model(data)
+
+    def to_json(self, puzzle: Numberlink) -> dict:
+        return model_to_json(puzzle)
+
+    def solve(self, puzzle: Numberlink, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
+        if method == "auto":
+            from .search import solve_auto
+            return solve_auto(puzzle, deadline, limit)
+        if method == "mip":
+            from .mip import solve_mip
+            return solve_mip(puzzle, deadline, limit)
+        if method == "paths":
+            from .pathset import solve_paths
+            return solve_paths(puzzle, deadline, limit)
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.methods)}")
+
+    def check(self, puzzle: Numberlink, solution: dict, partial: bool = False) -> CheckReport:
+        return check_solution(puzzle, solution, partial)
+
+    def same_solution(self, puzzle: Numberlink, a: dict, b: dict) -> bool:
+        """Paths are the same answer whichever endpoint they are read from."""
+        try:
+            pa, pb = a["paths"], b["paths"]
+            if set(pa) != set(pb):
+                return False
+            return all(pa[k] == pb[k] or pa[k] == pb[k][::-1] for k in pa)
+        except (TypeError, KeyError, AttributeError):
+            return False
+
+    def hint(self, puzzle: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+        from .hint import hint
+        return hint(puzzle, progress, deadline)
+
+    def encode_compact(self, puzzle: Numberlink) -> str:
+        return codec.encode(puzzle)
+
+    def decode_compact(self, body: str, width: int, height: int) -> dict:
+        return codec.decode(body, width, height)
+
+    def render_text(self, puzzle: Numberlink, solution: dict) -> str:
+        return text.render(puzzle, solution)
+
+
+FAMILY = NumberlinkFamily()

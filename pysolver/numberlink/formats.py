@@ -1,0 +1,406 @@
+"""Other Numberlink file formats: import (sniffed by the CLI) and export.
+
+* flow_solver text: one row per line, a letter or digit marks an endpoint (each exactly
+  twice), ``.`` an empty cell; full cover (Flow rules).
+* blocks: ``W H`` on a line, then H rows as above; several puzzles follow one another and
+  ``0 0`` ends the file.  ``load_all`` returns every puzzle, the importer the first.
+* DA Symposium algorithm design contest: ``SIZE 40X40`` (or ``40X40X1``), ``LINE_NUM n``,
+  then ``LINE#k (x,y,1) (x,y,1)`` (also ``(x,y)-(x,y)``), x the column and y the row,
+  0-based; the contest does not require every cell to be used (free cover).  Answers are
+  ``SIZE WXH`` then one comma-separated row of line numbers per grid row, 0 for empty.
+* puzz.link / pzv.jp URLs ``p?numlin/W/H/body`` (Nikoli rules, free cover) and
+  ``p?arukone[/e]/W/H/body`` (full cover; ``e`` frees it; numbers 1-52 show as
+  A-Z, a-z).  The body is pzprjs's "number16" cell code, see ``_read_number16``.
+
+Every loader raises PuzzleError naming the line (or URL part) that is wrong.
+"""
+from __future__ import annotations
+
+import re
+
+from ..base import MAX_SIDE, PuzzleError
+from .model import Numberlink
+
+_CELL_CHARS = re.compile(r"[A-Za-z0-9.]+")
+
+
+def _puzzle(width: int, height: int, endpoints: list, cover: str, title: str | None = None) -> dict:
+    out = {"type": "numberlink", "width": width, "height": height,
+           "endpoints": [[r, c, lab] for r, c, lab in endpoints], "cover": cover}
+    if title:
+        out["title"] = title
+    return out
+
+
+def _as_text(text) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    return text
+
+
+def _check_pairs(endpoints: list, lines: dict[str, int]) -> None:
+    """Each label exactly twice, naming the line of the offending one."""
+    count: dict[str, int] = {}
+    for _, _, lab in endpoints:
+        count[lab] = count.get(lab, 0) + 1
+    for lab, n in count.items():
+        if n != 2:
+            raise PuzzleError(f"line {lines[lab]}: label {lab!r} occurs {n} time(s), expected exactly 2")
+
+
+def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
+    endpoints = []
+    first_line: dict[str, int] = {}
+    for r, (lineno, row) in enumerate(rows):
+        if len(row) != width:
+            raise PuzzleError(f"line {lineno}: expected {width} cells, got {len(row)}")
+        if not _CELL_CHARS.fullmatch(row):
+            bad = next(ch for ch in row if not (ch.isascii() and (ch.isalnum() or ch == ".")))
+            raise PuzzleError(f"line {lineno}: {bad!r} is neither '.' nor a letter or digit")
+        for c, ch in enumerate(row):
+            if ch != ".":
+                endpoints.append((r, c, ch))
+                first_line.setdefault(ch, lineno)
+    _check_pairs(endpoints, first_line)
+    return endpoints
+
+
+# -- flow_solver text --------------------------------------------------------------
+def sniff_flow(text) -> bool:
+    lines = [ln.strip() for ln in _as_text(text).strip().splitlines()]
+    if not lines or any(not ln for ln in lines) or len({len(ln) for ln in lines}) != 1:
+        return False
+    if not all(_CELL_CHARS.fullmatch(ln) for ln in lines):
+        return False
+    body = "".join(lines)
+    labels = {ch for ch in body if ch != "."}
+    return bool(labels) and all(body.count(ch) == 2 for ch in labels)
+
+
+def load_flow(text) -> dict:
+    rows = [(i + 1, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines()) if ln.strip()]
+    if not rows:
+        raise PuzzleError("line 1: empty file")
+    width = len(rows[0][1])
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        raise PuzzleError(f"line 1: the grid is larger than {MAX_SIDE}x{MAX_SIDE}")
+    return _puzzle(width, len(rows), _rows_to_endpoints(rows, width), "full")
+
+
+def _single_char_labels(model: Numberlink) -> dict[str, str]:
+    """Label -> one character: kept when already one character, else renamed in order."""
+    if all(len(lab) == 1 for lab in model.labels):
+        return {lab: lab for lab in model.labels}
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    if len(model.labels) > len(alphabet):
+        raise PuzzleError(f"{len(model.labels)} pairs: a one-letter format holds at most {len(alphabet)}")
+    return dict(zip(model.labels, alphabet))
+
+
+def dump_flow(model: Numberlink) -> str:
+    names = _single_char_labels(model)
+    grid = [["."] * model.width for _ in range(model.height)]
+    for r, c, lab in model.endpoints:
+        grid[r][c] = names[lab]
+    return "\n".join("".join(row) for row in grid) + "\n"
+
+
+# -- W H blocks --------------------------------------------------------------------
+_HEADER = re.compile(r"(\d+)\s+(\d+)")
+
+
+def sniff_blocks(text) -> bool:
+    lines = _as_text(text).strip().splitlines()
+    return bool(lines) and _HEADER.fullmatch(lines[0].strip()) is not None and len(lines) > 1 \
+        and _CELL_CHARS.fullmatch(lines[1].strip()) is not None
+
+
+def load_all(text) -> list[dict]:
+    """Every puzzle of a ``W H`` + rows file (until ``0 0`` or the end)."""
+    lines = _as_text(text).splitlines()
+    out = []
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line:
+            continue
+        m = _HEADER.fullmatch(line)
+        if not m:
+            raise PuzzleError(f"line {i}: expected 'width height', got {line[:30]!r}")
+        width, height = int(m.group(1)), int(m.group(2))
+        if width == 0 and height == 0:
+            break
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+            raise PuzzleError(f"line {i}: size {width}x{height} is not between 1 and {MAX_SIDE}")
+        rows = []
+        while len(rows) < height:
+            if i >= len(lines):
+                raise PuzzleError(f"line {i}: the file ends after {len(rows)} of {height} rows")
+            rows.append((i + 1, lines[i].strip()))
+            i += 1
+        out.append(_puzzle(width, height, _rows_to_endpoints(rows, width), "full"))
+    if not out:
+        raise PuzzleError("line 1: no puzzle in the file")
+    return out
+
+
+def load_blocks(text) -> dict:
+    return load_all(text)[0]
+
+
+def dump_blocks(models: list[Numberlink]) -> str:
+    parts = []
+    for model in models:
+        parts.append(f"{model.width} {model.height}\n" + dump_flow(model))
+    return "".join(parts) + "0 0\n"
+
+
+# -- DA Symposium contest ----------------------------------------------------------
+_SIZE = re.compile(r"SIZE\s+(\d+)X(\d+)(?:X(\d+))?", re.IGNORECASE)
+_LINENUM = re.compile(r"LINE_NUM\s+(\d+)", re.IGNORECASE)
+_POINT = r"\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)"
+_LINE = re.compile(r"LINE#(\d+)\s*" + _POINT + r"\s*-?\s*" + _POINT, re.IGNORECASE)
+
+
+def sniff_adc(text) -> bool:
+    head = _as_text(text).lstrip()[:40]
+    return _SIZE.match(head) is not None
+
+
+def _adc_size(line: str, lineno: int) -> tuple[int, int]:
+    m = _SIZE.fullmatch(line)
+    if not m:
+        raise PuzzleError(f"line {lineno}: expected 'SIZE <W>X<H>', got {line[:30]!r}")
+    width, height = int(m.group(1)), int(m.group(2))
+    if m.group(3) is not None and m.group(3) != "1":
+        raise PuzzleError(f"line {lineno}: {m.group(3)} layers; only one-layer boards are supported")
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise PuzzleError(f"line {lineno}: size {width}x{height} is not between 1 and {MAX_SIDE}")
+    return width, height
+
+
+def load_adc(text) -> dict:
+    lines = [(i + 1, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines()) if ln.strip()]
+    if not lines:
+        raise PuzzleError("line 1: empty file")
+    width, height = _adc_size(lines[0][1], lines[0][0])
+    expected = None
+    endpoints = []
+    first_line: dict[str, int] = {}
+    for lineno, line in lines[1:]:
+        m = _LINENUM.fullmatch(line)
+        if m:
+            expected = int(m.group(1))
+            continue
+        m = _LINE.fullmatch(line)
+        if not m:
+            raise PuzzleError(f"line {lineno}: expected 'LINE#<n> (x,y,1) (x,y,1)', got {line[:40]!r}")
+        label = str(int(m.group(1)))
+        if label in first_line:
+            raise PuzzleError(f"line {lineno}: LINE#{label} given twice (first on line {first_line[label]})")
+        first_line[label] = lineno
+        for x, y, z in (m.group(2, 3, 4), m.group(5, 6, 7)):
+            if z is not None and z != "1":
+                raise PuzzleError(f"line {lineno}: layer {z}; only one-layer boards are supported")
+            x, y = int(x), int(y)
+            if not (x < width and y < height):
+                raise PuzzleError(f"line {lineno}: ({x},{y}) is outside the {width}x{height} board")
+            endpoints.append((y, x, label))
+    if not endpoints:
+        raise PuzzleError(f"line {lines[0][0]}: no LINE# entries")
+    if expected is not None and expected != len(first_line):
+        raise PuzzleError(f"LINE_NUM says {expected} lines, the file has {len(first_line)}")
+    return _puzzle(width, height, endpoints, "free")
+
+
+def _numeric_labels(model: Numberlink) -> dict[str, int]:
+    """Label -> positive number: kept when every label is already one, else 1, 2, ..."""
+    if all(lab.isdigit() and lab[0] != "0" for lab in model.labels):
+        return {lab: int(lab) for lab in model.labels}
+    return {lab: i + 1 for i, lab in enumerate(model.labels)}
+
+
+def dump_adc(model: Numberlink) -> str:
+    nums = _numeric_labels(model)
+    out = [f"SIZE {model.width}X{model.height}", f"LINE_NUM {len(model.labels)}"]
+    for lab, (a, b) in zip(model.labels, model.ends):
+        (ra, ca), (rb, cb) = model.rc(a), model.rc(b)
+        out.append(f"LINE#{nums[lab]} ({ca},{ra},1) ({cb},{rb},1)")
+    return "\n".join(out) + "\n"
+
+
+def dump_adc_answer(model: Numberlink, solution: dict) -> str:
+    nums = _numeric_labels(model)
+    grid = [[0] * model.width for _ in range(model.height)]
+    for lab, path in solution["paths"].items():
+        for r, c in path:
+            grid[r][c] = nums[lab]
+    lines = [f"SIZE {model.width}X{model.height}"]
+    lines += [",".join(str(v) for v in row) for row in grid]
+    return "\n".join(lines) + "\n"
+
+
+def load_adc_answer(text, model: Numberlink) -> dict:
+    """A contest answer grid as a solution dict (paths traced from each first endpoint)."""
+    lines = [(i + 1, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines()) if ln.strip()]
+    if not lines:
+        raise PuzzleError("line 1: empty answer")
+    width, height = _adc_size(lines[0][1], lines[0][0])
+    if (width, height) != (model.width, model.height):
+        raise PuzzleError(f"line {lines[0][0]}: answer is {width}x{height}, the puzzle {model.width}x{model.height}")
+    rows = [(n, ln) for n, ln in lines[1:] if not ln.upper().startswith("LAYER")]
+    if len(rows) != height:
+        raise PuzzleError(f"line {lines[-1][0]}: expected {height} rows, got {len(rows)}")
+    nums = _numeric_labels(model)
+    label_of = {v: k for k, v in nums.items()}
+    grid = []
+    for lineno, line in rows:
+        cells = [x.strip() for x in line.split(",")]
+        if len(cells) != width or not all(x.isdigit() for x in cells):
+            raise PuzzleError(f"line {lineno}: expected {width} comma-separated numbers")
+        values = [int(x) for x in cells]
+        for v in values:
+            if v and v not in label_of:
+                raise PuzzleError(f"line {lineno}: {v} is not a line of the puzzle")
+        grid.append(values)
+    paths = {}
+    for lab, (a, _) in zip(model.labels, model.ends):
+        r, c = model.rc(a)
+        path = [[r, c]]
+        seen = {(r, c)}
+        while True:
+            step = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < height and 0 <= c + dc < width
+                    and (r + dr, c + dc) not in seen and grid[r + dr][c + dc] == nums[lab]]
+            if len(step) != 1:
+                break
+            r, c = step[0]
+            seen.add((r, c))
+            path.append([r, c])
+        paths[lab] = path
+    return {"paths": paths}
+
+
+# -- puzz.link ---------------------------------------------------------------------
+_PZ = re.compile(r"(?:https?://[^?\s]*)?\??(?:p\?)?(numlin|arukone)/(?:(e)/)?(\d+)/(\d+)/([^\s/]*)/?\s*")
+
+
+def sniff_puzzlink(text) -> bool:
+    t = _as_text(text).strip()
+    return len(t) < 100_000 and _PZ.fullmatch(t) is not None
+
+
+def _read_number16(body: str, size: int) -> dict[int, int]:
+    """pzprjs number16: ``0-f`` one hex digit; ``-`` + 2, ``+`` + 3 hex digits; ``=``/``%``
+    + 3 hex digits plus 4096/8192; ``*`` + 4 plus 12240; ``$`` + 5 plus 77776; ``g``-``z``
+    skip 1-20 empty cells; ``.`` is an unknown number, which Numberlink cannot use."""
+    wide = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 12240), "$": (5, 77776)}
+    out = {}
+    cell = i = 0
+    while i < len(body) and cell < size:
+        ch = body[i]
+        if ch in "0123456789abcdef":
+            out[cell] = int(ch, 16)
+            cell += 1
+            i += 1
+        elif ch in wide:
+            n, add = wide[ch]
+            digits = body[i + 1:i + 1 + n]
+            if len(digits) != n or any(d not in "0123456789abcdef" for d in digits):
+                raise PuzzleError(f"URL body, character {i}: {ch!r} needs {n} hex digits")
+            out[cell] = int(digits, 16) + add
+            cell += 1
+            i += 1 + n
+        elif "g" <= ch <= "z":
+            cell += int(ch, 36) - 15
+            i += 1
+        elif ch == ".":
+            raise PuzzleError(f"URL body, character {i}: '?' numbers cannot be linked")
+        else:
+            raise PuzzleError(f"URL body, character {i}: {ch!r} is not part of a number code")
+    if i < len(body):
+        raise PuzzleError(f"URL body: {len(body) - i} characters left over after the last cell")
+    return out
+
+
+def _write_number16(values: dict[int, int], size: int) -> str:
+    out = []
+    gap = 0
+    for cell in range(size):
+        v = values.get(cell)
+        if v is None:
+            gap += 1
+            if gap == 20:
+                out.append("z")
+                gap = 0
+            continue
+        if gap:
+            out.append("0123456789abcdefghijklmnopqrstuvwxyz"[gap + 15])
+            gap = 0
+        if v < 16:
+            out.append(format(v, "x"))
+        elif v < 256:
+            out.append("-" + format(v, "02x"))
+        elif v < 4096:
+            out.append("+" + format(v, "03x"))
+        else:
+            raise PuzzleError(f"number {v} is too large for a puzz.link URL")
+    if gap:
+        out.append("0123456789abcdefghijklmnopqrstuvwxyz"[gap + 15])
+    return "".join(out)
+
+
+def load_puzzlink(text) -> dict:
+    t = _as_text(text).strip()
+    m = _PZ.fullmatch(t)
+    if not m:
+        raise PuzzleError("URL: expected p?numlin/<W>/<H>/<body> or p?arukone/<W>/<H>/<body>")
+    kind, free_flag, w, h, body = m.groups()
+    width, height = int(w), int(h)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise PuzzleError(f"URL: size {width}x{height} is not between 1 and {MAX_SIDE}")
+    values = _read_number16(body, width * height)
+    endpoints = []
+    for cell, v in sorted(values.items()):
+        if kind == "arukone":
+            if not 1 <= v <= 52:
+                raise PuzzleError(f"URL: arukone number {v} is not between 1 and 52")
+            label = chr(64 + v) if v <= 26 else chr(96 + v - 26)
+        else:
+            label = str(v)
+        endpoints.append((cell // width, cell % width, label))
+    count: dict[str, int] = {}
+    for _, _, lab in endpoints:
+        count[lab] = count.get(lab, 0) + 1
+    for lab, n in count.items():
+        if n != 2:
+            raise PuzzleError(f"URL: number {lab} occurs {n} time(s), expected exactly 2")
+    cover = "free" if kind == "numlin" or free_flag else "full"
+    return _puzzle(width, height, endpoints, cover)
+
+
+def dump_puzzlink(model: Numberlink) -> str:
+    """``https://puzz.link/p?numlin/...`` for free cover, ``p?arukone/...`` for full."""
+    size = model.width * model.height
+    if model.cover == "free":
+        nums = _numeric_labels(model)
+        values = {a: nums[lab] for lab, ends in zip(model.labels, model.ends) for a in ends}
+        return f"https://puzz.link/p?numlin/{model.width}/{model.height}/{_write_number16(values, size)}"
+    if len(model.labels) > 52:
+        raise PuzzleError(f"{len(model.labels)} pairs: arukone URLs hold at most 52")
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    if all(len(lab) == 1 and lab in letters for lab in model.labels):
+        nums = {lab: letters.index(lab) + 1 for lab in model.labels}
+    else:
+        nums = {lab: i + 1 for i, lab in enumerate(model.labels)}
+    values = {a: nums[lab] for lab, ends in zip(model.labels, model.ends) for a in ends}
+    return f"https://puzz.link/p?arukone/{model.width}/{model.height}/{_write_number16(values, size)}"
+
+
+IMPORTERS = {
+    "puzzlink": (sniff_puzzlink, load_puzzlink),
+    "adc": (sniff_adc, load_adc),
+    "blocks": (sniff_blocks, load_blocks),
+    "flow": (sniff_flow, load_flow),
+}

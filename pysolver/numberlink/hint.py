@@ -1,0 +1,102 @@
+"""Hints: one forced segment of a path, with the reason it is forced.
+
+The player's lines are laid on the board and the default search's propagation runs under
+the plain rules; its first forced chain (a path end with a single way on, or an empty
+cell with only two usable neighbours under full cover) becomes the hint.  When nothing is
+forced locally, a search decides: the next cell of the (unique) solution is shown, or the
+drawn lines are reported as wrong when they cannot be completed.
+"""
+from __future__ import annotations
+
+from ..base import Deadline
+from .check import check_solution
+from .model import Numberlink
+from .search import Search
+
+_REASON = {
+    "head": "the line from {lab} at row {r}, col {c} has only one way on",
+    "cell": "the cell at row {r}, col {c} has only two neighbours it can link to, one of them line {lab}",
+}
+
+
+def _drawn(model: Numberlink, progress: dict) -> dict[int, list[int]]:
+    """head index -> cells drawn from that endpoint (endpoint excluded)."""
+    fixed = {}
+    paths = progress.get("paths") or {}
+    for k, (lab, (a, b)) in enumerate(zip(model.labels, model.ends)):
+        cells = [r * model.width + c for r, c in paths.get(lab) or []]
+        if not cells:
+            continue
+        if cells[0] != a and cells[0] != b:
+            cells.reverse()
+        fixed[2 * k + (cells[0] == b)] = cells[1:]
+    return fixed
+
+
+def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+    if not isinstance(progress, dict) or not isinstance(progress.get("paths", {}), dict):
+        progress = {"paths": {}}
+    progress = {"paths": dict(progress.get("paths") or {})}
+    report = check_solution(model, progress, partial=True)
+    if not report.ok:
+        err = report.errors[0]
+        return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
+    if report.solved:
+        return None
+    fixed = _drawn(model, progress)
+    drawn_cells = [list(model.rc(p)) for cells in fixed.values() for p in cells]
+    log: list = []
+    if not Search(model, False, deadline).run(1, fixed, log):
+        return {"message": "the lines drawn so far cannot all be right: they leave no way to finish",
+                "cells": drawn_cells, "wrong": True}
+    for hi, _, reason in log:
+        k = hi >> 1
+        if hi ^ 1 in fixed:
+            continue        # that label is being drawn from its other end
+        lab = model.labels[k]
+        start = model.ends[k][hi & 1]
+        path = [start] + fixed.get(hi, [])
+        other = [model.ends[k][(hi & 1) ^ 1]]
+        segment = []
+        for h, q, _ in log:
+            if h == hi ^ 1 and q != -1:
+                other.append(q)
+            if h != hi:
+                continue
+            if q == -1:
+                path += other[::-1]
+                segment += [model.rc(p) for p in other[::-1]]
+                break
+            path.append(q)
+            segment.append(model.rc(q))
+        tip = model.rc(path[-len(segment) - 1]) if segment else model.rc(start)
+        r, c = tip if reason == "head" else segment[0]
+        new = dict(progress["paths"])
+        new[lab] = [list(model.rc(p)) for p in path]
+        return {"message": _REASON[reason].format(lab=lab, r=r, c=c),
+                "cells": [list(x) for x in segment], "solution": {"paths": new}}
+    # Nothing forced locally: let the search decide the next step.
+    sols = Search(model, False, deadline).run(2, fixed)
+    if not sols:
+        return {"message": "the lines drawn so far cannot all be right: no solution continues them",
+                "cells": drawn_cells, "wrong": True}
+    sol = sols[0]
+    for k, lab in enumerate(model.labels):
+        full = [r * model.width + c for r, c in sol["paths"][lab]]
+        a, b = model.ends[k]
+        if 2 * k + 1 in fixed:
+            full.reverse()
+            hi = 2 * k + 1
+        else:
+            hi = 2 * k
+        done = 1 + len(fixed.get(hi, []))
+        if done >= len(full):
+            continue
+        step = full[done]
+        new = dict(progress["paths"])
+        new[lab] = [list(model.rc(p)) for p in full[:done + 1]]
+        why = ("only this way leads to a solution (found by trial)" if len(sols) == 1
+               else "one way to continue (the puzzle has more than one solution)")
+        return {"message": f"line {lab} continues to row {step // model.width}, col {step % model.width}: {why}",
+                "cells": [list(model.rc(step))], "solution": {"paths": new}}
+    return None

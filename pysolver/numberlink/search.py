@@ -1,0 +1,421 @@
+"""The default method: exact depth-first search growing paths from both endpoints.
+
+State lives in flat lists over a grid padded with a wall border (so neighbours are
+``p +- 1`` and ``p +- stride`` without bounds tests): ``col`` holds the pair index of a
+cell or EMPTY/WALL, every unfinished pair has two *heads* (the tips growing from its two
+endpoints), and ``prev`` links each path cell to the cell it grew from, which is all
+that is needed to read the paths back.  Changes go on an undo trail, so backtracking is
+cheap and the search is iterative (long boards would overflow Python's recursion).
+
+Pruning, applied to a fixpoint after every decision ("forced moves in chains"):
+
+* a head with no way on is a dead end; a head with one way on takes it;
+* full cover: an empty cell needs two usable neighbours (empty or a head); with fewer it
+  is a dead end, with exactly two it must link to both, so a head among them is forced
+  into it (two heads of different pairs there is a contradiction);
+* after the fixpoint, one flood fill over the empty cells gives the regions: the two heads
+  of every unfinished pair must touch a common region (or each other), and under full
+  cover every region must be touched by both heads of some pair (a stranded region can
+  never be filled).
+
+Branching takes the head with the fewest ways on (the most constrained path first) and
+tries the moves that hug walls and paths first.
+
+``notouch`` adds the rule designed puzzles obey: a path never runs alongside itself (two
+cells of one path that are neighbours are consecutive on it).  It is only a speed-up for
+finding a first solution; counting under the plain rules is left to a plain search.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..base import Deadline
+from .model import Numberlink
+
+EMPTY = -1
+WALL = -2
+
+
+class _Budget(Exception):
+    """A restart's node budget ran out."""
+
+
+class Search:
+    """One search over a model; ``run`` may be called once."""
+
+    def __init__(self, model: Numberlink, notouch: bool, deadline: Deadline,
+                 node_limit: int | None = None, seed: int | None = None):
+        self.model = model
+        self.node_limit = node_limit
+        self.seed = seed
+        self.notouch = notouch
+        self.deadline = deadline
+        self.stats = {"nodes": 0, "forced": 0, "region_checks": 0, "backtracks": 0,
+                      "t_propagate": 0.0, "t_regions": 0.0}
+
+    def run(self, limit: int, fixed: dict[int, list[int]] | None = None, log: list | None = None):
+        """Up to ``limit`` solutions (solution dicts).  ``fixed`` maps a head index
+        (``2 * pair + end``) to the cells (model indices) already drawn from that endpoint,
+        the endpoint itself excluded (used by hints).  The search is
+        exhaustive when fewer than ``limit`` come back (or it raises SolveTimeout).
+
+        With ``log`` (a list) nothing is searched: the forced moves that follow from
+        ``fixed`` are appended to it as ``(head, cell or -1 for a join, reason)`` with
+        reason "head" (one way on) or "cell" (an empty cell with two usable neighbours),
+        and the return value says whether they led to no contradiction."""
+        model = self.model
+        W, H = model.width, model.height
+        S = W + 2
+        n = (H + 2) * S
+        K = len(model.ends)
+        full = model.cover == "full"
+        notouch = self.notouch
+        deadline = self.deadline
+        stats = self.stats
+        D = (1, -1, S, -S)
+        node_limit = self.node_limit
+        # A seed shuffles ties between equally good choices (for restarts).
+        jitter = random.Random(self.seed).random if self.seed is not None else (lambda: 0.0)
+
+        col = [WALL] * n
+        interior = []
+        for r in range(H):
+            base = (r + 1) * S + 1
+            for c in range(W):
+                col[base + c] = EMPTY
+                interior.append(base + c)
+        prev = [-1] * n
+        hidx = [-1] * n
+        heads = [0] * (2 * K)
+        done = [False] * K
+        for k, (a, b) in enumerate(model.ends):
+            pa = (a // W + 1) * S + a % W + 1
+            pb = (b // W + 1) * S + b % W + 1
+            col[pa] = col[pb] = k
+            heads[2 * k], heads[2 * k + 1] = pa, pb
+            hidx[pa], hidx[pb] = 2 * k, 2 * k + 1
+        counts = [len(interior) - 2 * K, K]    # empty cells, unfinished pairs
+        trail: list[int] = []
+        queue: list[int] = []
+
+        def extend(hi: int, q: int) -> None:
+            p = heads[hi]
+            col[q] = hi >> 1
+            prev[q] = p
+            heads[hi] = q
+            hidx[p] = -1
+            hidx[q] = hi
+            counts[0] -= 1
+            trail.append(p)
+            trail.append(hi)
+            queue.append(q)
+            queue.append(heads[hi ^ 1])
+            for d in D:
+                queue.append(p + d)
+                queue.append(q + d)
+
+        def connect(k: int) -> None:
+            h0, h1 = heads[2 * k], heads[2 * k + 1]
+            hidx[h0] = hidx[h1] = -1
+            done[k] = True
+            counts[1] -= 1
+            trail.append(-1)
+            trail.append(k)
+            for d in D:
+                queue.append(h0 + d)
+                queue.append(h1 + d)
+
+        def undo_to(mark: int) -> None:
+            while len(trail) > mark:
+                x = trail.pop()
+                p = trail.pop()
+                if p == -1:
+                    done[x] = False
+                    counts[1] += 1
+                    hidx[heads[2 * x]] = 2 * x
+                    hidx[heads[2 * x + 1]] = 2 * x + 1
+                else:
+                    q = heads[x]
+                    col[q] = EMPTY
+                    hidx[q] = -1
+                    heads[x] = p
+                    hidx[p] = x
+                    counts[0] += 1
+
+        def options(hi: int) -> list[int]:
+            """Ways on for head ``hi``: empty cells, or -1 for joining the partner."""
+            h = heads[hi]
+            partner = heads[hi ^ 1]
+            opts = []
+            if notouch:
+                k = hi >> 1
+                for d in D:
+                    if h + d == partner:
+                        return [-1]
+                for d in D:
+                    q = h + d
+                    if col[q] == EMPTY:
+                        for d2 in D:
+                            m = q + d2
+                            if col[m] == k and m != h and m != partner:
+                                break
+                        else:
+                            opts.append(q)
+            else:
+                for d in D:
+                    q = h + d
+                    if col[q] == EMPTY:
+                        opts.append(q)
+                    elif q == partner:
+                        opts.append(-1)
+            return opts
+
+        def propagate() -> bool:
+            t0 = time.perf_counter()
+            forced = 0
+            ok = True
+            while queue:
+                x = queue.pop()
+                hi = hidx[x]
+                if hi >= 0:
+                    opts = options(hi)
+                    if not opts:
+                        ok = False
+                        break
+                    if len(opts) == 1:
+                        forced += 1
+                        if log is not None:
+                            log.append((hi, opts[0] if opts[0] < 0 else (opts[0] // S - 1) * W + opts[0] % S - 1, "head"))
+                        if opts[0] == -1:
+                            connect(hi >> 1)
+                        else:
+                            extend(hi, opts[0])
+                elif full and col[x] == EMPTY:
+                    usable = 0
+                    h1 = h2 = -1
+                    for d in D:
+                        y = x + d
+                        if col[y] == EMPTY:
+                            usable += 1
+                        elif hidx[y] >= 0:
+                            usable += 1
+                            if h1 < 0:
+                                h1 = hidx[y]
+                            else:
+                                h2 = hidx[y]
+                    if usable < 2:
+                        ok = False
+                        break
+                    if usable == 2 and h1 >= 0:
+                        if h2 >= 0 and h1 >> 1 != h2 >> 1:
+                            ok = False
+                            break
+                        forced += 1
+                        if log is not None:
+                            log.append((h1, (x // S - 1) * W + x % S - 1, "cell"))
+                        extend(h1, x)
+            if not ok:
+                queue.clear()
+            stats["forced"] += forced
+            stats["t_propagate"] += time.perf_counter() - t0
+            return ok
+
+        reg = [0] * n
+        regbase = [1]
+
+        def regions_ok() -> bool:
+            """Every pair can still meet; under full cover no region is stranded."""
+            t0 = time.perf_counter()
+            stats["region_checks"] += 1
+            base = regbase[0]
+            nxt = base
+            for s in interior:
+                if col[s] != EMPTY or reg[s] >= base:
+                    continue
+                reg[s] = nxt
+                stack = [s]
+                while stack:
+                    x = stack.pop()
+                    for d in D:
+                        y = x + d
+                        if col[y] == EMPTY and reg[y] < base:
+                            reg[y] = nxt
+                            stack.append(y)
+                nxt += 1
+            regbase[0] = nxt
+            served = set()
+            ok = True
+            for k in range(K):
+                if done[k]:
+                    continue
+                h0, h1 = heads[2 * k], heads[2 * k + 1]
+                r0 = {reg[h0 + d] for d in D if col[h0 + d] == EMPTY}
+                r1 = {reg[h1 + d] for d in D if col[h1 + d] == EMPTY}
+                common = r0 & r1
+                if not common and h1 - h0 not in D:
+                    ok = False
+                    break
+                served |= common
+            if ok and full and len(served) < nxt - base:
+                ok = False
+            stats["t_regions"] += time.perf_counter() - t0
+            return ok
+
+        def emptiness(q: int) -> int:
+            return sum(1 for d in D if col[q + d] == EMPTY)
+
+        def choose():
+            """The head with the fewest ways on; among equals the one nearest its partner."""
+            best = None
+            best_key = None
+            best_hi = -1
+            for hi in range(2 * K):
+                if done[hi >> 1]:
+                    continue
+                opts = options(hi)
+                n_opts = len(opts)
+                if n_opts <= 1:
+                    best, best_hi = opts, hi
+                    break
+                if best_key is not None and n_opts > best_key[0]:
+                    continue
+                a, b = heads[hi], heads[hi ^ 1]
+                key = (n_opts, abs(a // S - b // S) + abs(a % S - b % S), jitter())
+                if best_key is None or key < best_key:
+                    best, best_key, best_hi = opts, key, hi
+            best.sort(key=lambda q: (-1 if q == -1 else emptiness(q), jitter()))
+            return best_hi, best
+
+        def apply(hi: int, opt: int) -> None:
+            if opt == -1:
+                connect(hi >> 1)
+            else:
+                extend(hi, opt)
+
+        def read_solution() -> dict:
+            paths = {}
+            for k, label in enumerate(model.labels):
+                half0 = []
+                p = heads[2 * k]
+                while p != -1:
+                    half0.append(p)
+                    p = prev[p]
+                half1 = []
+                p = heads[2 * k + 1]
+                while p != -1:
+                    half1.append(p)
+                    p = prev[p]
+                cells = half0[::-1] + half1
+                paths[label] = [[p // S - 1, p % S - 1] for p in cells]
+            return {"paths": paths}
+
+        solutions: list[dict] = []
+        t_start = time.perf_counter()
+        ok = True
+        for hi, chain in (fixed or {}).items():
+            for cell in chain:
+                q = (cell // W + 1) * S + cell % W + 1
+                if done[hi >> 1]:
+                    ok = False
+                elif q == heads[hi ^ 1] and q - heads[hi] in D:
+                    connect(hi >> 1)
+                elif col[q] == EMPTY and q - heads[hi] in D:
+                    extend(hi, q)
+                else:
+                    ok = False
+        queue.extend(heads)
+        if full:
+            queue.extend(interior)
+        ok = ok and propagate()
+        if log is not None:
+            return ok and (counts[1] == 0 or regions_ok())
+        stack: list[list] = []
+        while True:
+            deadline.check()
+            if ok and counts[1]:
+                ok = regions_ok()
+            if ok:
+                if counts[1] == 0:
+                    if not full or counts[0] == 0:
+                        solutions.append(read_solution())
+                        if len(solutions) >= limit:
+                            break
+                    ok = False
+                else:
+                    hi, opts = choose()
+                    if not opts:
+                        ok = False
+                        continue
+                    stats["nodes"] += 1
+                    if node_limit is not None and stats["nodes"] > node_limit:
+                        raise _Budget()
+                    stack.append([len(trail), hi, opts, 0])
+                    apply(hi, opts[0])
+                    ok = propagate()
+                    continue
+            stats["backtracks"] += 1
+            while stack:
+                frame = stack[-1]
+                undo_to(frame[0])
+                frame[3] += 1
+                if frame[3] < len(frame[2]):
+                    apply(frame[1], frame[2][frame[3]])
+                    ok = propagate()
+                    break
+                stack.pop()
+            else:
+                break
+        stats["t_search"] = stats.get("t_search", 0.0) + time.perf_counter() - t_start
+        return solutions
+
+
+def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
+    """First solution with the no-self-touch pruning, then the plain rules where they
+    matter: when that finds nothing under full cover (a self-touching answer may still
+    exist) and for counting a second solution."""
+    from ..base import Outcome, SolveTimeout
+
+    stats: dict = {}
+
+    def add(s: Search) -> None:
+        for key, value in s.stats.items():
+            stats[key] = stats.get(key, 0) + value
+
+    # Depth-first search is heavy-tailed: short runs with shuffled ties and a growing
+    # node budget first, then one unbounded (exhaustive) run.
+    found = None
+    budget, seed = 300, 0
+    stats["restarts"] = 0
+    while found is None and budget <= 20_000:
+        quick = Search(model, True, deadline, node_limit=budget, seed=seed or None)
+        try:
+            found = quick.run(1)
+        except _Budget:
+            stats["restarts"] += 1
+        finally:
+            add(quick)
+        budget, seed = budget * 2, seed + 1
+    if found is None:
+        quick = Search(model, True, deadline)
+        try:
+            found = quick.run(1)
+        finally:
+            add(quick)
+    stats["nodes_notouch"] = stats["nodes"]
+    if found and limit <= 1:
+        return Outcome(found, True, stats)
+    # Under free cover cutting a self-touch short gives another valid answer, so when
+    # the pruned search finds nothing there is nothing to find.
+    if not found and model.cover == "free":
+        return Outcome([], True, stats)
+    plain = Search(model, False, deadline)
+    try:
+        sols = plain.run(limit)
+    except SolveTimeout:
+        add(plain)
+        if found:
+            return Outcome(found, False, stats, note="no second solution found before the time limit")
+        raise
+    add(plain)
+    return Outcome(sols, True, stats)

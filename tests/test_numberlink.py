@@ -1,0 +1,222 @@
+"""Numberlink: validation, checker, share-link body, solvers, hints, generator."""
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver.base import Deadline, GaveUp, PuzzleError
+from pysolver.numberlink import FAMILY
+from pysolver.numberlink.generate import generate
+
+FIX = Path(__file__).parent / "fixtures" / "numberlink"
+GENERATED = sorted(FIX.glob("gen_*.json"))
+
+
+def load(name):
+    return json.loads((FIX / name).read_text())
+
+
+def model_of(data):
+    return FAMILY.parse(data)
+
+
+BASE = {"type": "numberlink", "width": 4, "height": 3, "cover": "full",
+        "endpoints": [[0, 0, "a"], [2, 3, "a"], [1, 1, "b"], [1, 2, "b"]]}
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"endpoints": "x"}, "endpoints"),
+    ({"endpoints": []}, "endpoints"),
+    ({"endpoints": [[0, 0, "a"], [0, 0, "a"]]}, "already holds"),
+    ({"endpoints": [[0, 0, "a"], [5, 0, "a"]]}, "row"),
+    ({"endpoints": [[0, 0, "a"], [0, -1, "a"]]}, "col"),
+    ({"endpoints": [[0, 0, "a"], [0, 1, "a"], [0, 2, "a"]]}, "3 time"),
+    ({"endpoints": [[0, 0, "a"], [0, 1, "b"]]}, "1 time"),
+    ({"endpoints": [[0, 0, "a b"], [0, 1, "a b"]]}, "label"),
+    ({"endpoints": [[0, 0, 7], [0, 1, 7]]}, "string"),
+    ({"endpoints": [[0, True, "a"], [0, 1, "a"]]}, "whole number"),
+    ({"endpoints": [[0, 0], [0, 1, "a"]]}, r"endpoints\[0\]"),
+    ({"cover": "some"}, "cover"),
+])
+def test_parse_rejects_with_a_message(change, words):
+    with pytest.raises(PuzzleError, match=words):
+        FAMILY.parse({**BASE, **change})
+
+
+def test_to_json_round_trip_and_codec():
+    m = model_of(BASE)
+    assert FAMILY.to_json(m) == {"endpoints": BASE["endpoints"], "cover": "full"}
+    body = FAMILY.encode_compact(m)
+    assert body == "F.0:a.11:a.5:b.6:b"
+    assert FAMILY.decode_compact(body, 4, 3) == FAMILY.to_json(m)
+    for path in GENERATED + [FIX / "free_4x3.json", FIX / "rule_uturn_3x2.json"]:
+        data = json.loads(path.read_text())
+        m = model_of(data)
+        assert FAMILY.parse({**data, **FAMILY.decode_compact(FAMILY.encode_compact(m), m.width, m.height)}) == m
+
+
+@pytest.mark.parametrize("body", ["", "X.0:a", "F", "F.", "F0:a", "F.0a", "F.00:a.1:a", "F.12:a.0:a",
+                                  "F.0:a.1:a b", "F.0:" + "a" * 17, "F.-1:a", "F.0:a." * 20, "F.1e3:a"])
+def test_decode_rejects_hostile_bodies(body):
+    with pytest.raises(PuzzleError):
+        FAMILY.decode_compact(body, 4, 3)
+
+
+SOLVED = {"paths": {"a": [[0, 0], [0, 1], [0, 2], [0, 3], [1, 3], [2, 3]],
+                    "b": [[1, 1], [1, 0], [2, 0], [2, 1], [2, 2], [1, 2]]}}
+
+
+def test_check_accepts_a_solution_and_reversed_paths():
+    m = model_of(BASE)
+    assert FAMILY.check(m, SOLVED).solved
+    rev = {"paths": {k: v[::-1] for k, v in SOLVED["paths"].items()}}
+    assert FAMILY.check(m, rev).solved
+    assert FAMILY.same_solution(m, SOLVED, rev)
+
+
+@pytest.mark.parametrize("paths, words", [
+    ({"a": SOLVED["paths"]["a"]}, "missing"),
+    ({**SOLVED["paths"], "a": [[0, 0], [0, 1], [0, 3], [1, 3], [2, 3]]}, "not a neighbour"),
+    ({**SOLVED["paths"], "a": [[0, 0], [0, 1], [0, 2], [0, 3], [1, 3]]}, "does not join"),
+    ({**SOLVED["paths"], "b": [[1, 1], [1, 0], [2, 0], [2, 1], [2, 2], [2, 3], [1, 3], [1, 2]]}, "share|through"),
+    ({**SOLVED["paths"], "b": [[1, 1], [1, 2]]}, "lie on no path"),
+    ({**SOLVED["paths"], "b": [[1, 1], [1, 0], [1, 1], [1, 2]]}, "twice"),
+    ({**SOLVED["paths"], "z": [[0, 0]]}, "not a label"),
+    ({**SOLVED["paths"], "a": [[0, 0], ["x", 1]]}, "not a \\[row, col\\]"),
+])
+def test_check_names_the_broken_rule(paths, words):
+    rep = FAMILY.check(model_of(BASE), {"paths": paths})
+    assert not rep.ok and not rep.solved
+    assert any(__import__("re").search(words, e["message"]) for e in rep.errors), rep.errors
+
+
+@pytest.mark.parametrize("bad", [None, [], {"paths": []}, {"grid": 1}, {"paths": {"a": 5}}])
+def test_check_never_raises_on_garbage(bad):
+    assert not FAMILY.check(model_of(BASE), bad).ok
+
+
+def test_check_partial():
+    m = model_of(BASE)
+    assert FAMILY.check(m, {"paths": {"a": [[0, 0], [0, 1]]}}, partial=True).ok
+    assert FAMILY.check(m, {"paths": {"a": [[2, 3], [1, 3]]}}, partial=True).ok   # from the other end
+    assert not FAMILY.check(m, {"paths": {"a": [[0, 0], [1, 0], [1, 1]]}}, partial=True).ok
+    rep = FAMILY.check(m, SOLVED, partial=True)
+    assert rep.solved
+
+
+def test_render_text_draws_the_lines():
+    text = FAMILY.render_text(model_of(BASE), SOLVED)
+    assert text.splitlines()[0] == "a─────┐"
+    assert len(text.splitlines()) == 3
+
+
+@pytest.mark.parametrize("path", GENERATED, ids=lambda p: p.name)
+def test_auto_proves_generated_puzzles_unique(path):
+    data = json.loads(path.read_text())
+    m = model_of(data)
+    out = FAMILY.solve(m, "auto", Deadline(60), limit=2)
+    assert out.complete and len(out.solutions) == 1
+    assert FAMILY.check(m, out.solutions[0]).solved
+    assert FAMILY.same_solution(m, out.solutions[0], data["solution"])
+    assert out.stats["nodes"] >= 0
+
+
+def test_rule_puzzles():
+    m = model_of(load("rule_uturn_3x2.json"))
+    out = FAMILY.solve(m, "auto", Deadline(10), limit=2)
+    assert out.complete and len(out.solutions) == 1      # found by the plain-rule fallback
+    m = model_of(load("unsolvable_crossing_2x2.json"))
+    for method in FAMILY.methods:
+        try:
+            out = FAMILY.solve(m, method, Deadline(10), limit=2)
+        except GaveUp:
+            assert method == "mip"
+            continue
+        assert out.solutions == [] and out.complete
+    m = model_of(load("free_4x3.json"))
+    out = FAMILY.solve(m, "auto", Deadline(10), limit=2)
+    assert len(out.solutions) == 2 and all(FAMILY.check(m, s).solved for s in out.solutions)
+    assert not FAMILY.same_solution(m, *out.solutions)
+
+
+def _touches_itself(solution):
+    for path in solution["paths"].values():
+        where = {tuple(p): i for i, p in enumerate(path)}
+        for i, (r, c) in enumerate(path):
+            for q in ((r + 1, c), (r, c + 1)):
+                if q in where and abs(where[q] - i) != 1:
+                    return True
+    return False
+
+
+def test_methods_agree_on_small_boards():
+    for path in [FIX / "gen_5x5_s1.json", FIX / "gen_7x7_s2.json", FIX / "free_4x3.json", FIX / "rule_uturn_3x2.json"]:
+        m = model_of(json.loads(path.read_text()))
+        auto = FAMILY.solve(m, "auto", Deadline(20), limit=2)
+        paths = FAMILY.solve(m, "paths", Deadline(20), limit=2)
+        assert len(auto.solutions) == len(paths.solutions), path.name
+        assert paths.complete
+        for s in paths.solutions:
+            assert FAMILY.check(m, s).solved
+        try:
+            mip = FAMILY.solve(m, "mip", Deadline(20), limit=2)
+        except GaveUp:
+            # The label model only knows paths that never run alongside themselves.
+            assert m.cover == "full" and _touches_itself(auto.solutions[0])
+            continue
+        assert mip.solutions and not mip.complete
+        assert all(FAMILY.check(m, s).solved for s in mip.solutions)
+
+
+def test_paths_gives_up_on_open_boards():
+    m = model_of({"type": "numberlink", "width": 12, "height": 12, "cover": "full",
+                  "endpoints": [[0, 0, "a"], [11, 11, "a"], [0, 11, "b"], [11, 0, "b"]]})
+    with pytest.raises(GaveUp, match="candidate paths"):
+        FAMILY.solve(m, "paths", Deadline(30), limit=1)
+
+
+def test_unknown_method():
+    with pytest.raises(PuzzleError):
+        FAMILY.solve(model_of(BASE), "magic", Deadline(1))
+
+
+def test_hints_walk_to_the_solution():
+    data = load("gen_8x6_s3.json")
+    m = model_of(data)
+    progress = {"paths": {}}
+    for _ in range(200):
+        h = FAMILY.hint(m, progress, Deadline(10))
+        if h is None:
+            break
+        assert not h.get("wrong") and h["cells"] and h["message"]
+        progress = h["solution"]
+        assert FAMILY.check(m, progress, partial=True).ok
+    assert FAMILY.check(m, progress).solved
+    assert FAMILY.same_solution(m, progress, data["solution"])
+
+
+def test_hint_flags_wrong_lines():
+    data = load("gen_8x6_s3.json")
+    m = model_of(data)
+    lab, path = next(iter(data["solution"]["paths"].items()))
+    r, c = path[0]
+    # Any first step other than the solution's is wrong since the answer is unique.
+    others = [[r + dr, c + dc] for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+              if 0 <= r + dr < m.height and 0 <= c + dc < m.width and [r + dr, c + dc] != path[1]
+              and (r + dr, c + dc) not in {(e[0], e[1]) for e in data["endpoints"]}]
+    for step in others:
+        h = FAMILY.hint(m, {"paths": {lab: [[r, c], step]}}, Deadline(20))
+        assert h is not None and h.get("wrong"), step
+    assert FAMILY.hint(m, {"paths": {lab: [[r, c], [r + 5, c]]}}, Deadline(5))["wrong"]
+    assert FAMILY.hint(m, data["solution"], Deadline(5)) is None
+
+
+def test_generator_is_deterministic_and_unique():
+    a = generate(6, 5, 11)
+    assert a == generate(6, 5, 11)
+    m = model_of(a)
+    assert FAMILY.check(m, a["solution"]).solved
+    out = FAMILY.solve(m, "auto", Deadline(20), limit=2)
+    assert out.complete and len(out.solutions) == 1
+    with pytest.raises(PuzzleError):
+        generate(6, 5, 1, cover="odd")

@@ -1,0 +1,101 @@
+"""Numberlink import/export formats: flow text, W H blocks, DA contest, puzz.link."""
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver.base import Deadline, PuzzleError
+from pysolver.numberlink import FAMILY, formats
+
+FIX = Path(__file__).parent / "fixtures" / "numberlink"
+
+
+def text(name):
+    return (FIX / name).read_text()
+
+
+def family_keys(data):
+    return FAMILY.to_json(FAMILY.parse(data))
+
+
+def test_each_sample_is_sniffed_by_its_own_importer_only():
+    for name, kind in [("sample.flow", "flow"), ("sample.blocks", "blocks"),
+                       ("sample_adc.txt", "adc"), ("sample_puzzlink.txt", "puzzlink")]:
+        hits = [k for k, (sniff, _) in formats.IMPORTERS.items() if sniff(text(name))]
+        assert hits == [kind], name
+
+
+def test_flow_and_blocks():
+    flow = formats.load_flow(text("sample.flow"))
+    assert (flow["width"], flow["height"], flow["cover"]) == (5, 5, "full")
+    assert len(flow["endpoints"]) == 10
+    m = FAMILY.parse(flow)
+    assert formats.load_flow(formats.dump_flow(m)) == flow
+    every = formats.load_all(text("sample.blocks"))
+    assert [(p["width"], p["height"]) for p in every] == [(3, 2), (4, 4)]
+    assert formats.load_blocks(text("sample.blocks")) == every[0]
+    again = formats.load_all(formats.dump_blocks([FAMILY.parse(p) for p in every]))
+    assert [family_keys(p) for p in again] == [family_keys(p) for p in every]
+    out = FAMILY.solve(FAMILY.parse(flow), "auto", Deadline(10), limit=2)
+    assert len(out.solutions) == 1 and out.complete
+
+
+def test_adc_round_trip_and_answers():
+    p = formats.load_adc(text("sample_adc.txt"))
+    assert p["cover"] == "free" and p["endpoints"][1] == [0, 3, "1"]
+    m = FAMILY.parse(p)
+    assert family_keys(formats.load_adc(formats.dump_adc(m))) == FAMILY.to_json(m)
+    sol = FAMILY.solve(m, "auto", Deadline(10)).solutions[0]
+    answer = formats.dump_adc_answer(m, sol)
+    assert answer.startswith("SIZE 4X3\n")
+    assert FAMILY.same_solution(m, formats.load_adc_answer(answer, m), sol)
+    # The older two-dimensional form is read too.
+    old = "SIZE 4X3\nLINE_NUM 2\nLINE#1 (0,0)-(3,0)\nLINE#2 (0,1)-(3,2)\n"
+    assert family_keys(formats.load_adc(old)) == FAMILY.to_json(m)
+
+
+def test_puzzlink_round_trip():
+    p = formats.load_puzzlink(text("sample_puzzlink.txt"))
+    assert p["cover"] == "free" and (p["width"], p["height"]) == (4, 3)
+    m = FAMILY.parse(p)
+    url = formats.dump_puzzlink(m)
+    assert url == text("sample_puzzlink.txt").strip()
+    full = FAMILY.parse(formats.load_flow(text("sample.flow")))
+    url = formats.dump_puzzlink(full)
+    assert url.startswith("https://puzz.link/p?arukone/5/5/")
+    again = formats.load_puzzlink(url)
+    assert again["cover"] == "full" and len(again["endpoints"]) == 10
+    assert formats.load_puzzlink("p?arukone/e/5/5/" + url.rsplit("/", 1)[1])["cover"] == "free"
+    big = FAMILY.parse(json.loads((FIX / "gen_20x10_s7.json").read_text()))
+    again = FAMILY.parse(formats.load_puzzlink(formats.dump_puzzlink(big)))
+    assert [e[:2] for e in again.endpoints] == sorted(e[:2] for e in big.endpoints)
+
+
+@pytest.mark.parametrize("loader, content, words", [
+    (formats.load_flow, "A.\nA", "line 2: expected 2 cells"),
+    (formats.load_flow, "A*\n.A", "line 1: '\\*'"),
+    (formats.load_flow, "AB\n.A", "line 1: label 'B' occurs 1"),
+    (formats.load_all, "2 2\nA.\n", "line 2: the file ends"),
+    (formats.load_all, "2 x\nA.\n.A\n", "line 1: expected 'width height'"),
+    (formats.load_all, "2 2\nA.\n.A\n2 1\nAB\n", "line 5: label 'A' occurs 1"),
+    (formats.load_adc, "SIZE 4X3\nLINE_NUM 1\nLINE#1 (0,0,1) (9,0,1)\n", "line 3: \\(9,0\\) is outside"),
+    (formats.load_adc, "SIZE 4X3\nLINE#1 (0,0,1) (1,0,2)\n", "line 2: layer 2"),
+    (formats.load_adc, "SIZE 4X3\nLINE#1 (0,0,1)\n", "line 2: expected 'LINE#"),
+    (formats.load_adc, "SIZE 4X3\nLINE_NUM 3\nLINE#1 (0,0,1) (1,0,1)\n", "LINE_NUM says 3"),
+    (formats.load_adc, "SIZE 4Y3\n", "line 1: expected 'SIZE"),
+    (formats.load_puzzlink, "p?numlin/4/3/1h1z2", "left over|occurs"),
+    (formats.load_puzzlink, "p?numlin/4/3/1h.2", "'\\?' numbers"),
+    (formats.load_puzzlink, "p?numlin/4/3/1h-1", "hex digits"),
+    (formats.load_puzzlink, "p?arukone/4/3/1h1-99", "between 1 and 52"),
+])
+def test_broken_files_name_the_line(loader, content, words):
+    with pytest.raises(PuzzleError, match=words):
+        loader(content)
+
+
+def test_adc_answer_errors():
+    m = FAMILY.parse(formats.load_adc(text("sample_adc.txt")))
+    with pytest.raises(PuzzleError, match="line 3: expected 4"):
+        formats.load_adc_answer("SIZE 4X3\n1,1,1,1\n2,2\n2,2,2,2\n", m)
+    with pytest.raises(PuzzleError, match="line 2: 7 is not a line"):
+        formats.load_adc_answer("SIZE 4X3\n1,1,1,7\n2,2,2,2\n0,0,0,2\n", m)
