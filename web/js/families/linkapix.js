@@ -139,10 +139,12 @@ function draw(ctx, p, progress, view) {
     for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
     ctx.stroke();
   };
-  paths.forEach((path) => {
-    const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];
-    line(path, mix(contrastText(p.palette[key]), p.palette[key], 0.55), 0.12);
-  });
+  if (view.pxPerUnit >= 6) {  // zoomed far out, the lines would only blur the picture
+    paths.forEach((path) => {
+      const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];
+      line(path, mix(contrastText(p.palette[key]), p.palette[key], 0.55), 0.12);
+    });
+  }
   if (drawing) line(drawing.path, drawing.colour, 0.3);
   // clue numbers: in their colour on blank cells, in a readable colour on painted ones
   if (view.pxPerUnit >= 5) {
