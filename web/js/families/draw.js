@@ -38,3 +38,13 @@ export function strokeCells(ctx, cells, x0, y0, colour, width = 0.12) {
   ctx.lineWidth = width;
   for (const [r, c] of cells) ctx.strokeRect(x0 + c + width / 2, y0 + r + width / 2, 1 - width, 1 - width);
 }
+
+/** Thin grid lines over a W x H grid whose cell (0,0) is at (x0, y0). */
+export function gridLines(ctx, x0, y0, W, H, colour, width = 0.03) {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.beginPath();
+  for (let c = 0; c <= W; c++) { ctx.moveTo(x0 + c, y0); ctx.lineTo(x0 + c, y0 + H); }
+  for (let r = 0; r <= H; r++) { ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); }
+  ctx.stroke();
+}

@@ -8,7 +8,7 @@
    Replay shows the seed notebook's recorded steps (candidates as dots, guesses and
    rollbacks included) and can be exported as a video of the canvas. */
 
-import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
 
 function fail(msg) { throw new Error(msg); }
 
@@ -149,12 +149,7 @@ function draw(ctx, p, progress, view) {
       }
     }
   }
-  ctx.strokeStyle = t.grid;
-  ctx.lineWidth = 0.03;
-  ctx.beginPath();
-  for (let c = 0; c <= W; c++) { ctx.moveTo(x0 + c, y0); ctx.lineTo(x0 + c, y0 + H); }
-  for (let r = 0; r <= H; r++) { ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); }
-  ctx.stroke();
+  gridLines(ctx, x0, y0, W, H, t.grid);
   const hl = view.highlight;
   if (hl) {
     ctx.strokeStyle = hl.wrong ? t.error : t.hint;
@@ -256,6 +251,5 @@ export default {
   help: "Pick a colour and paint: every cell takes one colour. Each clue gives a colour's count in the line; a " +
         "circled number means those cells form one block, a square one means they do not. Right-click clears.",
   replay: true,
-  recordable: true,
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
 };

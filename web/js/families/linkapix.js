@@ -7,7 +7,8 @@
    dragging back over the path truncates it; a tap on a link erases it; a tap on a 1
    fills (or empties) it.  Cells take their clue's colour as links complete. */
 
-import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
+import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
@@ -120,12 +121,7 @@ function draw(ctx, p, progress, view) {
   });
   // grid
   if (view.pxPerUnit >= 6) {
-    ctx.strokeStyle = t.grid;
-    ctx.lineWidth = 0.03;
-    ctx.beginPath();
-    for (let c = 0; c <= W; c++) { ctx.moveTo(c, 0); ctx.lineTo(c, H); }
-    for (let r = 0; r <= H; r++) { ctx.moveTo(0, r); ctx.lineTo(W, r); }
-    ctx.stroke();
+    gridLines(ctx, 0, 0, W, H, t.grid);
   }
   // the links themselves, so two neighbouring links of one colour stay distinguishable
   const line = (path, colour, width) => {
@@ -170,8 +166,6 @@ function draw(ctx, p, progress, view) {
   if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
 }
 
-const same = (a, b) => a[0] === b[0] && a[1] === b[1];
-const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 
 function press(p, progress, cell) {
   if (!cell.inside) return null;
@@ -220,18 +214,7 @@ function press(p, progress, cell) {
   return {
     preview,
     move(to) {
-      // Walk cell by cell towards the pointer so fast drags do not skip cells.
-      let [r, c] = path[path.length - 1];
-      const tr = Math.max(0, Math.min(p.height - 1, to.r)), tc = Math.max(0, Math.min(W - 1, to.c));
-      if (path.some((q) => same(q, [tr, tc]))) { step([tr, tc]); return preview(); }
-      for (let guard = 0; guard < W + p.height && !(r === tr && c === tc); guard++) {
-        const next = c !== tc ? [r, c + Math.sign(tc - c)] : [r + Math.sign(tr - r), c];
-        if (!step(next)) {
-          const alt = r !== tr && c !== tc ? [r + Math.sign(tr - r), c] : null;
-          if (!alt || !step(alt)) break;
-        }
-        [r, c] = path[path.length - 1];
-      }
+      walkTowards(() => path, to, W, p.height, step);
       return preview();
     },
     end() {

@@ -8,7 +8,8 @@
    endpoint completes the pair.  Each label has a colour and its letter is drawn on
    its endpoints, so colour-blind players can tell lines apart. */
 
-import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
+import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
@@ -71,8 +72,6 @@ function info(p) {
 
 function newProgress() { return { paths: {} }; }
 
-const same = (a, b) => a[0] === b[0] && a[1] === b[1];
-const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 
 function complete(p, lab, path) {
   const [a, b] = info(p).ends.get(lab);
@@ -102,12 +101,7 @@ function draw(ctx, p, progress, view) {
     ctx.fillStyle = mix(colour.get(lab) || t.fg, t.cell, 0.72);
     for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
   }
-  ctx.strokeStyle = t.grid;
-  ctx.lineWidth = 0.03;
-  ctx.beginPath();
-  for (let c = 0; c <= W; c++) { ctx.moveTo(c, 0); ctx.lineTo(c, H); }
-  for (let r = 0; r <= H; r++) { ctx.moveTo(0, r); ctx.lineTo(W, r); }
-  ctx.stroke();
+  gridLines(ctx, 0, 0, W, H, t.grid);
   for (const [lab, path] of Object.entries(progress.paths)) {
     if (path.length < 2) continue;
     ctx.strokeStyle = colour.get(lab) || t.fg;
@@ -181,17 +175,7 @@ function press(p, progress, cell) {
   return {
     preview,
     move(to) {
-      const tr = Math.max(0, Math.min(p.height - 1, to.r)), tc = Math.max(0, Math.min(W - 1, to.c));
-      let [r, c] = path[path.length - 1];
-      if (path.some((q) => same(q, [tr, tc]))) { step([tr, tc]); return preview(); }
-      for (let guard = 0; guard < W + p.height && !(r === tr && c === tc); guard++) {
-        const next = c !== tc ? [r, c + Math.sign(tc - c)] : [r + Math.sign(tr - r), c];
-        if (!step(next)) {
-          const alt = r !== tr && c !== tc ? [r + Math.sign(tr - r), c] : null;
-          if (!alt || !step(alt)) break;
-        }
-        [r, c] = path[path.length - 1];
-      }
+      walkTowards(() => path, to, W, p.height, step);
       return preview();
     },
     end() {
