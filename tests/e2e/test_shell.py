@@ -142,3 +142,28 @@ def test_offline_after_one_visit(context, fresh_server):
     wait_ready(page)
     assert page.evaluate("crossOriginIsolated") is True
     assert page.evaluate("app.solve({unique: true})")["status"] == "solved"
+
+
+def test_hint_applies_one_step_with_its_reason(context, server):
+    page = open_app(context, server.url + "#" + HEART_LINK)
+    wait_ready(page)
+    page.click("#restart")
+    before = page.evaluate("app.state().progress.grid")
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint:')")
+    after = page.evaluate("app.state().progress.grid")
+    changed = [(r, c) for r in range(10) for c in range(10) if before[r][c] != after[r][c]]
+    assert changed and all(after[r][c] == HEART["solution"]["grid"][r][c] for r, c in changed)
+    page.click("#undo")
+    assert page.evaluate("app.state().progress.grid") == before
+
+
+def test_file_picker_reads_other_formats_through_python(context, server):
+    cat = FIX.parent / "hungrycat" / "small-8x6.cat"
+    page = open_app(context, server.url)
+    page.set_input_files("#file-input", str(cat))
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'hungrycat'")
+    assert page.evaluate("app.state().puzzle.width") == 8
+    page.set_input_files("#file-input", files=[{"name": "junk.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}])
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert "junk.non" in page.locator("#error-text").text_content()
