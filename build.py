@@ -217,7 +217,7 @@ def _write_library_index(site: Path) -> None:
     (folder / "index.json").write_text(json.dumps(entries, indent=1))
 
 
-def _write_service_worker(site: Path) -> None:
+def _write_service_worker(site: Path, template: Path = ROOT / "web" / "sw.js") -> None:
     """Fill sw.js's precache list: every file of the site with its content hash.
 
     The cache name is a hash of the whole list, so any change to any file makes a new
@@ -228,7 +228,7 @@ def _write_service_worker(site: Path) -> None:
         if f.is_file() and rel != "sw.js":
             listing[rel] = sha256(f.read_bytes())[:16]
     version = sha256(json.dumps(listing, sort_keys=True).encode())[:12]
-    sw = (site / "sw.js").read_text()
+    sw = template.read_text()
     sw = sw.replace("__PRECACHE__", json.dumps(listing, indent=0)).replace("__VERSION__", version)
     (site / "sw.js").write_text(sw)
     (site / "version.json").write_text(json.dumps({"version": version, "pysolver": package_version()}))
@@ -256,8 +256,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def make_server(port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = partial(Handler, directory=str(DIST))
+def make_server(port: int = 8000, host: str = "127.0.0.1", directory: Path = DIST) -> http.server.ThreadingHTTPServer:
+    handler = partial(Handler, directory=str(directory))
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 

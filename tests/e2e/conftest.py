@@ -27,8 +27,8 @@ def site():
 class Server:
     """build.py's server in a thread, stoppable (the offline test stops it)."""
 
-    def __init__(self):
-        self.httpd = build.make_server(0)
+    def __init__(self, directory=None):
+        self.httpd = build.make_server(0, directory=directory or build.DIST)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

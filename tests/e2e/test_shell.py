@@ -167,3 +167,32 @@ def test_file_picker_reads_other_formats_through_python(context, server):
     page.set_input_files("#file-input", files=[{"name": "junk.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}])
     page.wait_for_selector("#error-banner:not([hidden])")
     assert "junk.non" in page.locator("#error-text").text_content()
+
+
+def test_a_new_version_is_offered_and_reloads(context, site, tmp_path):
+    import shutil
+
+    import build
+    from conftest import Server
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    srv = Server(copy)
+    try:
+        page = open_app(context, srv.url + "#" + HEART_LINK)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        old = page.evaluate("fetch('version.json').then(r => r.json())")["version"]
+        # Deploy a changed file: a new precache list, so a new service worker.
+        css = copy / "css" / "app.css"
+        css.write_text(css.read_text() + "\n/* next release */\n")
+        build._write_service_worker(copy)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=120_000)
+        with page.expect_navigation():
+            page.click("#update-reload")
+        page.wait_for_function("window.app && app.state().puzzle !== null")
+        new = page.evaluate("fetch('version.json').then(r => r.json())")["version"]
+        assert new != old
+        assert page.locator("#update-banner").is_hidden()
+    finally:
+        srv.stop()
