@@ -1,0 +1,65 @@
+"""Nonograms (Paint by Numbers, Griddlers, Picross), black-and-white and multicolour.
+
+Methods: ``auto`` (exact line solving, probing, depth-first search; see :mod:`.auto`)
+and ``rules`` (the rule-based method of Stefani et al. with best-first search; see
+:mod:`.rules`).  Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin`` and ``.mk`` are
+imported (:mod:`.formats`); ``export_non`` writes ``.non``.
+"""
+from __future__ import annotations
+
+from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from . import codec, text
+from .auto import solve_auto
+from .check import check_grid
+from .formats import IMPORTERS
+from .model import Model, model_to_json, parse_model
+
+
+class NonogramFamily(Family):
+    type = "nonogram"
+    title = "Nonogram"
+    methods = ("auto", "rules")
+    importers = IMPORTERS
+
+    def parse(self, data: dict) -> Model:
+        return parse_model(data)
+
+    def to_json(self, model: Model) -> dict:
+        return model_to_json(model)
+
+    def solve(self, model: Model, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
+        if method == "auto":
+            return solve_auto(model, deadline, limit)
+        if method == "rules":
+            from .rules import solve_rules
+            return solve_rules(model, deadline, limit)
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.methods)}")
+
+    def check(self, model: Model, solution: dict, partial: bool = False) -> CheckReport:
+        return check_grid(model, solution, partial)
+
+    def hint(self, model: Model, progress: dict, deadline: Deadline) -> dict | None:
+        from .rules import hint
+        return hint(model, progress, deadline)
+
+    def steps(self, model: Model, deadline: Deadline) -> list[dict]:
+        """The rule-based solving steps, line by line, for the "Replay" animation."""
+        from .rules import steps
+        return steps(model, deadline)
+
+    def export_non(self, model: Model, solution: dict | None = None, meta: dict | None = None) -> str:
+        """The puzzle as Simpson's ``.non`` text (with ``goal`` when a solution is given)."""
+        from .formats import export_non
+        return export_non(model, solution, meta)
+
+    def encode_compact(self, model: Model) -> str:
+        return codec.encode(model)
+
+    def decode_compact(self, body: str, width: int, height: int) -> dict:
+        return codec.decode(body, width, height)
+
+    def render_text(self, model: Model, solution: dict) -> str:
+        return text.render(model, solution)
+
+
+FAMILY = NonogramFamily()

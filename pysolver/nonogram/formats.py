@@ -1,0 +1,506 @@
+"""Other nonogram file formats: import webpbn XML, Simpson's ``.non`` (with the ``color``
+and ``goal`` extensions of nonogram-db), Olšák ``.g``, ``.mk`` and Jakub Wilk's ``.nin``;
+export ``.non``.
+
+Every loader returns puzzle JSON (``type``, ``width``, ``height``, clues, optional
+palette, meta and ``solution``) which the caller then validates with the family's
+``parse``; format errors are PuzzleError messages naming the line.
+
+Format notes (written from the public descriptions; pbnsolve's "Input Formats" notes,
+nonogram-db's FORMAT.md):
+
+* ``.non``: ``key value`` lines; ``rows``/``columns`` are followed by one line per clue,
+  blocks separated by commas, each an integer with an optional colour character
+  (``3b,1d``); ``0`` or an empty line is an empty clue; ``color a #ff0000`` declares a
+  colour; ``goal "0110..."`` is the solution row by row (``0`` blank).
+* ``.mk``: first line ``height width``, then row clues (numbers separated by spaces),
+  a line ``#``, then column clues.
+* ``.nin``: first line ``width height``, then the row clues and the column clues.
+* ``.g`` (Olšák): lines before the first ``:`` line are comments, except that ``#d``
+  starts colour declarations ``<in>:<out> <name or #rgb>`` (``0`` is the background,
+  ``1`` the default colour); then row clues up to the next ``:`` line, then column
+  clues; a block is a number with an optional colour character.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from ..base import PuzzleError
+from .model import Model
+
+_DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
+                    "#f08000", "#806040", "#808080"]
+_NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#00a000",
+          "blue": "#0000ff", "yellow": "#ffff00", "orange": "#ff8000", "brown": "#804000",
+          "gray": "#808080", "grey": "#808080", "pink": "#ff80c0", "purple": "#800080",
+          "cyan": "#00ffff", "magenta": "#ff00ff"}
+_KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def _text(content) -> str:
+    if isinstance(content, bytes):
+        content = content.decode("utf-8-sig")
+    return content.lstrip("\ufeff")
+
+
+def _hex_colour(value: str, where: str) -> str:
+    v = value.strip().lower()
+    if v in _NAMED:
+        return _NAMED[v]
+    v = v.lstrip("#")
+    if re.fullmatch(r"[0-9a-f]{3}", v):
+        v = "".join(ch * 2 for ch in v)
+    if not re.fullmatch(r"[0-9a-f]{6}", v):
+        raise PuzzleError(f"{where}: colour {value.strip()!r} is not #rgb, #rrggbb or a known name")
+    return "#" + v
+
+
+def _valid_key(ch: str, used) -> str:
+    """``ch`` itself when it can be a palette key, else a free letter."""
+    if len(ch) == 1 and ch not in ".?# \t\n" and ch not in used:
+        return ch
+    for k in _KEYS:
+        if k not in used:
+            return k
+    raise PuzzleError("too many colours")
+
+
+def _assemble(width: int, height: int, rows: list, cols: list, palette: dict | None,
+              meta: dict, goal: list[str] | None) -> dict:
+    out = {"type": "nonogram", "width": width, "height": height, "rows": rows, "cols": cols}
+    if palette is not None:
+        out["palette"] = palette
+    out.update({k: v for k, v in meta.items() if v})
+    if goal is not None:
+        out["solution"] = {"grid": goal}
+    return out
+
+
+# -- plain number lists: .mk and .nin ------------------------------------------------------------
+
+def _numbers(line: str, lineno: int) -> list[int]:
+    parts = line.replace(",", " ").split()
+    out = []
+    for p in parts:
+        if not p.isdigit():
+            raise PuzzleError(f"line {lineno}: expected numbers, got {p[:20]!r}")
+        out.append(int(p))
+    if out == [0]:
+        return []
+    if 0 in out:
+        raise PuzzleError(f"line {lineno}: a block of length 0 among others")
+    return out
+
+
+def _size_line(lines: list[str]) -> tuple[int, int, int]:
+    for i, line in enumerate(lines):
+        if line.strip():
+            parts = line.split()
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise PuzzleError(f"line {i + 1}: expected two numbers (the size), got {line.strip()[:40]!r}")
+            return int(parts[0]), int(parts[1]), i
+    raise PuzzleError("line 1: empty file")
+
+
+def sniff_mk(content) -> bool:
+    lines = _text(content).splitlines()
+    first = next((ln for ln in lines if ln.strip()), "")
+    return bool(re.fullmatch(r"\s*\d+\s+\d+\s*", first)) and any(ln.strip() == "#" for ln in lines)
+
+
+def load_mk(content) -> dict:
+    lines = _text(content).splitlines()
+    height, width, start = _size_line(lines)
+    body = lines[start + 1:]
+    try:
+        split = next(i for i, ln in enumerate(body) if ln.strip() == "#")
+    except StopIteration:
+        raise PuzzleError(f"line {start + 2}: no '#' line between row and column clues") from None
+    rows = [_numbers(ln, start + 2 + i) for i, ln in enumerate(body[:split])]
+    col_lines = body[split + 1:]
+    while col_lines and not col_lines[-1].strip():
+        col_lines.pop()
+    cols = [_numbers(ln, start + 3 + split + i) for i, ln in enumerate(col_lines)]
+    if len(rows) != height:
+        raise PuzzleError(f"line {start + 2 + split}: {len(rows)} row clues, the header says {height}")
+    if len(cols) != width:
+        raise PuzzleError(f"line {len(lines)}: {len(cols)} column clues, the header says {width}")
+    return _assemble(width, height, rows, cols, None, {}, None)
+
+
+def sniff_nin(content) -> bool:
+    lines = [ln for ln in _text(content).splitlines()]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or not re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
+        return False
+    w, h = (int(x) for x in lines[0].split())
+    return len(lines) - 1 == w + h and all(re.fullmatch(r"[\d\s]*", ln) for ln in lines)
+
+
+def load_nin(content) -> dict:
+    lines = _text(content).splitlines()
+    width, height, start = _size_line(lines)
+    body = lines[start + 1:]
+    while body and not body[-1].strip():
+        body.pop()
+    if len(body) != width + height:
+        raise PuzzleError(f"line {start + 1}: {len(body)} clue lines, the size {width} {height} needs "
+                          f"{width + height}")
+    clues = [_numbers(ln, start + 2 + i) for i, ln in enumerate(body)]
+    return _assemble(width, height, clues[:height], clues[height:], None, {}, None)
+
+
+# -- Simpson's .non -------------------------------------------------------------------------------
+
+def sniff_non(content) -> bool:
+    text = _text(content)
+    return (re.search(r"^\s*width\s+\d+", text, re.M) is not None
+            and re.search(r"^\s*height\s+\d+", text, re.M) is not None
+            and re.search(r"^\s*rows\s*$", text, re.M) is not None)
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    return value.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace(
+        "&quot;", '"').replace("&copy;", "\u00a9")
+
+
+_BLOCK = re.compile(r"(\d+)([^\d\s,]?)\Z")
+
+
+def load_non(content) -> dict:
+    lines = _text(content).splitlines()
+    width = height = None
+    meta: dict[str, str] = {}
+    colours: dict[str, str] = {}
+    sections: dict[str, list[tuple[int, str]]] = {}
+    goal_text = None
+    goal_line = 0
+    i = 0
+    while i < len(lines):
+        raw = lines[i]
+        line = raw.strip()
+        i += 1
+        if not line:
+            continue
+        key, _, value = line.partition(" ")
+        key = key.lower()
+        if key in ("width", "height"):
+            if not value.strip().isdigit():
+                raise PuzzleError(f"line {i}: {key} {value.strip()[:20]!r} is not a number")
+            if key == "width":
+                width = int(value)
+            else:
+                height = int(value)
+        elif key in ("rows", "columns") and not value.strip():
+            count = height if key == "rows" else width
+            if count is None:
+                raise PuzzleError(f"line {i}: '{key}' comes before {'height' if key == 'rows' else 'width'}")
+            if i + count > len(lines):
+                raise PuzzleError(f"line {len(lines)}: the file ends inside '{key}' ({count} lines needed)")
+            sections[key] = [(i + 1 + k, lines[i + k]) for k in range(count)]
+            i += count
+        elif key == "title":
+            meta["title"] = _unquote(value)
+        elif key == "by":
+            meta["author"] = _unquote(value)
+        elif key == "license":
+            meta["license"] = _unquote(value)
+        elif key == "copyright" and "license" not in meta:
+            meta["license"] = _unquote(value)
+        elif key == "catalogue":
+            meta["source"] = _unquote(value)
+        elif key == "color":
+            parts = value.split()
+            if len(parts) != 2 or len(parts[0]) != 1:
+                raise PuzzleError(f"line {i}: expected 'color <character> #rrggbb'")
+            colours[parts[0]] = _hex_colour(parts[1], f"line {i}")
+        elif key == "goal":
+            goal_text, goal_line = _unquote(value), i
+    if width is None or height is None:
+        raise PuzzleError(f"line {len(lines)}: the file has no {'width' if width is None else 'height'}")
+    for key in ("rows", "columns"):
+        if key not in sections:
+            raise PuzzleError(f"line {len(lines)}: the file has no '{key}' section")
+    parsed = {}
+    used_chars: list[str] = []
+    for key, items in sections.items():
+        clues = []
+        for lineno, text in items:
+            blocks = []
+            text = text.strip()
+            for part in re.split(r"[,\s]+", text) if text else []:
+                m = _BLOCK.match(part)
+                if not m:
+                    raise PuzzleError(f"line {lineno}: bad block {part[:20]!r}")
+                n, ch = int(m.group(1)), m.group(2)
+                if n == 0:
+                    continue
+                if ch and ch not in used_chars:
+                    used_chars.append(ch)
+                blocks.append((n, ch, lineno))
+            clues.append(blocks)
+        parsed[key] = clues
+    palette = None
+    keymap: dict[str, str] = {}
+    if used_chars or len(colours) > 1:
+        palette = {}
+        order = [c for c in colours if c not in ("0", ".")] + [c for c in used_chars if c not in colours]
+        for n, ch in enumerate(order):
+            key = _valid_key(ch, palette)
+            keymap[ch] = key
+            palette[key] = colours.get(ch, _DEFAULT_COLOURS[n % len(_DEFAULT_COLOURS)])
+
+    def convert(clues):
+        out = []
+        for blocks in clues:
+            line = []
+            for n, ch, lineno in blocks:
+                if palette is None:
+                    line.append(n)
+                elif not ch:
+                    raise PuzzleError(f"line {lineno}: block {n} has no colour in a colour puzzle")
+                else:
+                    line.append([n, keymap[ch]])
+            out.append(line)
+        return out
+
+    goal = None
+    if goal_text is not None:
+        cells = re.sub(r"\s", "", goal_text)
+        if len(cells) != width * height:
+            raise PuzzleError(f"line {goal_line}: goal has {len(cells)} cells, expected {width * height}")
+        chars = []
+        for ch in cells:
+            if ch in "0.":
+                chars.append(".")
+            elif palette is None:
+                chars.append("#")
+            elif ch in keymap:
+                chars.append(keymap[ch])
+            else:
+                raise PuzzleError(f"line {goal_line}: goal cell {ch!r} is not a colour of the puzzle")
+        goal = ["".join(chars[r * width:(r + 1) * width]) for r in range(height)]
+    return _assemble(width, height, convert(parsed["rows"]), convert(parsed["columns"]), palette, meta, goal)
+
+
+def export_non(model: Model, solution: dict | None = None, meta: dict | None = None) -> str:
+    """The puzzle as ``.non`` (``color`` lines for a multicolour palette; ``goal`` when a
+    solution grid is given)."""
+    out = []
+    meta = meta or {}
+    for key, name in (("title", "title"), ("author", "by"), ("source", "catalogue"), ("license", "license")):
+        if meta.get(key):
+            text = str(meta[key]).replace("\n", " ").replace('"', "&quot;")
+            out.append(f'{name} "{text}"')
+    out += [f"width {model.width}", f"height {model.height}"]
+    if model.palette is not None:
+        out += [f"color {k} {v}" for k, v in model.palette.items()]
+
+    def clue(c) -> str:
+        if not c:
+            return "0"
+        if model.palette is None:
+            return ",".join(str(n) for n, _ in c)
+        return ",".join(f"{n}{model.keys[v]}" for n, v in c)
+
+    out += ["", "rows"] + [clue(c) for c in model.rows]
+    out += ["", "columns"] + [clue(c) for c in model.cols]
+    if solution is not None:
+        grid = solution.get("grid") if isinstance(solution, dict) else None
+        if isinstance(grid, list):
+            text = "".join("".join("0" if ch == "." else ("1" if ch == "#" else ch) for ch in row)
+                           for row in grid)
+            out += ["", f'goal "{text}"']
+    return "\n".join(out) + "\n"
+
+
+# -- Olšák .g ---------------------------------------------------------------------------------------
+
+def sniff_g(content) -> bool:
+    for line in _text(content).splitlines():
+        s = line.strip()
+        if not s or (s.startswith("#") and not s.lower().startswith("#d")):
+            continue
+        return s.startswith(":") or s.lower().startswith("#d")
+    return False
+
+
+def load_g(content) -> dict:
+    lines = _text(content).splitlines()
+    i = 0
+    colours: dict[str, tuple[str, str]] = {}  # in-char -> (out-char, #rrggbb)
+    while i < len(lines):
+        s = lines[i].strip()
+        i += 1
+        if s.startswith(":"):
+            break
+        if s.lower().startswith("#d"):
+            while i < len(lines) and not lines[i].strip().startswith(":"):
+                decl = lines[i].strip()
+                i += 1
+                if not decl:
+                    continue
+                m = re.match(r"(\S):(\S)\s+(\S+)", decl)
+                if not m:
+                    raise PuzzleError(f"line {i}: expected a colour declaration like '1:# black'")
+                colours[m.group(1)] = (m.group(2), _hex_colour(m.group(3), f"line {i}"))
+    else:
+        raise PuzzleError(f"line {len(lines)}: no ':' line starts the clues")
+    sections: list[list[tuple[int, str]]] = [[], []]
+    part = 0
+    while i < len(lines) and part < 2:
+        s = lines[i].strip()
+        i += 1
+        if s.startswith(":"):
+            part += 1
+            continue
+        sections[part].append((i, s))
+    for sec in sections:
+        while sec and not sec[-1][1]:
+            sec.pop()
+    foreground = {k: v for k, v in colours.items() if k != "0"}
+    multicolour = len(foreground) > 1
+    palette = None
+    keymap: dict[str, str] = {}
+    if multicolour:
+        palette = {}
+        for ch, (out_ch, rgb) in foreground.items():
+            key = _valid_key(out_ch, palette)
+            keymap[ch] = key
+            palette[key] = rgb
+    clues = []
+    for sec in sections:
+        lines_out = []
+        for lineno, text in sec:
+            blocks = []
+            for tok in text.split():
+                m = re.fullmatch(r"(\d+)(\D?)", tok)
+                if not m:
+                    raise PuzzleError(f"line {lineno}: bad block {tok[:20]!r}")
+                n, ch = int(m.group(1)), m.group(2) or "1"
+                if n == 0:
+                    continue
+                if palette is None:
+                    if ch != "1" and ch not in foreground:
+                        raise PuzzleError(f"line {lineno}: colour {ch!r} is not declared")
+                    blocks.append(n)
+                else:
+                    if ch not in keymap:
+                        raise PuzzleError(f"line {lineno}: colour {ch!r} is not declared")
+                    blocks.append([n, keymap[ch]])
+            lines_out.append(blocks)
+        clues.append(lines_out)
+    rows, cols = clues
+    if not rows or not cols:
+        raise PuzzleError(f"line {len(lines)}: expected row clues and column clues separated by ':'")
+    return _assemble(len(cols), len(rows), rows, cols, palette, {}, None)
+
+
+# -- webpbn XML -----------------------------------------------------------------------------------------
+
+def sniff_xml(content) -> bool:
+    text = _text(content).lstrip()
+    return text.startswith("<") and "<puzzle" in text[:5000]
+
+
+def load_xml(content) -> dict:
+    text = _text(content)
+    if "<!ENTITY" in text:
+        raise PuzzleError("line 1: XML entity declarations are not accepted")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        line, col = exc.position
+        raise PuzzleError(f"line {line}: not well-formed XML (column {col})") from None
+    puzzle = root if root.tag == "puzzle" else root.find("puzzle")
+    if puzzle is None:
+        raise PuzzleError("line 1: no <puzzle> element")
+    if puzzle.get("type", "grid") != "grid":
+        raise PuzzleError(f"line 1: puzzle type {puzzle.get('type')!r} is not supported (only grid)")
+    background = puzzle.get("backgroundcolor", "white")
+    default = puzzle.get("defaultcolor", "black")
+    colour_rgb: dict[str, str] = {"white": "#ffffff", "black": "#000000"}
+    colour_char: dict[str, str] = {"white": ".", "black": "X"}
+    for el in puzzle.findall("color"):
+        name = el.get("name")
+        if not name:
+            raise PuzzleError("line 1: <color> without a name")
+        colour_rgb[name] = _hex_colour(el.text or "", f"color {name}")
+        if el.get("char"):
+            colour_char[name] = el.get("char")
+    meta = {}
+    for tag, key in (("title", "title"), ("author", "author"), ("copyright", "license"), ("source", "source")):
+        el = puzzle.find(tag)
+        if el is not None and el.text and el.text.strip():
+            meta[key] = el.text.strip()
+    clues: dict[str, list[list[tuple[int, str]]]] = {}
+    used: list[str] = []
+    for el in puzzle.findall("clue"):
+        kind = el.get("type")
+        if kind not in ("rows", "columns"):
+            raise PuzzleError(f"clue: type {kind!r} is not rows or columns")
+        lines = []
+        for n, line in enumerate(el.findall("line")):
+            blocks = []
+            for count in line.findall("count"):
+                value = (count.text or "").strip()
+                if not value.isdigit():
+                    raise PuzzleError(f"{kind} line {n + 1}: count {value[:20]!r} is not a number")
+                colour = count.get("color", default)
+                if colour not in colour_rgb:
+                    raise PuzzleError(f"{kind} line {n + 1}: colour {colour!r} is not declared")
+                if colour not in used:
+                    used.append(colour)
+                if int(value):
+                    blocks.append((int(value), colour))
+            lines.append(blocks)
+        clues[kind] = lines
+    if "rows" not in clues or "columns" not in clues:
+        raise PuzzleError("line 1: the puzzle needs <clue type=\"rows\"> and <clue type=\"columns\">")
+    multicolour = any(c != default for c in used)
+    palette = None
+    keymap: dict[str, str] = {}
+    if multicolour:
+        palette = {}
+        for name in [c for c in colour_rgb if c != background and c in used]:
+            key = _valid_key(colour_char.get(name, ""), palette)
+            keymap[name] = key
+            palette[key] = colour_rgb[name]
+
+    def convert(lines):
+        if palette is None:
+            return [[n for n, _ in blocks] for blocks in lines]
+        return [[[n, keymap[c]] for n, c in blocks] for blocks in lines]
+
+    rows, cols = convert(clues["rows"]), convert(clues["columns"])
+    goal = None
+    sol = next((s for s in puzzle.findall("solution") if s.get("type", "goal") == "goal"), None)
+    if sol is not None and sol.find("image") is not None:
+        image = sol.find("image").text or ""
+        char_to = {colour_char.get(background, "."): "."}
+        for name, ch in colour_char.items():
+            if name != background:
+                char_to[ch] = "#" if palette is None else keymap.get(name, "?")
+        grid = []
+        for row in [r for r in image.split("|") if r.strip()]:
+            row = row.strip()
+            if len(row) != len(cols):
+                raise PuzzleError(f"solution: image row {len(grid) + 1} has {len(row)} cells, expected {len(cols)}")
+            grid.append("".join(char_to.get(ch, "?") for ch in row))
+        if grid and len(grid) == len(rows) and not any("?" in r for r in grid):
+            goal = grid
+    return _assemble(len(cols), len(rows), rows, cols, palette, meta, goal)
+
+
+IMPORTERS = {
+    "webpbn-xml": (sniff_xml, load_xml),
+    "non": (sniff_non, load_non),
+    "olsak-g": (sniff_g, load_g),
+    "mk": (sniff_mk, load_mk),
+    "nin": (sniff_nin, load_nin),
+}

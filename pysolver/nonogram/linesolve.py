@@ -1,0 +1,260 @@
+"""Complete line solver: the exact set of values every cell of a line can still take.
+
+A line's state is a tuple of bit masks, one per colour index (0 = blank): bit ``i`` of
+``masks[v]`` is set when cell ``i`` may still take colour ``v``.  The solver is the usual
+dynamic programme over (block, position), but run on whole lines at once as big-int
+operations, so its cost is a few dozen integer operations per block instead of a Python
+loop per cell.
+
+Formulation.  The line is padded with one forced blank cell at each end (cells 0 and
+n+1; real cell ``i`` is padded cell ``i+1``).  A *boundary* p (0..n+2) sits before padded
+cell p.  Block j of length L and colour c, together with the blank that must follow it
+when block j+1 has the same colour, forms a *unit* of ``L`` or ``L+1`` cells.  The set
+``R[j]`` of boundaries reachable from the left after placing units 0..j-1 is
+
+    R[j+1] = blank_closure(((R[j] & unit_fits[j]) << unit_len[j]))
+
+where ``blank_closure`` walks any number of blank cells to the right.  That walk is one
+addition: adding the seeds to the mask of blankable cells makes the carry run through
+each stretch of blankable cells, so ``((B + (S & B)) ^ B) | S`` is every boundary reachable
+from a seed in S.  The right-to-left sets ``G[j]`` come from the same pass on the
+reversed line (bit order reversed with a string round trip, which is cheap).  A unit
+can start at p iff p is in ``R[j]``, it fits there, and its end is in ``G[j+1]``; cells
+a feasible unit covers can take its colour, and blank steps between a reachable and a
+co-reachable boundary can be blank.
+"""
+from __future__ import annotations
+
+
+def reverse_bits(x: int, width: int) -> int:
+    return int(format(x, f"0{width}b")[::-1], 2)
+
+
+def _runs(a: int, length: int) -> int:
+    """Positions p where bits p..p+length-1 of ``a`` are all set (log-doubling)."""
+    span = 1
+    while span * 2 <= length:
+        a &= a >> span
+        span *= 2
+    if span < length:
+        a &= a >> (length - span)
+    return a
+
+
+def _smear(v: int, length: int) -> int:
+    """Bits p..p+length-1 for every bit p of ``v``."""
+    span = 1
+    while span * 2 <= length:
+        v |= v << span
+        span *= 2
+    if span < length:
+        v |= v << (length - span)
+    return v
+
+
+class LineClue:
+    """A clue prepared for solving lines of length ``n``."""
+
+    __slots__ = ("n", "blocks", "lengths", "colours", "seps", "ulen", "used")
+
+    def __init__(self, n: int, clue):
+        self.n = n
+        self.blocks = tuple(clue)
+        self.lengths = [length for length, _ in clue]
+        self.colours = [c for _, c in clue]
+        k = len(clue)
+        self.seps = [j + 1 < k and self.colours[j + 1] == self.colours[j] for j in range(k)]
+        self.ulen = [length + sep for length, sep in zip(self.lengths, self.seps)]
+        self.used = sorted(set(self.colours))
+
+
+def _passes(lc: LineClue, masks: tuple[int, ...]):
+    """(reach, fits, co, blank) as in the module docstring, or None on contradiction.
+
+    Bit reversal is the costly step in Python, so the masks to reverse are packed into
+    one integer (``stride`` bits apart) and reversed with a single string round trip.
+    """
+    n = lc.n
+    w = n + 2  # padded cells
+    lengths, colours, seps, ulen, used = lc.lengths, lc.colours, lc.seps, lc.ulen, lc.used
+    k = len(lengths)
+    blank = (masks[0] << 1) | 1 | (1 << (n + 1))
+    packed = blank
+    shift = w
+    for c in used:
+        packed |= masks[c] << (shift + 1)
+        shift += w
+    packed_r = reverse_bits(packed, shift)
+    cell_mask = (1 << w) - 1
+    # reversing the pack reversed the order of its parts: blank is now the last one
+    blank_r = packed_r >> (shift - w)
+    fill = {}
+    fill_r = {}
+    shift = w
+    for c in used:
+        fill[c] = masks[c] << 1
+        shift += w
+        fill_r[c] = (packed_r >> (len(used) * w + w - shift)) & cell_mask
+
+    # Where each unit fits, in both orientations (blocks of equal length and colour
+    # share the work).
+    fits = []
+    fits_r = []
+    memo = {}
+    for j in range(k):
+        length = lengths[j]
+        c = colours[j]
+        key = (length, c)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = (_runs(fill[c], length), _runs(fill_r[c], length))
+        run, run_r = got
+        if seps[j]:
+            fits.append(run & (blank >> length))   # block then blank
+            fits_r.append(blank_r & (run_r >> 1))  # mirrored: blank then block
+        else:
+            fits.append(run)
+            fits_r.append(run_r)
+
+    # Forward reachability.
+    s = 1
+    r = ((blank + (s & blank)) ^ blank) | s
+    reach = [r]
+    for j in range(k):
+        s = (r & fits[j]) << ulen[j]
+        if not s:
+            return None
+        r = ((blank + (s & blank)) ^ blank) | s
+        reach.append(r)
+    if not (r >> w) & 1:
+        return None
+
+    # Backward reachability on the reversed line: the i-th set has placed units
+    # k-i..k-1; they are packed (w+1 bits apart) and reversed together.
+    stride = w + 1
+    s = 1
+    r = ((blank_r + (s & blank_r)) ^ blank_r) | s
+    packed = r
+    for i in range(k):
+        j = k - 1 - i
+        s = (r & fits_r[j]) << ulen[j]
+        r = ((blank_r + (s & blank_r)) ^ blank_r) | s
+        packed |= r << ((i + 1) * stride)
+    packed_r = reverse_bits(packed, (k + 1) * stride)
+    bound_mask = (1 << stride) - 1
+    co = [(packed_r >> (j * stride)) & bound_mask for j in range(k + 1)]
+    return reach, fits, co, blank
+
+
+def solve_line(lc: LineClue, masks: tuple[int, ...]):
+    """The narrowed masks, or None when no arrangement of the clue fits ``masks``."""
+    if len(masks) == 2:
+        return solve_line_bw(lc, masks)
+    got = _passes(lc, masks)
+    if got is None:
+        return None
+    reach, fits, co, blank = got
+    lengths, colours, seps, ulen = lc.lengths, lc.colours, lc.seps, lc.ulen
+    can_blank = 0
+    can = dict.fromkeys(lc.used, 0)
+    for j in range(len(lengths) + 1):
+        can_blank |= reach[j] & blank & (co[j] >> 1)
+    for j in range(len(lengths)):
+        starts = reach[j] & fits[j] & (co[j + 1] >> ulen[j])
+        can[colours[j]] |= _smear(starts, lengths[j])
+        if seps[j]:
+            can_blank |= starts << lengths[j]
+    out = [masks[0] & (can_blank >> 1)]
+    for v in range(1, len(masks)):
+        out.append(masks[v] & (can[v] >> 1) if v in can else 0)
+    return tuple(out)
+
+
+def block_starts(lc: LineClue, masks: tuple[int, ...]):
+    """Feasible start cells of each block (bit i: the block may start at cell i), or
+    None on contradiction; the rule-based method explains its deductions with them."""
+    got = _passes(lc, masks)
+    if got is None:
+        return None
+    reach, fits, co, _ = got
+    return [(reach[j] & fits[j] & (co[j + 1] >> lc.ulen[j])) >> 1 for j in range(len(lc.lengths))]
+
+
+def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
+    """:func:`solve_line` for black-and-white lines, inlined: the hot path of probing."""
+    blank0, fill0 = masks
+    n = lc.n
+    w = n + 2
+    lengths = lc.lengths
+    k = len(lengths)
+    blank = (blank0 << 1) | 1 | (1 << (n + 1))
+    fill = fill0 << 1
+    both_r = int(format(blank | (fill << w), f"0{2 * w}b")[::-1], 2)
+    fill_r = both_r & ((1 << w) - 1)
+    blank_r = both_r >> w
+    runs = {}
+    fits = []
+    fits_r = []
+    last = k - 1
+    for j, length in enumerate(lengths):
+        got = runs.get(length)
+        if got is None:
+            a, b = fill, fill_r
+            span = 1
+            while span * 2 <= length:
+                a &= a >> span
+                b &= b >> span
+                span *= 2
+            if span < length:
+                a &= a >> (length - span)
+                b &= b >> (length - span)
+            got = runs[length] = (a, b)
+        if j < last:
+            fits.append(got[0] & (blank >> length))
+            fits_r.append(blank_r & (got[1] >> 1))
+        else:
+            fits.append(got[0])
+            fits_r.append(got[1])
+    r = ((blank + (1 & blank)) ^ blank) | 1
+    reach = [r]
+    for j in range(k):
+        s = (r & fits[j]) << (lengths[j] + (j < last))
+        if not s:
+            return None
+        r = ((blank + (s & blank)) ^ blank) | s
+        reach.append(r)
+    if not (r >> w) & 1:
+        return None
+    stride = w + 1
+    r = ((blank_r + (1 & blank_r)) ^ blank_r) | 1
+    packed = r
+    for i in range(k):
+        j = last - i
+        s = (r & fits_r[j]) << (lengths[j] + (j < last))
+        r = ((blank_r + (s & blank_r)) ^ blank_r) | s
+        packed |= r << ((i + 1) * stride)
+    width = (k + 1) * stride
+    packed_r = int(format(packed, f"0{width}b")[::-1], 2)
+    bound_mask = (1 << stride) - 1
+    can_blank = 0
+    can_fill = 0
+    co_next = packed_r & bound_mask
+    for j in range(k):
+        co = co_next
+        co_next = (packed_r >> ((j + 1) * stride)) & bound_mask
+        rj = reach[j]
+        can_blank |= rj & blank & (co >> 1)
+        length = lengths[j]
+        starts = rj & fits[j] & (co_next >> (length + (j < last)))
+        v = starts
+        span = 1
+        while span * 2 <= length:
+            v |= v << span
+            span *= 2
+        if span < length:
+            v |= v << (length - span)
+        can_fill |= v
+        if j < last:
+            can_blank |= starts << length
+    can_blank |= reach[k] & blank & (co_next >> 1)
+    return (blank0 & (can_blank >> 1), fill0 & (can_fill >> 1))

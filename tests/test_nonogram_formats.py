@@ -1,0 +1,147 @@
+"""Nonogram importers (.non, .mk, .nin, .g, webpbn XML) and the .non exporter."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver.base import Deadline, PuzzleError
+from pysolver.nonogram import FAMILY
+
+FIXTURES = Path(__file__).parent / "fixtures" / "nonogram"
+
+HOUSE_ROWS = [[1], [3], [5], [1, 1], [3]]
+HOUSE_COLS = [[1], [4], [3, 1], [4], [1]]
+
+NON = """catalogue "pysolver tests"
+title "House"
+by "Tester"
+width 5
+height 5
+
+rows
+1
+3
+5
+1,1
+3
+
+columns
+1
+4
+3,1
+4
+1
+
+goal "0010001110111110101001110"
+"""
+
+MK = "5 5\n1\n3\n5\n1 1\n3\n#\n1\n4\n3 1\n4\n1\n"
+NIN = "5 5\n1\n3\n5\n1 1\n3\n1\n4\n3 1\n4\n1\n"
+
+G = """# a comment line
+#d
+0:. white
+1:# black
+:
+1
+3
+5
+1 1
+3
+:
+1
+4
+3 1
+4
+1
+"""
+
+G_COLOUR = """#d
+0:. white
+a:r #ff0000
+b:b #0000ff
+:
+1a 1b
+2b
+:
+1a 1b
+2b
+"""
+
+XML = """<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="black">
+<title>Two colours</title>
+<color name="white" char=".">fff</color>
+<color name="black" char="X">000</color>
+<color name="red" char="r">f00</color>
+<clue type="columns"><line><count color="red">1</count></line><line><count>2</count></line></clue>
+<clue type="rows"><line><count color="red">1</count><count>1</count></line><line><count>1</count></line></clue>
+<solution type="goal"><image>|rX|
+|.X|</image></solution>
+</puzzle></puzzleset>
+"""
+
+
+def load_by_sniffing(text: str) -> dict:
+    names = [name for name, (sniff, _) in FAMILY.importers.items() if sniff(text)]
+    assert names, "no importer recognises the text"
+    return FAMILY.importers[names[0]][1](text)
+
+
+@pytest.mark.parametrize("text, name", [(NON, "non"), (MK, "mk"), (NIN, "nin"), (G, "olsak-g")])
+def test_black_and_white_formats(text, name):
+    sniffed = [n for n, (sniff, _) in FAMILY.importers.items() if sniff(text)]
+    assert sniffed[0] == name
+    data = load_by_sniffing(text)
+    model = FAMILY.parse(data)
+    assert FAMILY.to_json(model) == {"rows": HOUSE_ROWS, "cols": HOUSE_COLS}
+    if name == "non":
+        assert data["title"] == "House" and data["author"] == "Tester"
+        assert data["solution"]["grid"][2] == "#####"
+        assert FAMILY.check(model, data["solution"]).solved
+
+
+def test_colour_g_and_xml():
+    data = load_by_sniffing(G_COLOUR)
+    model = FAMILY.parse(data)
+    assert data["palette"] == {"r": "#ff0000", "b": "#0000ff"}
+    assert data["rows"] == [[[1, "r"], [1, "b"]], [[2, "b"]]]
+    assert len(FAMILY.solve(model, "auto", Deadline(5), 2).solutions) == 1
+
+    data = load_by_sniffing(XML)
+    model = FAMILY.parse(data)
+    assert data["title"] == "Two colours"
+    assert set(data["palette"].values()) == {"#000000", "#ff0000"}
+    out = FAMILY.solve(model, "auto", Deadline(5), 2)
+    assert out.solutions == [data["solution"]]
+
+
+@pytest.mark.parametrize("name", ["boat", "flag", "touching", "house"])
+def test_non_export_round_trip(name):
+    data = json.loads((FIXTURES / f"{name}.json").read_text())
+    model = FAMILY.parse(data)
+    text = FAMILY.export_non(model, data["solution"], {"title": data["title"]})
+    back = FAMILY.importers["non"][1](text)
+    assert FAMILY.to_json(FAMILY.parse(back)) == FAMILY.to_json(model)
+    assert back["solution"] == data["solution"] and back["title"] == data["title"]
+
+
+@pytest.mark.parametrize("loader, text, line", [
+    ("non", NON.replace("3,1\n", "3,x\n"), "line 17"),
+    ("non", NON.replace("width 5", "width five"), "line 4"),
+    ("non", NON.replace('goal "0010', 'goal "10'), "line 21"),
+    ("mk", MK.replace("1 1\n", "1 q\n"), "line 5"),
+    ("mk", MK.replace("#\n", ""), "no '#'"),
+    ("nin", NIN + "3\n", "line 1"),
+    ("nin", "5 x\n", "line 1"),
+    ("olsak-g", G.replace("3 1\n", "3 z\n"), "line 14"),
+    ("olsak-g", G.replace(":\n", ""), "line 5"),
+    ("webpbn-xml", XML.replace("</clue>", "", 1), "line"),
+    ("webpbn-xml", XML.replace("<count>2</count>", "<count>two</count>"), "columns line 2"),
+])
+def test_broken_files_name_the_line(loader, text, line):
+    with pytest.raises(PuzzleError) as exc:
+        FAMILY.importers[loader][1](text)
+    assert line in str(exc.value)
