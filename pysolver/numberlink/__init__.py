@@ -1,7 +1,8 @@
 """Numberlink (Arukone, Flow Free): join equal labels by non-crossing paths.
 
-Methods: ``auto`` (exact search, the default), ``mip`` (E. Kalvelagen's label model
-solved with HiGHS) and ``paths`` (set partitioning over enumerated paths, HiGHS).
+Methods: ``auto`` (the default: a diagonal scan for first answers, exact path search
+for proofs), ``mip`` (E. Kalvelagen's label model solved with HiGHS) and ``paths`` (set
+partitioning over enumerated paths, HiGHS).
 """
 from __future__ import annotations
 

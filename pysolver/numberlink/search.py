@@ -24,17 +24,27 @@ tries the moves that hug walls and paths first.
 ``notouch`` adds the rule designed puzzles obey: a path never runs alongside itself (two
 cells of one path that are neighbours are consecutive on it).  It is only a speed-up for
 finding a first solution; counting under the plain rules is left to a plain search.
+
+``solve_auto`` (the ``auto`` method) finds first answers under full cover with the much
+faster diagonal scan of ``scan.py``, taking turns with short plain searches for boards
+whose answers touch themselves, and leaves every proof (no answer, no second answer) to
+the plain search here.
 """
 from __future__ import annotations
 
 import random
 import time
 
-from ..base import Deadline
+from ..base import Deadline, Outcome, SolveTimeout
 from .model import Numberlink
+from .scan import Scan
 
 EMPTY = -1
 WALL = -2
+
+
+#: scan cell visits per turn (about 0.3 s in CPython)
+SCAN_SLICE = 100_000
 
 
 class _Budget(Exception):
@@ -370,18 +380,94 @@ class Search:
         return solutions
 
 
+def _add_stats(stats: dict, search: Search) -> None:
+    for key, value in search.stats.items():
+        stats[key] = stats.get(key, 0) + value
+
+
+def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
+    """Full cover: up to ``limit`` answers, and whether the scan ran out of choices (then
+    there is no further answer without self-touch).
+
+    The diagonal scan (answers without self-touch) and short runs of the plain path
+    search (any answer) take turns with growing budgets: the scan is fast on designed
+    boards, the path search where every answer touches itself or propagation alone
+    settles the board.  Once one answer is known the scan gets one more slice to find
+    a second; the caller's plain search decides the rest."""
+    scan = Scan(model, deadline, node_limit=SCAN_SLICE)
+    answers = scan.solutions()
+    found: list[dict] = []
+    exhausted = False
+    slice_, budget, seed = SCAN_SLICE, 100, 0
+    try:
+        while len(found) < limit:
+            sol = next(answers, False)
+            if sol is False:
+                exhausted = True
+                break
+            if sol is not None:
+                found.append(sol)
+                scan.node_limit = scan.nodes + SCAN_SLICE
+                continue
+            if found:
+                break
+            quick = Search(model, False, deadline, node_limit=budget, seed=seed or None)
+            try:
+                # An empty list here means there is no answer at all: the caller's
+                # plain search repeats that proof at no cost.
+                sols = quick.run(1)
+                return sols, not sols
+            except _Budget:
+                stats["restarts"] = stats.get("restarts", 0) + 1
+            finally:
+                _add_stats(stats, quick)
+            slice_, budget, seed = slice_ * 2, budget * 2, seed + 1
+            scan.node_limit = scan.nodes + slice_
+    except SolveTimeout:
+        if not found:
+            raise
+    finally:
+        stats["scan_nodes"] = scan.nodes
+    return found, exhausted
+
+
 def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
-    """First solution with the no-self-touch pruning, then the plain rules where they
-    matter: when that finds nothing under full cover (a self-touching answer may still
-    exist) and for counting a second solution."""
-    from ..base import Outcome, SolveTimeout
+    """First solutions without self-touch (the diagonal scan under full cover, the
+    pruned path search under free cover), then the plain rules where they matter: when
+    that finds nothing under full cover (a self-touching answer may still exist) and
+    for proving that there is no further solution."""
+    stats: dict = {"nodes": 0}
+    if model.cover == "full":
+        found, exhausted = _first_full(model, deadline, limit, stats)
+        if len(found) >= limit:
+            return Outcome(found, True, stats)
+        if found and deadline.expired():
+            return Outcome(found, False, stats, note="no second solution found before the time limit")
+    else:
+        found = _first_by_path_search(model, deadline, stats)
+        exhausted = False
+        if found and limit <= 1:
+            return Outcome(found, True, stats)
+        # Under free cover cutting a self-touch short gives another valid answer, so
+        # when the pruned search finds nothing there is nothing to find.
+        if not found:
+            return Outcome([], True, stats)
+    plain = Search(model, False, deadline)
+    try:
+        sols = plain.run(limit)
+    except SolveTimeout:
+        _add_stats(stats, plain)
+        if found:
+            note = ("no other solution without self-touch; touching ones not ruled out before the time limit"
+                    if exhausted else "no second solution found before the time limit")
+            return Outcome(found, False, stats, note=note)
+        raise
+    _add_stats(stats, plain)
+    return Outcome(sols, True, stats)
 
-    stats: dict = {}
 
-    def add(s: Search) -> None:
-        for key, value in s.stats.items():
-            stats[key] = stats.get(key, 0) + value
-
+def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict) -> list[dict]:
+    """One answer without self-touch from the path search (or none: there is none)."""
     # Depth-first search is heavy-tailed: short runs with shuffled ties and a growing
     # node budget first, then one unbounded (exhaustive) run.
     found = None
@@ -394,28 +480,13 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         except _Budget:
             stats["restarts"] += 1
         finally:
-            add(quick)
+            _add_stats(stats, quick)
         budget, seed = budget * 2, seed + 1
     if found is None:
         quick = Search(model, True, deadline)
         try:
             found = quick.run(1)
         finally:
-            add(quick)
+            _add_stats(stats, quick)
     stats["nodes_notouch"] = stats["nodes"]
-    if found and limit <= 1:
-        return Outcome(found, True, stats)
-    # Under free cover cutting a self-touch short gives another valid answer, so when
-    # the pruned search finds nothing there is nothing to find.
-    if not found and model.cover == "free":
-        return Outcome([], True, stats)
-    plain = Search(model, False, deadline)
-    try:
-        sols = plain.run(limit)
-    except SolveTimeout:
-        add(plain)
-        if found:
-            return Outcome(found, False, stats, note="no second solution found before the time limit")
-        raise
-    add(plain)
-    return Outcome(sols, True, stats)
+    return found
