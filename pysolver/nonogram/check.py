@@ -5,6 +5,9 @@ exactly the clue.  For a partial grid ('?' = unknown) only complete lines are ju
 in Simon Tatham's Pattern: a line with a '?' is never reported, even when its known
 cells already cannot fit the clue.  That keeps the check simple and obviously right;
 the hint function is where deeper reasoning about partial lines happens.
+
+Messages count rows and columns from 1 (as the hints do); ``lines`` and ``cells`` are
+0-based like the rest of puzzle JSON.
 """
 from __future__ import annotations
 
@@ -62,8 +65,9 @@ def check_grid(model: Model, solution, partial: bool = False) -> CheckReport:
         got = runs(text)
         if got != want:
             cells = [[i, k] if kind == "row" else [k, i] for k, ch in enumerate(text) if ch != "."]
-            errors.append({"message": f"{kind} {i}: runs {_show(got, model)} do not match the clue "
-                                      f"{_show(want, model)}",
+            name = "row" if kind == "row" else "column"
+            errors.append({"message": f"{name} {i + 1}: runs {_show(got, model)} do not match the "
+                                      f"clue {_show(want, model)}",
                            "cells": cells, "lines": [[kind, i]]})
     ok = not errors
     return CheckReport(ok=ok, solved=ok and complete, errors=errors)

@@ -1,0 +1,68 @@
+"""The page decodes share links without Python: its JavaScript decoders must read
+exactly what pysolver writes, for every family (our fixtures, and the corpus when it
+is there), and refuse what pysolver refuses."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app
+
+import pysolver.api as api
+from pysolver.format import load_any
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def puzzles():
+    files = sorted((ROOT / "tests" / "fixtures").rglob("*.json")) + sorted((ROOT / "static" / "puzzles").glob("*.json"))
+    if CORPUS.is_dir():
+        for family in sorted(CORPUS.iterdir()):
+            files += sorted(family.glob("*.json"))[:60]
+    out = []
+    for f in files:
+        try:
+            p = load_any(f.read_bytes(), f.name)
+        except Exception:  # noqa: BLE001 - deliberately broken fixtures are not links
+            continue
+        if p.width <= 256 and p.height <= 256:
+            out.append((f.name, p))
+    return out
+
+
+def test_javascript_decodes_every_link_as_python_does(context, server):
+    page = open_app(context, server.url)
+    cases = [(name, api.link(p), p.to_json(with_solution=False)) for name, p in puzzles()]
+    assert len(cases) > 20
+    got = page.evaluate("""async (cases) => {
+        const m = await import('./js/link.js');
+        const out = [];
+        for (const [name, link] of cases) {
+            try { out.push(await m.decodeLink(link)); } catch (e) { out.push({error: e.message}); }
+        }
+        return out;
+    }""", [[n, link] for n, link, _ in cases])
+    for (name, link, want), have in zip(cases, got):
+        want = {k: v for k, v in want.items() if k != "expect"}
+        assert have == want, f"{name}: {link[:80]}"
+
+
+@pytest.mark.parametrize("frag", [
+    "linkapix/5x5/1.000000a~0.1.0;99.1.0",       # beyond the last cell
+    "linkapix/5x5/1.000000a~0.1.3",              # colour not in the palette
+    "numberlink/3x3/1.X.0:a.8:a",                # bad cover letter
+    "numberlink/3x3/1.F.0:a.9:a",                # outside the grid
+    "nonogram/2x2/1.1,1,1_1,1",                  # three row clues for two rows
+    "hungrycat/2x1/1.Rff0000~0b1;0b1~0b2",       # two row clues for one row
+    "hungrycat/2x1/1.R00~0b2~0b1,0b1",           # bad palette entry
+])
+def test_javascript_refuses_what_python_refuses(context, server, frag):
+    from pysolver.base import PuzzleError
+    from pysolver.link import decode_link
+    with pytest.raises(PuzzleError):
+        decode_link(frag)
+    page = open_app(context, server.url + "#" + frag)
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert "link" in page.locator("#error-text").text_content()
