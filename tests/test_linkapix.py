@@ -366,3 +366,47 @@ def test_same_solution_and_picture_copy_safe():
     sol["paths"] = [p[::-1] for p in sol["paths"]]
     assert FAMILY.check(m, sol).solved
     assert FAMILY.same_solution(m, sol, data["solution"])
+
+
+@pytest.mark.parametrize("w, h, clues", [
+    # 34 domino tilings of a 2x8 board, one picture
+    (8, 2, [[r, c, 2, "a"] for r in range(2) for c in range(8)]),
+    # a 9 snaking corner to corner through a 3x3 board: several routes, one picture
+    (3, 3, [[0, 0, 9, "a"], [2, 2, 9, "a"]]),
+    # 3-links in a 3x4 board that can pair up in several ways, one picture
+    (4, 3, [[0, 0, 3, "a"], [2, 0, 3, "a"], [0, 1, 3, "a"], [2, 1, 3, "a"],
+            [0, 2, 3, "a"], [2, 2, 3, "a"], [0, 3, 3, "a"], [2, 3, 3, "a"]]),
+])
+def test_path_variants_prove_unique(w, h, clues):
+    m = model_of({"type": "linkapix", "width": w, "height": h, "palette": {"a": "#000000"}, "clues": clues})
+    out = FAMILY.solve(m, "auto", Deadline(30), limit=2)
+    assert len(out.solutions) == 1 and out.complete
+    assert FAMILY.check(m, out.solutions[0]).solved
+
+
+def test_milp_finish_counts_pictures():
+    """The HiGHS fallback of the exact finish, on its own: the 2x3 board's three pictures."""
+    from pysolver.linkapix.engine import Engine
+    from pysolver.linkapix.exact import components, milp_pictures
+    m = model_of(load("two_pictures"))
+    eng = Engine(m, Deadline(10))
+    eng.run()
+    paths, _, _ = eng.residual()
+    (comp,) = components(eng, paths)
+    stats = {}
+    found, complete = milp_pictures(eng, comp, 5, Deadline(10), stats)
+    assert len(found) == 3 and complete and stats["milp_runs"] == 4
+    pics = {frozenset(x for q in sel for x in eng.p_cells[q]) for sel in found}
+    assert len(pics) == 3
+
+
+def test_generic_loader_sniffs_both_importers():
+    import numpy as np
+    from pysolver.format import load_any
+    raw = _mat_bytes(total_row=2, total_col=3, colordata=np.array([[0, 0, 0], [255, 0, 0]]),
+                     puzzledata=np.array([[2, 1, 1, 1], [2, 1, 1, 2], [1, 2, 2, 3]]))
+    p = load_any(raw, "x.mat")
+    assert (p.width, p.height) == (3, 2)
+    assert p.family.to_json(p.model)["palette"] == {"a": "#000000", "b": "#ff0000"}
+    p = load_any("palette: a=#000000\n2a 2a\n. 1a\n")
+    assert p.family.to_json(p.model)["clues"] == [[0, 0, 2, "a"], [0, 1, 2, "a"], [1, 1, 1, "a"]]

@@ -2,8 +2,9 @@
 
 Modules: :mod:`.model` (parse, ``to_json``, :func:`picture`), :mod:`.check` (the rule
 check), :mod:`.codec` (share-link body), :mod:`.text` (terminal picture, typed layout),
-:mod:`.matfile` (the MATLAB data of Guan et al.), :mod:`.engine` + :mod:`.auto` (the
-default exact solver), :mod:`.paper` (the LP method of Guan et al.), :mod:`.hint`.
+:mod:`.matfile` (the MATLAB data of Guan et al.), :mod:`.engine` + :mod:`.exact` +
+:mod:`.auto` (the default exact solver), :mod:`.paper` (the LP method of Guan et al.),
+:mod:`.hint`.  :mod:`.maker` and :mod:`.picture` (puzzles from pictures) are separate.
 
 For the maker and the app: ``picture(model, solution)`` gives ``grid[row][col]``, the
 palette key painted in each cell or ``None`` for blank; two solutions are the same

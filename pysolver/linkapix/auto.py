@@ -1,9 +1,16 @@
 """The default ``auto`` method: propagation, then an exact finish on what is left.
 
-:class:`~.engine.Engine` decides most puzzles outright (every deduction it makes holds
-in every solution).  Whatever it leaves open falls apart into independent components,
-which :mod:`.exact` solves (a small exact-cover search, or HiGHS for big ones) for up
-to ``limit`` distinct pictures each; the puzzle's pictures are their combinations.
+1. :class:`~.engine.Engine` enumerates candidate paths (short clues first, long ones
+   lazily) and propagates; every deduction holds in every solution, so what it forces
+   is common to all pictures.  This decides most published-style puzzles outright.
+2. The enclosure rule (:meth:`~.engine.Engine.prune_enclosures`) removes candidates
+   that would wall in an area its clues cannot paint, then propagation runs again.
+3. What is still open falls apart into independent components, which :mod:`.exact`
+   solves (search with propagation, or HiGHS for big ones) for up to ``limit``
+   distinct pictures each; the puzzle's pictures are their combinations.
+
+``complete`` is True when the pictures returned are all there are: every component's
+list is exhaustive and they combine to no more than ``limit`` pictures.
 """
 from __future__ import annotations
 
@@ -29,6 +36,12 @@ def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
         raise GaveUp(str(exc)) from None
     t1 = time.perf_counter()
     stats.update(eng.stats, t_propagate=t1 - t0)
+    try:
+        stats["enclosure_kills"] = eng.prune_enclosures()
+    except Contradiction:
+        return Outcome([], True, stats, "no solution: the clues contradict each other")
+    t2 = time.perf_counter()
+    stats["t_enclosures"] = t2 - t1
     fixed = eng.forced_paths()
     paths, clues, _ = eng.residual()
     comps = sorted(components(eng, paths), key=len)
@@ -37,17 +50,18 @@ def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
     complete = True
     variety = 1               # number of pictures the components found so far combine to
     for comp in comps:
+        # once the others combine to ``limit`` pictures, one solution per component will do
         want = 1 if variety >= limit else limit
         found, exhaustive = solve_component(eng, comp, want, deadline, stats)
         if not found:
-            stats["t_search"] = time.perf_counter() - t1
+            stats["t_search"] = time.perf_counter() - t2
             return Outcome([], True, stats, "no solution")
-        complete = complete and (exhaustive or want == 1 and variety >= limit)
+        complete = complete and exhaustive
         variety *= len(found)
         per_comp.append(found)
-    stats["t_search"] = time.perf_counter() - t1
+    stats["t_search"] = time.perf_counter() - t2
     solutions = []
     for combo in itertools.islice(itertools.product(*per_comp), limit):
         chosen = [q for part in combo for q in part]
         solutions.append({"paths": fixed + [eng.path_cells(q) for q in chosen]})
-    return Outcome(solutions, complete and len(solutions) < limit or complete and limit == 1, stats)
+    return Outcome(solutions, complete and variety <= limit, stats)

@@ -12,7 +12,13 @@ clue the candidates still alive, and applies these deductions until none applies
   partner's other candidates die;
 * cells that every candidate of a clue passes through belong to that clue's path:
   every other path through them dies;
-* a chosen path kills every candidate that shares a cell or an end with it.
+* a chosen path kills every candidate that shares a cell or an end with it;
+* (on request, :meth:`Engine.prune_enclosures`) a candidate that would wall in a small
+  area its clues cannot paint exactly dies.
+
+For the search of :mod:`.exact` the engine keeps an undo log (``trail``) of kills,
+chosen paths and claims, so a branch is taken back in time proportional to what it
+changed.
 
 Long clues are not enumerated up front (their paths can number millions on an open
 grid).  A pair starts *deferred*: it only marks the cells it could reach (the ellipse
@@ -21,8 +27,11 @@ is enumerated in rounds of growing length once shorter clues have filled the gri
 around it.  Enumeration is a depth-first walk pruned by Manhattan distance and parity
 (the walk must still reach the partner in exactly the steps it has left), blocked by
 other clues and by painted cells, with a node budget per pair; a pair over budget
-stays deferred until the next round.  Paths of a pair with the same cell set paint the
-same picture, so only one of them is kept.
+stays deferred until the next round.  In a fully-filled puzzle the cells only one
+pair can still reach must lie on its path, which prunes the walk hard (and when they
+are all its inside cells, one path stands for all).  Paths of a pair with the same
+cell set paint the same picture, so only one of them is kept.  At most ``MAX_PATHS``
+candidates are kept in memory: beyond that the method gives up.
 """
 from __future__ import annotations
 
@@ -93,6 +102,9 @@ class Engine:
         self.zone_cnt = [0] * N
         self.clue_def = [0] * K
         self.clue_pairs: list[list[int]] = [[] for _ in range(K)]
+        #: undo log while searching (None otherwise): killed path q, forced path -1-q,
+        #: or (cell, previous claim)
+        self.trail: list | None = None
         self.stats = {"paths": 0, "pairs": 0, "enum_nodes": 0, "forced": 0, "deferred_rounds": 0}
 
     # -- set-up -------------------------------------------------------------------------
@@ -307,6 +319,8 @@ class Engine:
     # -- deductions ----------------------------------------------------------------------
     def kill(self, q: int) -> None:
         self.alive[q] = 0
+        if self.trail is not None:
+            self.trail.append(q)
         cell_cnt, occupied, cell_q = self.cell_cnt, self.occupied, self.cell_q
         for x in self.p_cells[q]:
             cell_cnt[x] -= 1
@@ -332,6 +346,8 @@ class Engine:
                 raise Contradiction("cell painted twice")
             occupied[x] = 1
         self.matched[a] = self.matched[b] = 1
+        if self.trail is not None:
+            self.trail.append(-1 - q)
         self.forced.append((q, why, what))
         self.stats["forced"] += 1
         alive, kill = self.alive, self.kill
@@ -426,6 +442,8 @@ class Engine:
                 for x in common:
                     if self.claimed[x] == c:
                         continue
+                    if self.trail is not None:
+                        self.trail.append((x, self.claimed[x]))
                     self.claimed[x] = c
                     for q in self.cell_cands[x]:
                         if alive[q] and p_a[q] != c and p_b[q] != c:
@@ -462,21 +480,110 @@ class Engine:
         zone_cnt, cell_cnt, occupied = self.zone_cnt, self.cell_cnt, self.occupied
         return {x for x in self.pair_zone[pid] if zone_cnt[x] == 1 and not cell_cnt[x] and not occupied[x]}
 
-    # -- search support -------------------------------------------------------------------
-    def snapshot(self):
-        """The mutable state, for :meth:`restore` (only between propagations: the queues
-        are empty and no pair is deferred any more)."""
-        return (bytes(self.alive), self.cell_cnt[:], self.clue_cnt[:], bytes(self.occupied),
-                bytes(self.matched), self.claimed[:], len(self.forced))
+    # -- enclosures ---------------------------------------------------------------------------
+    def prune_enclosures(self, limit: int = 40, passes: int = 1) -> int:
+        """Kill every candidate path that would wall in a small area the clues inside it
+        cannot paint, then propagate; repeat until none dies.  Returns the kills.
 
-    def restore(self, snap) -> None:
-        alive, cell_cnt, clue_cnt, occupied, matched, claimed, nforced = snap
-        self.alive[:] = alive
-        self.cell_cnt[:] = cell_cnt
-        self.clue_cnt[:] = clue_cnt
-        self.occupied[:] = occupied
-        self.matched[:] = matched
-        self.claimed[:] = claimed
+        Around a candidate p, take each area of unpainted cells next to it (grown through
+        free cells and open clue cells, at most ``limit`` cells).  Paths cannot cross p or
+        painted cells, so the clues in a walled-in area pair up among themselves: every
+        (number, colour) must occur an even number of times there, and their paths paint
+        sum(number) / 2 cells of it: exactly its size in a fully-filled puzzle, at most
+        its size otherwise.  At most ``passes`` sweeps (each costs a flood fill or two per
+        candidate)."""
+        killed = 0
+        for _ in range(passes):
+            bad = [q for q in range(len(self.p_a))
+                   if self.alive[q] and not self.matched[self.p_a[q]] and self._walls_in(q, limit)]
+            for q in bad:
+                if self.alive[q]:
+                    self.kill(q)
+                    killed += 1
+            self.propagate()
+            if not bad:
+                break
+        return killed
+
+    def _walls_in(self, q: int, limit: int) -> bool:
+        occupied, clue_at, matched, nbrs = self.occupied, self.clue_at, self.matched, self.nbrs
+        a, b = self.p_a[q], self.p_b[q]
+        wall = set(self.p_cells[q])
+        wall.add(self.c_cell[a])
+        wall.add(self.c_cell[b])
+        seen: set[int] = set()
+        check = self.deadline.check
+        for w in wall:
+            for s in nbrs[w]:
+                if s in wall or s in seen:
+                    continue
+                c = clue_at[s]
+                if occupied[s] and (c < 0 or matched[c]):
+                    continue
+                # only where p leaves a narrow spot: an open neighbour in open country
+                # is rarely walled in, and flooding from it is what costs
+                if sum(1 for y in nbrs[s] if y not in wall and not occupied[y]) > 2:
+                    continue
+                check()
+                area = {s}
+                stack = [s]
+                while stack and len(area) <= limit:
+                    x = stack.pop()
+                    for y in nbrs[x]:
+                        if y in area or y in wall:
+                            continue
+                        c = clue_at[y]
+                        if occupied[y] and (c < 0 or matched[c]):
+                            continue
+                        area.add(y)
+                        stack.append(y)
+                seen |= area
+                if len(area) > limit:
+                    continue
+                paint = 0
+                parity: dict[tuple[int, int], int] = {}
+                for x in area:
+                    c = clue_at[x]
+                    if c >= 0:
+                        paint += self.c_num[c]
+                        key = (self.c_num[c], self.c_col[c])
+                        parity[key] = parity.get(key, 0) ^ 1
+                if any(parity.values()):
+                    return True
+                if paint // 2 > len(area) or (self.fully and paint // 2 != len(area)):
+                    return True
+        return False
+
+    # -- search support -------------------------------------------------------------------
+    def snapshot(self) -> tuple[int, int]:
+        """A mark to :meth:`restore` to (only between propagations, when the queues are
+        empty and no pair is deferred any more).  Starts the undo log if needed; set
+        ``trail`` back to None when done searching."""
+        if self.trail is None:
+            self.trail = []
+        return len(self.trail), len(self.forced)
+
+    def restore(self, mark: tuple[int, int]) -> None:
+        """Undo every kill, forced path and claim made since ``mark``."""
+        ntrail, nforced = mark
+        trail = self.trail
+        alive, cell_cnt, clue_cnt = self.alive, self.cell_cnt, self.clue_cnt
+        p_a, p_b, p_cells = self.p_a, self.p_b, self.p_cells
+        while len(trail) > ntrail:
+            e = trail.pop()
+            if isinstance(e, tuple):
+                self.claimed[e[0]] = e[1]
+            elif e >= 0:
+                alive[e] = 1
+                for x in p_cells[e]:
+                    cell_cnt[x] += 1
+                clue_cnt[p_a[e]] += 1
+                clue_cnt[p_b[e]] += 1
+            else:
+                q = -1 - e
+                for x in p_cells[q]:
+                    self.occupied[x] = 0
+                self.matched[p_a[q]] = self.matched[p_b[q]] = 0
         del self.forced[nforced:]
         self.cell_q.clear()
         self.clue_q.clear()

@@ -4,7 +4,7 @@ The player's progress is ``{"paths": [...]}`` with the links drawn so far.  A dr
 link that breaks a rule, or paints a cell in a colour the puzzle's (unique) picture
 does not have there, is reported as wrong.  Otherwise the hint is the first link the
 propagation engine forces (in the order it forces them: 1-clues, then the clue and cell
-rules round by round) that the player has not painted yet; when propagation alone
+rules round by round, then after the enclosure rule) that the player has not painted yet; when propagation alone
 does not finish the puzzle, a link of the solver's solution is given as a last resort.
 Rows and columns in messages are 0-based, as in puzzle JSON.
 """
@@ -46,6 +46,7 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
     eng = Engine(model, deadline)
     try:
         eng.run()
+        eng.prune_enclosures()
     except (Contradiction, BudgetExceeded):
         pass    # the links forced before the engine stopped are still forced
     for q, why, what in eng.forced:

@@ -92,7 +92,11 @@ def enumerate_paths(model: Model, deadline: Deadline):
                         path.pop()
                         on_path.discard((nr, nc))
 
-                dfs(ra, ca, steps)
+                try:
+                    dfs(ra, ca, steps)
+                except RecursionError:
+                    raise GaveUp(f"the {n} at row {ra}, col {ca} is too long for the recursive "
+                                 "path enumeration") from None
     return out
 
 
