@@ -4,7 +4,8 @@ Modules: :mod:`.model` (parse, ``to_json``, :func:`picture`), :mod:`.check` (the
 check), :mod:`.codec` (share-link body), :mod:`.text` (terminal picture, typed layout),
 :mod:`.matfile` (the MATLAB data of Guan et al.), :mod:`.engine` + :mod:`.exact` +
 :mod:`.auto` (the default exact solver), :mod:`.paper` (the LP method of Guan et al.),
-:mod:`.hint`.  :mod:`.maker` and :mod:`.picture` (puzzles from pictures) are separate.
+:mod:`.hint`, :mod:`.steps` (Replay).  :mod:`.maker` and :mod:`.pictures` (puzzles from
+pictures) are separate.
 
 For the maker and the app: ``picture(model, solution)`` gives ``grid[row][col]``, the
 palette key painted in each cell or ``None`` for blank; two solutions are the same
@@ -53,6 +54,11 @@ class LinkAPix(Family):
     def hint(self, puzzle: Model, progress: dict, deadline: Deadline) -> dict | None:
         from .hint import hint
         return hint(puzzle, progress, deadline)
+
+    def steps(self, puzzle: Model, deadline: Deadline) -> list[dict]:
+        """The links in the order the solver finds them, for the app's Replay."""
+        from .steps import steps
+        return steps(puzzle, deadline)
 
     def encode_compact(self, puzzle: Model) -> str:
         return codec.encode(puzzle)

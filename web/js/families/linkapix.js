@@ -226,6 +226,11 @@ function press(p, progress, cell) {
   };
 }
 
+/** One solver step (pysolver linkapix steps()): its link joins the picture. */
+function applyStep(p, progress, step) {
+  return { paths: [...progress.paths, step.path] };
+}
+
 function toSolution(p, progress) { return { paths: progress.paths }; }
 function fromSolution(p, solution) { return { paths: solution.paths.map((path) => path.map(([r, c]) => [r, c])) }; }
 
@@ -237,6 +242,6 @@ export default {
   help: "Drag from a number to an equal number of the same colour; the path must cover exactly that many cells. " +
         "Drag back to shorten, tap a link to erase it, tap a 1 to fill it. Scroll to zoom; Alt-drag, two fingers " +
         "or a drag from an empty cell to pan.",
-  replay: false,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved,
+  replay: true,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep,
 };
