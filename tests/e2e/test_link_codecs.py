@@ -50,8 +50,8 @@ def test_javascript_decodes_every_link_as_python_does(context, server):
 
 
 @pytest.mark.parametrize("frag", [
-    "linkapix/5x5/1.000000a~0.1.0;99.1.0",       # beyond the last cell
-    "linkapix/5x5/1.000000a~0.1.3",              # colour not in the palette
+    "linkapix/5x5/1.000000a~" + "." * 26,        # beyond the last cell
+    "linkapix/2x1/1.000000a,ffffffb~BB~AC",      # colour not in the palette
     "numberlink/3x3/1.X.0:a.8:a",                # bad cover letter
     "numberlink/3x3/1.F.0:a.9:a",                # outside the grid
     "nonogram/2x2/1.1,1,1_1,1",                  # three row clues for two rows

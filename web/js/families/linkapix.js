@@ -12,12 +12,14 @@ import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 /** Mirror of pysolver/linkapix/codec.py (read its grammar there). */
 function decode(body, width, height) {
   if (body.length > 4000000) fail("link body is too long");
-  const parts = body.split("~");
-  if (parts.length !== 2) fail("link body: expected exactly one '~' between palette and clues");
-  const [head, tail] = parts;
+  const sections = body.split("~");
+  if (sections.length !== 2 && sections.length !== 3) fail("link body: expected palette~cells[~colours]");
+  const [head, grid] = sections;
   const entries = head.split(",");
   if (entries.length > 64) fail(`link palette: ${entries.length} colours, at most 64`);
   const palette = {};
@@ -36,17 +38,36 @@ function decode(body, width, height) {
   });
   const keys = Object.keys(palette);
   const cells = width * height;
-  const clues = [];
-  let at = -1;
-  (tail ? tail.split(";") : []).forEach((item, i) => {
-    const m = /^([0-9]{1,6})\.([0-9]{1,6})\.([0-9]{1,2})$/.exec(item);
-    if (!m) fail(`link clue ${i + 1} is not skip.number.colour`);
-    const skip = +m[1], n = +m[2], colour = +m[3];
-    at += skip + 1;
-    if (at >= cells) fail(`link clue ${i + 1}: beyond the last cell of the grid`);
-    if (n < 1 || n > cells) fail(`link clue ${i + 1}: number ${n} out of range`);
-    if (colour >= keys.length) fail(`link clue ${i + 1}: colour ${colour} is not in the palette`);
-    clues.push([Math.floor(at / width), at % width, n, keys[colour]]);
+  const numbered = [];
+  const token = /\.|[A-Za-z0-9_-]|\(([0-9]{1,6})\)/y;
+  let at = 0;
+  for (let pos = 0; pos < grid.length;) {
+    token.lastIndex = pos;
+    const m = token.exec(grid);
+    if (!m) fail(`link cells: unexpected "${grid.slice(pos, pos + 10)}" at cell ${at}`);
+    if (at >= cells) fail(`link cells: more than the ${cells} cells of the grid`);
+    if (m[0] !== ".") {
+      const n = m[1] ? +m[1] : B64.indexOf(m[0]);
+      if (n < 1 || n > cells || (m[1] && n < 64)) fail(`link cells: number ${n} at cell ${at} is out of range`);
+      numbered.push([at, n]);
+    }
+    at += 1;
+    pos = token.lastIndex;
+  }
+  if (at !== cells) fail(`link cells: ${at} cells, the grid has ${cells}`);
+  let colours;
+  if (sections.length === 3) {
+    colours = sections[2];
+    if (colours.length !== numbered.length) fail(`link colours: ${colours.length} for ${numbered.length} clues`);
+  } else if (keys.length === 1) {
+    colours = "A".repeat(numbered.length);
+  } else {
+    fail("link body: the clue colours are missing");
+  }
+  const clues = numbered.map(([a, n], i) => {
+    const ci = B64.indexOf(colours[i]);
+    if (ci < 0 || ci >= keys.length) fail(`link colours: "${colours[i]}" is not a palette index`);
+    return [Math.floor(a / width), a % width, n, keys[ci]];
   });
   return { palette, clues };
 }
