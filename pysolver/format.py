@@ -86,9 +86,9 @@ def load_any(content: str | bytes, name: str = "") -> Puzzle:
     if len(content) > MAX_TEXT:
         raise PuzzleError(f"{name or 'input'}: {len(content)} bytes is too large for a puzzle")
     if isinstance(content, bytes):
-        binary = _sniff(content)
+        binary = _import(content, quiet=True)  # binary formats; text ones are tried below
         if binary is not None:
-            return parse_puzzle(binary(content))
+            return binary
         try:
             content = content.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -100,22 +100,33 @@ def load_any(content: str | bytes, name: str = "") -> Puzzle:
         return parse_puzzle(parse_json_text(text))
     if looks_like_link(text):
         return decode_link(text)
-    loader = _sniff(text)
-    if loader is not None:
-        return parse_puzzle(loader(text))
+    imported = _import(text)
+    if imported is not None:
+        return imported
     raise PuzzleError(f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format")
 
 
-def _sniff(content: str | bytes):
-    """The importer of the first family format that recognises ``content``.  Sniffers
-    are written for text; one that trips over bytes simply does not recognise them."""
+def _import(content: str | bytes, quiet: bool = False) -> Puzzle | None:
+    """The puzzle from the first family format that recognises and reads ``content``.
+
+    Sniffers only look at the surface (XML, a header word), so two formats may claim
+    the same file (webpbn's and Hungry Cat's XML): each claimant is tried in turn, and
+    when none can read it the first one's message is the answer.  Sniffers are written
+    for text; one that trips over bytes simply does not recognise them."""
+    first_error: PuzzleError | None = None
     for family in (get_family(t) for t in TYPES):
         for sniff, load in family.importers.values():
             try:
-                if sniff(content):
-                    return load
+                if not sniff(content):
+                    continue
             except (TypeError, AttributeError, ValueError):
                 continue
+            try:
+                return parse_puzzle(load(content))
+            except PuzzleError as exc:
+                first_error = first_error or exc
+    if first_error is not None and not quiet:
+        raise first_error
     return None
 
 

@@ -246,3 +246,14 @@ def test_cli_bench_table_and_json(tmp_path):
     (tmp_path / "broken.json").write_text("{")
     r = cli("bench", tmp_path)
     assert "bad_input" in r.stdout and r.returncode == 0
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (Path(__file__).parent / "fixtures").rglob("*")
+                                        if p.suffix in {".cat", ".xml", ".flow", ".blocks", ".txt", ".non", ".g"}),
+                         ids=lambda p: p.name)
+def test_every_format_fixture_is_recognised_from_file_bytes(path):
+    """Files are read as bytes; when two formats claim a file (webpbn's and Hungry
+    Cat's XML are both XML) the one that can read it wins."""
+    from pysolver.format import load_path
+    p = load_path(str(path))
+    assert p.type == path.parent.name
