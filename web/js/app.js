@@ -471,7 +471,7 @@ $("cancel").onclick = () => { solver.cancel(); state.replay = null; };
 $("restart").onclick = () => applyProgress(state.fam.newProgress(state.puzzle));
 $("zoom-in").onclick = () => board.zoom(1.25);
 $("zoom-out").onclick = () => board.zoom(0.8);
-$("zoom-fit").onclick = () => board.fit();
+$("zoom-fit").onclick = () => { board.userView = false; board.fit(); };
 $("home-link").onclick = (e) => { e.preventDefault(); history.pushState(null, "", location.pathname); showLibrary(); };
 $("theme-toggle").onclick = () => {
   const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";

@@ -29,6 +29,7 @@ export class Board {
 
   setLayout(layout) {
     this.layout = layout;
+    this.userView = false;
     this.fit();
   }
 
@@ -39,7 +40,9 @@ export class Board {
     this.ch = r.height;
     this.canvas.width = Math.max(1, Math.round(r.width * dpr));
     this.canvas.height = Math.max(1, Math.round(r.height * dpr));
-    if (this.layout && !this.fitted) this.fit();
+    // Keep the puzzle fitted while the layout settles (toolbars wrap, phones rotate),
+    // until the player zooms or pans by hand.
+    if (this.layout && !this.userView) this.fit();
     this.draw();
   }
 
@@ -50,11 +53,11 @@ export class Board {
     this.scale = Math.max(2, Math.min(64, s));
     this.ox = (this.cw - this.layout.cols * this.scale) / 2;
     this.oy = (this.ch - this.layout.rows * this.scale) / 2;
-    this.fitted = true;
     this.draw();
   }
 
   zoom(factor, cx = this.cw / 2, cy = this.ch / 2) {
+    this.userView = true;
     const s = Math.max(2, Math.min(160, this.scale * factor));
     const k = s / this.scale;
     this.ox = cx - (cx - this.ox) * k;
@@ -181,6 +184,7 @@ export class Board {
       return;
     }
     if (this.pan) {
+      this.userView = true;
       this.ox = this.pan.ox + pos.x - this.pan.x;
       this.oy = this.pan.oy + pos.y - this.pan.y;
       this.draw();
