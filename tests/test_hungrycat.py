@@ -121,8 +121,9 @@ def test_check_names_line_and_count():
     rep = F.check(m, {"grid": grid})
     assert not rep.ok
     msgs = [e["message"] for e in rep.errors]
-    assert "row 3: 1 white cell, the clue says 2" in msgs
-    assert "row 3: 2 black cells, the clue says 1" in msgs
+    # messages count rows from 1, as players do; "lines" and "cells" stay 0-based
+    assert "row 4: 1 white cell, the clue says 2" in msgs
+    assert "row 4: 2 black cells, the clue says 1" in msgs
     assert any(e["lines"] == [["row", 3]] and [3, 0] in e["cells"] for e in rep.errors)
 
 
@@ -133,14 +134,14 @@ def test_check_block_flags():
     m = F.parse(data)
     rep = F.check(m, {"grid": ["RBBR"]})
     msgs = {e["message"] for e in rep.errors}
-    assert "row 0: the 2 red cells must form one block" in msgs
-    assert "row 0: the 2 blue cells must not form one block" in msgs
+    assert "row 1: the 2 red cells must form one block" in msgs
+    assert "row 1: the 2 blue cells must not form one block" in msgs
     assert F.check(m, {"grid": ["BRRB"]}).solved
     part = F.check(m, {"grid": ["R??R"]}, partial=True)
     assert not part.ok and not part.solved
     assert F.check(m, {"grid": ["?RR?"]}, partial=True).ok
     assert F.check(m, {"grid": ["?RRR"]}, partial=True).errors[0]["message"] == \
-        "row 0: 3 red cells, the clue says 2 (1 unknown)"
+        "row 1: 3 red cells, the clue says 2 (1 unknown)"
 
 
 # -- the exact line solver against brute force -----------------------------------------

@@ -31,7 +31,7 @@ def read_grid(m: Model, solution, partial: bool) -> tuple[list[str] | None, str]
 
 def _line_errors(m: Model, kind: str, i: int, clue, cells, values: list[str]) -> list[dict]:
     errors = []
-    label = f"{kind} {i}"
+    label = f"{kind} {i + 1}"  # 1-based: messages are for players
     line_ref = [[kind, i]]
     want = {m.keys[c]: (n, f) for c, n, f in clue}
     unknown = values.count("?")

@@ -91,7 +91,7 @@ def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
                 work[i] = d
             kind, idx = solver.g.line_name(li)
             colours = sorted({m.colour_name(work[i].bit_length() - 1) for i in fixed})
-            return {"message": f"line solver: {kind} {idx}: every arrangement that fits this "
+            return {"message": f"line solver: {kind} {idx + 1}: every arrangement that fits this "
                                f"line's clue puts {' / '.join(colours)} here",
                     "rule": "line", "line": [kind, idx],
                     "cells": [[i // m.width, i % m.width] for i in fixed],
@@ -106,7 +106,7 @@ def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
         if grid[r][c] == "?":
             work[i] = 1 << index[sol[r][c]]
             return {"message": f"no single-line deduction is left (the puzzle needs a trial); "
-                               f"in the solution row {r}, col {c} is {m.colour_name(index[sol[r][c]])}",
+                               f"in the solution row {r + 1}, col {c + 1} is {m.colour_name(index[sol[r][c]])}",
                     "rule": "solution", "cells": [[r, c]],
                     "solution": _apply(grid, m, [i], work)}
     return None

@@ -65,7 +65,7 @@ class Rules:
 
     def _label(self, li: int) -> str:
         kind, idx = self.lines[li][:2]
-        return f"{kind} {idx}"
+        return f"{kind} {idx + 1}"  # 1-based: messages are for players
 
     # -- the rules --------------------------------------------------------------------
     def _remove(self, dom, cells, bit):
@@ -234,7 +234,7 @@ class Rules:
             self.stats["guesses"] += 1
             mark = len(self.steps) if self.steps is not None else 0
             self._note("guess", None, [cell], bit.bit_length() - 1, "set",
-                       f"guess: row {cell // self.m.width}, col {cell % self.m.width} "
+                       f"guess: row {cell // self.m.width + 1}, col {cell % self.m.width + 1} "
                        f"is {self.m.colour_name(bit.bit_length() - 1)}")
             before = len(found)
             self.search(child, limit, found)
@@ -243,8 +243,8 @@ class Rules:
                 if self.steps is not None:
                     del self.steps[mark + 1:]
                 self._note("rollback", None, [cell], bit.bit_length() - 1, "remove",
-                           f"the guess led to a contradiction: row {cell // self.m.width}, "
-                           f"col {cell % self.m.width} is not {self.m.colour_name(bit.bit_length() - 1)}")
+                           f"the guess led to a contradiction: row {cell // self.m.width + 1}, "
+                           f"col {cell % self.m.width + 1} is not {self.m.colour_name(bit.bit_length() - 1)}")
 
 
 def to_solution(m: Model, dom: list[int]) -> dict:

@@ -52,7 +52,7 @@ def check(model: Model, solution, partial: bool = False) -> CheckReport:
             errors.append(_err(f"path {i + 1} starts at ({start[0]},{start[1]}), which is not a clue", [start]))
             continue
         n, key = a
-        name = f"path {i + 1} (the {n} at row {start[0]}, col {start[1]})"
+        name = f"path {i + 1} (the {n} at row {start[0] + 1}, col {start[1] + 1})"
         if len(set(cells)) != len(cells):
             dup = [p for j, p in enumerate(cells) if p in cells[:j]]
             errors.append(_err(f"{name} visits a cell twice", dup))
@@ -74,7 +74,7 @@ def check(model: Model, solution, partial: bool = False) -> CheckReport:
             errors.append(_err(f"{name} runs through another clue", inner))
         for p in {start, end}:
             if p in ended:
-                errors.append(_err(f"the clue at row {p[0]}, col {p[1]} ends two paths "
+                errors.append(_err(f"the clue at row {p[0] + 1}, col {p[1] + 1} ends two paths "
                                    f"({ended[p] + 1} and {i + 1})", [p]))
             else:
                 ended[p] = i

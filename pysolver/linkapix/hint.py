@@ -6,7 +6,8 @@ does not have there, is reported as wrong.  Otherwise the hint is the first link
 propagation engine forces (in the order it forces them: 1-clues, then the clue and cell
 rules round by round, then after the enclosure rule) that the player has not painted yet; when propagation alone
 does not finish the puzzle, a link of the solver's solution is given as a last resort.
-Rows and columns in messages are 0-based, as in puzzle JSON.
+Rows and columns in messages count from 1, as players count; the "cells" are 0-based as in
+puzzle JSON.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
             bad = [[r, c] for r, c in path if truth[r][c] != drawn[r][c]]
             if bad:
                 r, c = path[0]
-                return {"message": f"the link from row {r}, col {c} paints cells the picture leaves "
+                return {"message": f"the link from row {r + 1}, col {c + 1} paints cells the picture leaves "
                                    f"{'blank' if truth[bad[0][0]][bad[0][1]] is None else 'in another colour'}: "
                                    "this is wrong", "cells": bad, "wrong": True}
 
@@ -63,7 +64,7 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
             r2, c2 = path[-1]
             n = len(path)
             return _step(progress, path, f"by trial and error (no single rule applies): the {n} at "
-                                         f"row {r}, col {c} links to row {r2}, col {c2}")
+                                         f"row {r + 1}, col {c + 1} links to row {r2 + 1}, col {c2 + 1}")
     return None
 
 
@@ -71,14 +72,14 @@ def _reason(model: Model, eng: Engine, path, why: str, what: int) -> str:
     (r, c), (r2, c2) = path[0], path[-1]
     n = len(path)
     if why == "one":
-        return f"the 1 at row {r}, col {c} is a link of its own"
+        return f"the 1 at row {r + 1}, col {c + 1} is a link of its own"
     if why == "clue":
         x = eng.c_cell[what]
         if (r, c) != (x // eng.W, x % eng.W):
             (r, c), (r2, c2) = (r2, c2), (r, c)
-        return f"the only path left for the {n} at row {r}, col {c} goes to row {r2}, col {c2}"
-    return (f"cell ({what // eng.W},{what % eng.W}) can only be covered by the {n} from row {r}, "
-            f"col {c} to row {r2}, col {c2}")
+        return f"the only path left for the {n} at row {r + 1}, col {c + 1} goes to row {r2 + 1}, col {c2 + 1}"
+    return (f"the cell at row {what // eng.W + 1}, col {what % eng.W + 1} can only be covered by the {n} from "
+            f"row {r + 1}, col {c + 1} to row {r2 + 1}, col {c2 + 1}")
 
 
 def _step(progress: dict, path, message: str) -> dict:

@@ -38,5 +38,5 @@ def steps(model: Model, deadline: Deadline) -> list[dict]:
         if frozenset(map(tuple, path)) not in seen:
             (r, c), (r2, c2) = path[0], path[-1]
             out.append({"rule": "search", "cells": path, "path": path,
-                        "message": f"search: the {len(path)} at row {r}, col {c} links to row {r2}, col {c2}"})
+                        "message": f"search: the {len(path)} at row {r + 1}, col {c + 1} links to row {r2 + 1}, col {c2 + 1}"})
     return out
