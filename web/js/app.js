@@ -71,6 +71,7 @@ function stripSolution(p) {
 function setLink(link) {
   state.link = link;
   if (location.hash.slice(1) !== link) history.replaceState(null, "", "#" + link);
+  if (state.puzzle) remember(state.key, stripSolution(state.puzzle), state.history.solved, link);
 }
 
 /** Open a puzzle (object, JSON text, link, or any text a family can import). */
@@ -106,7 +107,7 @@ async function load(input, { link = null } = {}) {
   state.link = null;
   if (link) setLink(link);
   else if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-  remember(state.key, stripSolution(puzzle), state.history.solved);
+  remember(state.key, stripSolution(puzzle), state.history.solved, state.link);
   showPlay();
   if (solver.state === "ready") onSolverReady();
 }
@@ -249,7 +250,7 @@ function renderRecent() {
       done.textContent = "✓ solved";
       a.append(done);
     }
-    a.onclick = (ev) => { ev.preventDefault(); load(e.puzzle).catch((err) => showError(err.message)); };
+    a.onclick = (ev) => { ev.preventDefault(); load(e.link ? "#" + e.link : e.puzzle).catch((err) => showError(err.message)); };
     li.append(a);
     return li;
   }));
@@ -291,7 +292,7 @@ function afterChange() {
   if (solvedNow && !state.history.solved) {
     state.history.solved = true;
     state.history.save();
-    remember(state.key, stripSolution(state.puzzle), true);
+    remember(state.key, stripSolution(state.puzzle), true, state.link);
     say("Solved. Well done!", "ok");
   } else if (!solvedNow && state.history.solved) {
     state.history.solved = false;
@@ -487,6 +488,9 @@ window.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && state.running) solver.cancel();
 });
 window.addEventListener("hashchange", loadFromHash);
+// Write any pending autosave before the page goes away.
+window.addEventListener("pagehide", () => state.history?.flush());
+document.addEventListener("visibilitychange", () => { if (document.hidden) state.history?.flush(); });
 
 $("paste-form").onsubmit = (e) => {
   e.preventDefault();

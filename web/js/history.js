@@ -6,6 +6,9 @@
    nothing, undo included. */
 
 const MAX_UNDO = 300;
+// Undo steps written to localStorage: enough to undo after a reload, few enough that a
+// 128x128 puzzle's snapshots stay well inside the browser's storage quota.
+const MAX_SAVED_UNDO = 30;
 const PREFIX = "pl.progress.";
 const RECENT = "pl.recent";
 
@@ -50,16 +53,21 @@ export class History {
     return true;
   }
 
+  /** Autosave, batched: a burst of changes is written once, just after it. */
   save() {
+    clearTimeout(this._timer);
+    this._timer = setTimeout(() => this.flush(), 150);
+  }
+
+  flush() {
+    clearTimeout(this._timer);
+    const write = (past) => localStorage.setItem(PREFIX + this.key, JSON.stringify({
+      past, future: this.future.slice(-MAX_SAVED_UNDO), present: this.present, solved: this.solved }));
     try {
-      localStorage.setItem(PREFIX + this.key, JSON.stringify({ past: this.past, future: this.future,
-        present: this.present, solved: this.solved }));
+      write(this.past.slice(-MAX_SAVED_UNDO));
     } catch (e) {
-      // Storage full: keep the present at least, drop the oldest undo steps.
-      try {
-        this.past = this.past.slice(-10);
-        localStorage.setItem(PREFIX + this.key, JSON.stringify({ past: this.past, future: [], present: this.present, solved: this.solved }));
-      } catch (e2) { /* private mode: play on without autosave */ }
+      // Storage full: keep the present at least.
+      try { write([]); } catch (e2) { /* private mode: play on without autosave */ }
     }
   }
 }
@@ -73,16 +81,20 @@ function load(name) {
   }
 }
 
-/** Recently played puzzles, newest first: [{key, puzzle, title, type, size, time, solved}]. */
+/** Recently played puzzles, newest first: [{key, puzzle|link, title, type, size, time, solved}]. */
 export function recent() {
   const list = load(RECENT);
   return Array.isArray(list) ? list : [];
 }
 
-export function remember(key, puzzle, solved) {
+export function remember(key, puzzle, solved, link) {
   const list = recent().filter((e) => e.key !== key);
-  list.unshift({ key, puzzle, title: puzzle.title || "", type: puzzle.type,
-                 size: `${puzzle.width}×${puzzle.height}`, time: Date.now(), solved: !!solved });
+  // A big puzzle is kept as its share link: far smaller than its JSON.
+  const entry = { key, title: puzzle.title || "", type: puzzle.type, size: `${puzzle.width}×${puzzle.height}`,
+                  time: Date.now(), solved: !!solved };
+  if (link) entry.link = link;
+  else entry.puzzle = puzzle;
+  list.unshift(entry);
   try {
     localStorage.setItem(RECENT, JSON.stringify(list.slice(0, 20)));
   } catch (e) { /* storage full: the list is a convenience */ }
