@@ -206,6 +206,17 @@ def test_search_needed_and_unique():
     assert grid in [s["grid"] for s in auto.solutions]
 
 
+def test_first_solution_found_while_probing_stops_the_search():
+    # The 2x2 diagonal has two solutions; the first probe completes the grid.  With
+    # limit=1 the solver returns it at once and does not claim there are no others.
+    model = FAMILY.parse(bw([[1], [1]], [[1], [1]]))
+    one = FAMILY.solve(model, "auto", Deadline(10), limit=1)
+    assert len(one.solutions) == 1 and not one.complete
+    assert one.stats["nodes"] == 0 and one.stats["probes"] == 1
+    two = FAMILY.solve(model, "auto", Deadline(10), limit=3)
+    assert len(two.solutions) == 2 and two.complete
+
+
 # -- rules method: steps and hints -----------------------------------------------------------------
 
 def test_steps_replay_to_the_solution():

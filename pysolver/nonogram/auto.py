@@ -16,8 +16,9 @@ This is the recipe of the strongest published solvers (pbnsolve, nonogrid, LalaF
 4. restarts: the search runs with a node budget (50, doubling); when it runs out the
    search starts again from the probed root with the values of each branch tried in a
    random order.  After a few restarts the budget is lifted, so the method stays
-   complete.  The search stops when ``limit`` distinct solutions are found or the tree
-   is exhausted, so with ``limit=2`` a single solution is proven unique.
+   complete.  The search stops when ``limit`` distinct solutions are found (also in the
+   middle of probing, when a probe completes the grid) or the tree is exhausted, so
+   with ``limit=2`` a single solution is proven unique.
 
 Stats: ``t_line`` is the first propagation (pure line solving), ``t_probe`` all probing,
 ``t_search`` the remaining search time; ``nodes`` counts branching decisions over all
@@ -48,6 +49,10 @@ class Prober:
         self.rng: random.Random | None = None
         #: where solutions met while probing are collected (grid tuple -> solution)
         self.found: dict | None = None
+        #: probing stops as soon as ``found`` holds this many solutions
+        self.limit = 1
+        #: set when probing stopped early that way: the node was left unfinished
+        self.stopped = False
 
     def unknown_rows(self) -> list[int]:
         out = []
@@ -128,7 +133,8 @@ class Prober:
     def run(self, since: int | None):
         """Probe to a fixpoint.  ``since``: trail mark of the last probing (None = probe
         every cell).  Returns (ok, best): best is (cell, values in the order to try) for
-        branching, or None when the grid is solved."""
+        branching, or None when the grid is solved or probing met enough solutions
+        (``stopped``)."""
         t0 = time.perf_counter()
         try:
             return self._run(since)
@@ -196,6 +202,13 @@ class Prober:
                                 row_cov[u] |= newly & m
                     if not open_rows and self.found is not None:
                         self._maybe_solution(changed, unknown)
+                        if len(self.found) >= self.limit:
+                            # Enough solutions (with limit=1, on puzzles with many
+                            # solutions, often the first probes below a decision
+                            # complete the grid): finishing the probing would only
+                            # refine a node nobody will search.
+                            self.stopped = True
+                            return True, None
                     branches.append((v, changed, gain))
                 if failed is not None:
                     eng.restrict_cell(r, c, sum(1 << v for v in vals if v != failed))
@@ -272,6 +285,7 @@ def solve_auto(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
     prober = Prober(eng)
     found: dict[tuple[str, ...], dict] = {}
     prober.found = found
+    prober.limit = limit
     nodes = 0
     restarts = 0
     complete = True
@@ -322,7 +336,8 @@ def _dfs(eng: Engine, prober: Prober, status: bool, best, found: dict, limit: in
         if len(found) >= limit:
             # (probing may have met the solutions) the tree is still exhausted if the
             # current node is finished and no branch is left open
-            done = (not status or best is None) and not any(r for _, _, r in stack)
+            done = ((not status or best is None) and not any(r for _, _, r in stack)
+                    and not prober.stopped)
             return done, True, nodes
         if status:
             if best is None:
