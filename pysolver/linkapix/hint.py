@@ -44,20 +44,9 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
         key = model.clues[model.clue_at[tuple(path[0])]][3]
         return any(drawn[r][c] != key for r, c in path)
 
-    eng = Engine(model, deadline)
-    try:
-        eng.run()
-        eng.prune_enclosures()
-    except (Contradiction, BudgetExceeded):
-        pass    # the links forced before the engine stopped are still forced
-    for q, why, what in eng.forced:
-        if why == "one":
-            x = eng.c_cell[what]
-            path = [[x // eng.W, x % eng.W]]
-        else:
-            path = eng.path_cells(q)
+    for path, reason, _ in forced_links(model, deadline):
         if todo(path):
-            return _step(progress, path, _reason(model, eng, path, why, what))
+            return _step(progress, path, reason)
     for path in outcome.solutions[0]["paths"]:
         if todo(path):
             r, c = path[0]
@@ -66,6 +55,25 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
             return _step(progress, path, f"by trial and error (no single rule applies): the {n} at "
                                          f"row {r + 1}, col {c + 1} links to row {r2 + 1}, col {c2 + 1}")
     return None
+
+
+def forced_links(model: Model, deadline: Deadline) -> list[tuple[list, str, str]]:
+    """The links propagation forces, in the order it forces them: (path, reason, rule)."""
+    eng = Engine(model, deadline)
+    try:
+        eng.run()
+        eng.prune_enclosures()
+    except (Contradiction, BudgetExceeded):
+        pass    # the links forced before the engine stopped are still forced
+    out = []
+    for q, why, what in eng.forced:
+        if why == "one":
+            x = eng.c_cell[what]
+            path = [[x // eng.W, x % eng.W]]
+        else:
+            path = eng.path_cells(q)
+        out.append((path, _reason(model, eng, path, why, what), why))
+    return out
 
 
 def _reason(model: Model, eng: Engine, path, why: str, what: int) -> str:

@@ -9,30 +9,17 @@ from __future__ import annotations
 
 from ..base import Deadline
 from .auto import solve
-from .engine import BudgetExceeded, Contradiction, Engine
-from .hint import _reason
+from .hint import forced_links
 from .model import Model
 
 _RULE = {"one": "a 1", "clue": "only path left", "cell": "only cover"}
 
 
 def steps(model: Model, deadline: Deadline) -> list[dict]:
-    eng = Engine(model, deadline)
-    try:
-        eng.run()
-        eng.prune_enclosures()
-    except (Contradiction, BudgetExceeded):
-        pass  # what was forced before the engine stopped is still forced
     out, seen = [], set()
-    for q, why, what in eng.forced:
-        if why == "one":
-            x = eng.c_cell[what]
-            path = [[x // eng.W, x % eng.W]]
-        else:
-            path = eng.path_cells(q)
+    for path, reason, why in forced_links(model, deadline):
         seen.add(frozenset(map(tuple, path)))
-        out.append({"rule": _RULE.get(why, why), "cells": path, "path": path,
-                    "message": _reason(model, eng, path, why, what)})
+        out.append({"rule": _RULE.get(why, why), "cells": path, "path": path, "message": reason})
     outcome = solve(model, deadline, 1)
     for path in outcome.solutions[0]["paths"] if outcome.solutions else ():
         if frozenset(map(tuple, path)) not in seen:

@@ -9,7 +9,6 @@ mark instead of copying the grid.
 """
 from __future__ import annotations
 
-import time
 from collections import deque
 
 from ..base import Deadline

@@ -76,7 +76,6 @@ class RuleEngine(Engine):
         if starts is None:
             return {"contradiction": True, "line": [kind, index],
                     "message": f"{name} cannot be completed"}
-        keys = self.model.keys
         # simple boxes, block by block
         for j, s in enumerate(starts):
             length, colour = lc.blocks[j]

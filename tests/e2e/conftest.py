@@ -3,7 +3,6 @@ real Chromium driven by Playwright.  The real Pyodide, NumPy and SciPy run in th
 
 `python build.py test` builds dist/ and installs Chromium first; run alone, these
 tests build dist/ if it is missing and skip only when no Chromium can be found."""
-import os
 import sys
 import threading
 from pathlib import Path

@@ -1,7 +1,6 @@
 """The page decodes share links without Python: its JavaScript decoders must read
 exactly what pysolver writes, for every family (our fixtures, and the corpus when it
 is there), and refuse what pysolver refuses."""
-import json
 from pathlib import Path
 
 import pytest
