@@ -251,6 +251,44 @@ def test_scan_finds_every_answer_without_self_touch(data):
     assert clean <= set(scanned) <= set(every)
 
 
+def test_scan_loses_no_clean_answer_on_random_boards():
+    """The scan's look-ahead (a cell passed over must stay fillable) and its option
+    order only prune and reorder: on random 5x5 boards it still lists every answer
+    without self-touch (random walks touch themselves often, so many boards are drawn
+    to meet enough with such answers)."""
+    import random
+    from pysolver.numberlink.generate import _random_paths
+    from pysolver.numberlink.model import make_model
+    from pysolver.numberlink.scan import Scan
+    from pysolver.numberlink.search import Search
+    with_clean = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        paths = None
+        while paths is None:
+            paths = _random_paths(5, 5, rng, True)
+        m = make_model(5, 5, [(*divmod(p[e], 5), f"L{k}") for k, p in enumerate(paths) for e in (0, -1)])
+        every = {_key(s): s for s in Search(m, False, Deadline(20)).run(10_000)}
+        clean = {k for k, s in every.items() if not _touches_itself(s)}
+        scanned = [_key(s) for s in Scan(m, Deadline(20)).solutions()]
+        assert len(scanned) == len(set(scanned)), seed
+        assert clean <= set(scanned) <= set(every), seed
+        with_clean += bool(clean)
+    assert with_clean >= 10
+
+
+@pytest.mark.parametrize("data", [SIX, {**SIX, "width": 7, "endpoints": [
+    [0, 2, "a"], [0, 3, "d"], [0, 4, "a"], [1, 2, "b"], [1, 4, "b"], [2, 2, "c"], [2, 3, "d"], [2, 4, "c"]]}])
+def test_first_answers_from_both_scan_directions_are_valid_and_distinct(data):
+    from pysolver.numberlink.search import _first_full, _key, _mirrored
+    m = model_of(data)
+    found, exhausted = _first_full(m, Deadline(20), 10, {})
+    assert exhausted and found
+    assert all(FAMILY.check(m, s).solved for s in found)
+    assert len({_key(s) for s in found}) == len(found)
+    assert _mirrored(_mirrored(m)) == m
+
+
 def test_scan_pauses_at_its_budget_and_resumes():
     from pysolver.numberlink.scan import Scan
     m = model_of(SIX)

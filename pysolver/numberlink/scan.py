@@ -52,8 +52,11 @@ class Scan:
         for k, pair in enumerate(model.ends):
             for cell in pair:
                 lab[(cell // Wd + 1) * w + cell % Wd + 1] = k
-        step = {N: -w, E: 1, S: w, W: -1}
-        back = {N: S, E: W, S: N, W: E}
+        # indexed by a direction bit (lists: this is the innermost loop)
+        step = [0] * 9
+        step[N], step[E], step[S], step[W] = -w, 1, w, -1
+        back = [0] * 9
+        back[N], back[E], back[S], back[W] = S, W, N, E
 
         # A corner that opens south-east (resp. south-west) at p needs an endpoint on the
         # diagonal ray from p going south-east (south-west) through empty cells only.
@@ -98,13 +101,13 @@ class Scan:
             return True
 
         def undo(mark: int) -> None:
-            while len(trail) > mark:
-                old = trail.pop()
-                i = trail.pop()
+            for j in range(len(trail) - 2, mark - 2, -2):
+                i = trail[j]
                 if i >= n:
-                    end[i - n] = old
+                    end[i - n] = trail[j + 1]
                 else:
-                    con[i] = old
+                    con[i] = trail[j + 1]
+            del trail[mark:]
 
         def free_se(p: int) -> bool:
             """Cell p + 1 keeps a way to be filled if we do not link east to it."""
@@ -121,22 +124,25 @@ class Scan:
                         out.append((E,))
                     if free_se(p):
                         out.append((S,))
-                elif c == N or c == W:
+                elif (c == N or c == W) and free_se(p):
                     out.append(())
             elif c == 0:
                 if can_se[p]:
                     out.append((E, S))
             elif c == W:
+                # Going on straight before turning south: an early turn nests paths
+                # in small loops whose labels are settled only much later (on the 40x20
+                # boards this halves the cell visits).
+                if ne != SW and nw != SE:
+                    out.append((E,))
                 if can_sw[p] and free_se(p):
                     q = p
                     while lab[q] == EMPTY and con[q] == W:
                         q += w - 1
                     if lab[q] >= 0:
                         out.append((S,))
-                if ne != SW and nw != SE:
-                    out.append((E,))
             elif c == NW:
-                if nw == NW or lab[p - w - 1] >= 0:
+                if (nw == NW or lab[p - w - 1] >= 0) and free_se(p):
                     out.append(())
             elif c == N:
                 if ne == NE or (lab[p - w + 1] >= 0 and ne & NE):
@@ -208,7 +214,8 @@ class Scan:
                     p = order[i]
                     while k < len(alts):
                         mark = len(trail)
-                        if all(connect(p, d) for d in alts[k]):
+                        links = alts[k]
+                        if not links or connect(p, links[0]) and (len(links) == 1 or connect(p, links[1])):
                             break
                         undo(mark)
                         k += 1
