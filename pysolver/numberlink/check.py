@@ -74,25 +74,25 @@ def check_solution(model: Numberlink, solution, partial: bool = False) -> CheckR
             seen = set()
             for i, cell in enumerate(cells):
                 if cell in seen:
-                    errors.append(_err(f"path {lab}: visits row {cell[0]}, col {cell[1]} twice", [cell]))
+                    errors.append(_err(f"path {lab}: visits row {cell[0] + 1}, col {cell[1] + 1} twice", [cell]))
                     ok = False
                     break
                 seen.add(cell)
                 if i and abs(cell[0] - cells[i - 1][0]) + abs(cell[1] - cells[i - 1][1]) != 1:
-                    errors.append(_err(f"path {lab}: steps from row {cells[i - 1][0]}, col {cells[i - 1][1]} "
-                                       f"to row {cell[0]}, col {cell[1]}, which is not a neighbour",
+                    errors.append(_err(f"path {lab}: steps from row {cells[i - 1][0] + 1}, col {cells[i - 1][1] + 1} "
+                                       f"to row {cell[0] + 1}, col {cell[1] + 1}, which is not a neighbour",
                                        [cells[i - 1], cell]))
                     ok = False
                     break
                 if 0 < i and not (finished and i == len(cells) - 1) and cell in endpoint_label:
                     other = endpoint_label[cell]
                     what = f"endpoint {other}" if other != lab else "its own endpoint"
-                    errors.append(_err(f"path {lab}: runs through {what} at row {cell[0]}, col {cell[1]}", [cell]))
+                    errors.append(_err(f"path {lab}: runs through {what} at row {cell[0] + 1}, col {cell[1] + 1}", [cell]))
                     ok = False
                     break
             for cell in seen:
                 if cell in owner:
-                    errors.append(_err(f"paths {owner[cell]} and {lab} share row {cell[0]}, col {cell[1]}", [cell]))
+                    errors.append(_err(f"paths {owner[cell]} and {lab} share row {cell[0] + 1}, col {cell[1] + 1}", [cell]))
                     ok = False
                 else:
                     owner[cell] = lab

@@ -4,7 +4,8 @@ The player's lines are laid on the board and the default search's propagation ru
 the plain rules; its first forced chain (a path end with a single way on, or an empty
 cell with only two usable neighbours under full cover) becomes the hint.  When nothing is
 forced locally, a search decides: the next cell of the (unique) solution is shown, or the
-drawn lines are reported as wrong when they cannot be completed.
+drawn lines are reported as wrong when they cannot be completed.  Messages count rows
+and columns from 1, as players do; "cells" are 0-based as in puzzle JSON.
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
         r, c = tip if reason == "head" else segment[0]
         new = dict(progress["paths"])
         new[lab] = [list(model.rc(p)) for p in path]
-        return {"message": _REASON[reason].format(lab=lab, r=r, c=c),
+        return {"message": _REASON[reason].format(lab=lab, r=r + 1, c=c + 1),
                 "cells": [list(x) for x in segment], "solution": {"paths": new}}
     # Nothing forced locally: let the search decide the next step.
     sols = Search(model, False, deadline).run(2, fixed)
@@ -97,6 +98,6 @@ def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
         new[lab] = [list(model.rc(p)) for p in full[:done + 1]]
         why = ("only this way leads to a solution (found by trial)" if len(sols) == 1
                else "one way to continue (the puzzle has more than one solution)")
-        return {"message": f"line {lab} continues to row {step // model.width}, col {step % model.width}: {why}",
+        return {"message": f"line {lab} continues to row {step // model.width + 1}, col {step % model.width + 1}: {why}",
                 "cells": [list(model.rc(step))], "solution": {"paths": new}}
     return None
