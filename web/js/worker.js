@@ -27,8 +27,9 @@ async function boot() {
     py.setInterruptBuffer(interrupt);
   }
   handle = py.runPython("import pysolver.webapi as w; w.handle");
-  status("ready", `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  // The page must hold the interrupt buffer before it can send its first request.
   postMessage({ type: "interrupt", buffer: interrupt ? interrupt.buffer : null });
+  status("ready", `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
 const booted = boot().catch((err) => {
