@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 # Largest grid side we accept anywhere (files, links, the maker).  Bigger boards are
 # not published puzzles and would only let a hostile link exhaust a phone's memory.
@@ -127,7 +127,8 @@ class Family:
 
     Required: ``type``, ``methods``, :meth:`parse`, :meth:`to_json`, :meth:`solve`,
     :meth:`check`, :meth:`encode_compact`, :meth:`decode_compact`, :meth:`render_text`.
-    Optional: :meth:`hint`, ``importers``.
+    Optional: :meth:`hint`, ``importers``, and ``steps(model, deadline) -> [step]``
+    (the solving steps the app's Replay animates; families without it have no Replay).
     """
 
     #: the ``type`` string of puzzle JSON
@@ -235,8 +236,3 @@ def parse_palette(value: Any, what: str = "palette", single_char: bool = True) -
             raise PuzzleError(f"{what}: colour of {key!r} is {colour!r}, expected #rrggbb")
         out[key] = colour.lower()
     return out
-
-
-def cells_of(items: Iterable) -> list[list[int]]:
-    """Normalise ``(r, c)`` pairs into JSON lists."""
-    return [[int(r), int(c)] for r, c in items]

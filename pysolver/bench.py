@@ -11,7 +11,7 @@ import json
 import statistics
 import traceback
 from pathlib import Path
-from typing import Callable, Iterable, TextIO
+from typing import Iterable, TextIO
 
 from . import api
 from .base import PuzzleError
@@ -90,7 +90,7 @@ def summarise(rows: list[dict]) -> str:
 
 
 def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | None], timeout: float | None,
-        unique: bool, out: TextIO, as_json: bool, on_row: Callable[[dict], None] | None = None) -> list[dict]:
+        unique: bool, out: TextIO, as_json: bool) -> list[dict]:
     rows = []
     if not as_json:
         print(f"{'puzzle':40} {'size':>8} {'method':>8} {'seconds':>9}  status      details", file=out)
@@ -98,8 +98,6 @@ def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | Non
         for method in methods:
             row = bench_one(name, content, method, timeout, unique)
             rows.append(row)
-            if on_row:
-                on_row(row)
             if as_json:
                 slim = {k: v for k, v in row.items() if k != "trace"}
                 print(json.dumps(slim, separators=(",", ":")), file=out, flush=True)

@@ -25,6 +25,3 @@ def get_family(type_name: object) -> Family:
         _loaded[type_name] = fam
     return fam
 
-
-def families() -> list[Family]:
-    return [get_family(t) for t in TYPES]

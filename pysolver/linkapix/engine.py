@@ -303,14 +303,19 @@ class Engine:
             raise BudgetExceeded(f"more than {MAX_PATHS} candidate paths")
         self._undefer(pid)
 
-    def _undefer(self, pid: int) -> None:
-        a, b = self.pairs[pid]
+    def _release_zone(self, pid: int) -> None:
+        """The pair no longer only marks cells it could reach (it is enumerated or
+        gone): cells nothing can reach any more are queued for the cell rule."""
         zone_cnt, occupied = self.zone_cnt, self.occupied
         for x in self.pair_zone[pid]:
             zone_cnt[x] -= 1
             if not zone_cnt[x] and not occupied[x]:
                 self.cell_q.append(x)
         self.pair_zone[pid] = ()
+
+    def _undefer(self, pid: int) -> None:
+        a, b = self.pairs[pid]
+        self._release_zone(pid)
         for c in (a, b):
             self.clue_def[c] -= 1
             self.clue_q.append(c)
@@ -367,12 +372,7 @@ class Engine:
     def _drop_pair(self, pid: int) -> None:
         self.pair_state[pid] = 2
         a, b = self.pairs[pid]
-        zone_cnt, occupied = self.zone_cnt, self.occupied
-        for x in self.pair_zone[pid]:
-            zone_cnt[x] -= 1
-            if not zone_cnt[x] and not occupied[x]:
-                self.cell_q.append(x)
-        self.pair_zone[pid] = ()
+        self._release_zone(pid)
         for c in (a, b):
             self.clue_def[c] -= 1
             if not self.matched[c]:
