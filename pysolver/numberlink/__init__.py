@@ -53,6 +53,11 @@ class NumberlinkFamily(Family):
         from .hint import hint
         return hint(puzzle, progress, deadline)
 
+    def steps(self, puzzle: Numberlink, deadline: Deadline) -> list[dict]:
+        """Replay: forced segments with their reasons, then the search's lines."""
+        from .steps import steps
+        return steps(puzzle, deadline, self)
+
     def encode_compact(self, puzzle: Numberlink) -> str:
         return codec.encode(puzzle)
 

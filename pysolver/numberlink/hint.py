@@ -6,6 +6,9 @@ cell with only two usable neighbours under full cover) becomes the hint.  When n
 forced locally, a search decides: the next cell of the (unique) solution is shown, or the
 drawn lines are reported as wrong when they cannot be completed.  Messages count rows
 and columns from 1, as players do; "cells" are 0-based as in puzzle JSON.
+
+:func:`forced_moves` and :func:`forced_runs` give every forced move at once; Replay
+(``steps.py``) uses them.
 """
 from __future__ import annotations
 
@@ -34,6 +37,32 @@ def _drawn(model: Numberlink, progress: dict) -> dict[int, list[int]]:
     return fixed
 
 
+def forced_moves(model: Numberlink, fixed: dict[int, list[int]] | None, deadline: Deadline) -> list | None:
+    """Every move the plain rules force once ``fixed`` is drawn (head index -> cells drawn
+    from that endpoint, as the search takes them), in the order propagation finds them:
+    ``(head, cell or -1 for joining the partner, "head" | "cell")``, each forced by the
+    ones before it.  None when the drawn lines lead to a contradiction."""
+    log: list = []
+    if not Search(model, False, deadline).run(1, fixed, log):
+        return None
+    return log
+
+
+def forced_runs(model: Numberlink, fixed: dict[int, list[int]] | None, deadline: Deadline):
+    """:func:`forced_moves` as segments: each run of consecutive moves of one head, as
+    ``(head, [cell or -1, ...], reason of its first move)``.  None on a contradiction."""
+    log = forced_moves(model, fixed, deadline)
+    if log is None:
+        return None
+    runs: list[tuple[int, list[int], str]] = []
+    for hi, q, reason in log:
+        if runs and runs[-1][0] == hi:
+            runs[-1][1].append(q)
+        else:
+            runs.append((hi, [q], reason))
+    return runs
+
+
 def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
     if not isinstance(progress, dict) or not isinstance(progress.get("paths", {}), dict):
         progress = {"paths": {}}
@@ -46,8 +75,8 @@ def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
         return None
     fixed = _drawn(model, progress)
     drawn_cells = [list(model.rc(p)) for cells in fixed.values() for p in cells]
-    log: list = []
-    if not Search(model, False, deadline).run(1, fixed, log):
+    log = forced_moves(model, fixed, deadline)
+    if log is None:
         return {"message": "the lines drawn so far cannot all be right: they leave no way to finish",
                 "cells": drawn_cells, "wrong": True}
     for hi, _, reason in log:

@@ -2,7 +2,9 @@
 
    Progress: {paths: {label: [[r, c], ...]}}: per label the line drawn so far, starting
    at one of its endpoints (possibly unfinished), the shape pysolver's check(partial)
-   and hint() read.
+   and hint() read.  Replay frames may also carry {tails: {label: [[r, c], ...]}}: a
+   second unfinished line of that label, grown from its other endpoint (the solver
+   draws forced moves from both ends); only draw() reads it.
    Input: drag from an endpoint (or from any cell of a line, to go on from there);
    dragging back truncates; drawing over another line cuts it; reaching the partner
    endpoint completes the pair.  Each label has a colour and its letter is drawn on
@@ -97,12 +99,13 @@ function draw(ctx, p, progress, view) {
   const { colour } = info(p);
   ctx.fillStyle = t.cell;
   ctx.fillRect(0, 0, W, H);
-  for (const [lab, path] of Object.entries(progress.paths)) {
+  const lines = [...Object.entries(progress.paths), ...Object.entries(progress.tails || {})];
+  for (const [lab, path] of lines) {
     ctx.fillStyle = mix(colour.get(lab) || t.fg, t.cell, 0.72);
     for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
   }
   gridLines(ctx, 0, 0, W, H, t.grid);
-  for (const [lab, path] of Object.entries(progress.paths)) {
+  for (const [lab, path] of lines) {
     if (path.length < 2) continue;
     ctx.strokeStyle = colour.get(lab) || t.fg;
     ctx.lineWidth = 0.34;
@@ -187,6 +190,16 @@ function press(p, progress, cell) {
   };
 }
 
+/** One solver step (pysolver numberlink steps()): step.lines is its label's line(s) as
+    drawn after the step, one finished line or up to two growing from the endpoints. */
+function applyStep(p, progress, step) {
+  const paths = { ...progress.paths }, tails = { ...(progress.tails || {}) };
+  const [first, second] = step.lines || [];
+  if (first) paths[step.label] = first; else delete paths[step.label];
+  if (second) tails[step.label] = second; else delete tails[step.label];
+  return { paths, tails };
+}
+
 function toSolution(p, progress) { return { paths: progress.paths }; }
 function fromSolution(p, solution) { return { paths: JSON.parse(JSON.stringify(solution.paths)) }; }
 
@@ -197,6 +210,6 @@ export default {
   methods: ["auto", "paths", "mip"],
   help: "Drag from a letter to its twin to join them; lines may not cross. Drag back to shorten, draw over a line " +
         "to cut it. Full cover: every cell must be on a line. Scroll to zoom; Alt-drag or two fingers to pan.",
-  replay: false,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved,
+  replay: true,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep,
 };
