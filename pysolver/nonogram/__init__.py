@@ -2,8 +2,9 @@
 
 Methods: ``auto`` (exact line solving, probing, depth-first search; see :mod:`.auto`)
 and ``rules`` (the rule-based method of Stefani et al. with best-first search; see
-:mod:`.rules`).  Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin`` and ``.mk`` are
-imported (:mod:`.formats`); ``export_non`` writes ``.non``.
+:mod:`.rules`).  Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and
+puzz.link ``p?nonogram/...`` URLs are imported (:mod:`.formats`); ``export_non`` writes
+``.non`` and ``export_puzzlink`` a puzz.link URL (black-and-white only).
 """
 from __future__ import annotations
 
@@ -51,6 +52,11 @@ class NonogramFamily(Family):
         """The puzzle as Simpson's ``.non`` text (with ``goal`` when a solution is given)."""
         from .formats import export_non
         return export_non(model, solution, meta)
+
+    def export_puzzlink(self, model: Model) -> str:
+        """The puzzle as a ``https://puzz.link/p?nonogram/W/H/...`` URL (black-and-white only)."""
+        from .formats import export_puzzlink
+        return export_puzzlink(model)
 
     def encode_compact(self, model: Model) -> str:
         return codec.encode(model)

@@ -1,6 +1,6 @@
 """Other nonogram file formats: import webpbn XML, Simpson's ``.non`` (with the ``color``
-and ``goal`` extensions of nonogram-db), Olšák ``.g``, ``.mk`` and Jakub Wilk's ``.nin``;
-export ``.non``.
+and ``goal`` extensions of nonogram-db), Olšák ``.g``, ``.mk``, Jakub Wilk's ``.nin`` and
+puzz.link / pzv.jp ``p?nonogram/W/H/<clues>`` URLs; export ``.non`` and puzz.link URLs.
 
 Every loader returns puzzle JSON (``type``, ``width``, ``height``, clues, optional
 palette, meta and ``solution``) which the caller then validates with the family's
@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import PuzzleError
+from ..base import MAX_SIDE, PuzzleError
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -497,7 +497,172 @@ def load_xml(content) -> dict:
     return _assemble(len(cols), len(rows), rows, cols, palette, meta, goal)
 
 
+# -- puzz.link / pzv.jp URLs ------------------------------------------------------------------------
+#
+# The format, as confirmed by reading pzprjs (the puzz.link fork, github.com/robx/pzprjs):
+# ``src/variety/nonogram.js`` (Board, Encode and AnsCheck of the "nonogram" variety),
+# ``src/variety-common/Encode.js`` (decodeNumber16ExCell, encodeNumber16ExCellFlushed,
+# genericEncodeNumber16, writeNumber16), ``src/puzzle/Board.js`` (estimateSize,
+# setposExCells, getex, excellinside, genericFlush: the stored robx copy predates the
+# multi-row clue cells, so this part was read in the current x-sheep/pzprjs copy and
+# matched against a second fork), ``src/pzpr/parser.js``
+# (URL splitting) and the variety's own test vector ``test/script/nonogram.js``, which
+# decodes exactly as described here.  In my own words:
+#
+# * URL: ``<anything>?nonogram/<W>/<H>/<body>``, width (columns) first, then height.
+# * The clue cells ("excells") sit above and to the left of the grid.  Above each column
+#   there are ceil(H/2) of them, to the left of each row ceil(W/2) (the most blocks a
+#   black-and-white line can hold).  There is no top-left corner cell for this variety.
+# * Serial order: first the column clue cells, column 0 to W-1; within a column, slot 0
+#   is the cell touching the grid and slot k the k-th one further up.  Then the row clue
+#   cells, row 0 to H-1; within a row slot 0 touches the grid, slot k is k cells further
+#   left.  So W*ceil(H/2) + H*ceil(W/2) slots in all.
+# * A line's clue is read away-from-the-grid first (top to bottom above a column, left to
+#   right before a row), skipping empty slots: slots (near..far) = [3, 1, -] is clue 1 3.
+#   The encoder "flushes" clues against the grid, so it writes each line's clue reversed
+#   (last block first) followed by its empty slots.
+# * Each slot: one hex digit ``0``-``f`` is a number 0-15; ``-`` and two hex digits is
+#   16-255; ``g``-``z`` skip 1-20 empty slots; ``.`` is a "?" clue.  The decoder knows no
+#   other code, so a block of 256 or more cannot be written.  The encoder always ends
+#   with the skip that covers the last empty slots, so a body covers every slot.
+# * Nonograms there are black-and-white only (cells are shaded or not; there is no
+#   colour in the variety).  The editor does not accept 0 or "?" in nonogram clue cells
+#   (disInputHatena, and the default minimum number 1, which only the "cts" variant
+#   lowers to 0) and the checker compares the clue with the runs
+#   of shaded cells, so neither can be part of a solvable puzzle: both are refused here.
+#
+# Worked example, the one in pzprjs's test/script/nonogram.js, checked in the tests:
+# ``6/6/12g1111h11112j12g11g21j11g3h``.
+
+_PZ_HEAD = re.compile(r"(?:(?:https?://)?[^\s?/#]+(?:/[^\s?#]*)?)?\?nonogram/")
+_PZ_SIZE = re.compile(r"[0-9]{1,6}")
+_PZ_HEX = "0123456789abcdef"
+_PZ_EXAMPLE = "https://puzz.link/p?nonogram/<width>/<height>/<clues>"
+
+
+def _pz_layout(width: int, height: int) -> tuple[int, int]:
+    """(clue cells above each column, clue cells left of each row)."""
+    return (height + 1) // 2, (width + 1) // 2
+
+
+def sniff_puzzlink(content) -> bool:
+    text = _text(content).strip()
+    return _PZ_HEAD.match(text) is not None and not re.search(r"\s", text)
+
+
+def _pz_read_slots(body: str, count: int) -> list[int | None]:
+    slots: list[int | None] = [None] * count
+    slot = i = 0
+    while i < len(body):
+        if slot >= count:
+            raise PuzzleError(f"URL clues, character {i + 1}: {len(body) - i} character(s) left over "
+                              f"after the last of the {count} clue cells")
+        ch = body[i]
+        if ch in _PZ_HEX:
+            slots[slot] = int(ch, 16)
+            slot += 1
+            i += 1
+        elif ch == "-":
+            digits = body[i + 1:i + 3]
+            if len(digits) != 2 or any(d not in _PZ_HEX for d in digits):
+                raise PuzzleError(f"URL clues, character {i + 1}: '-' must be followed by two hex digits "
+                                  f"(0-9, a-f), got {digits!r}")
+            slots[slot] = int(digits, 16)
+            slot += 1
+            i += 3
+        elif "g" <= ch <= "z":
+            slot = min(count, slot + int(ch, 36) - 15)
+            i += 1
+        elif ch == ".":
+            raise PuzzleError(f"URL clues, character {i + 1}: '.' is a '?' clue (a block of unknown "
+                              "length), which cannot be solved")
+        else:
+            raise PuzzleError(f"URL clues, character {i + 1}: {ch[:1]!r} is not a clue code "
+                              "(0-9 a-f, '-' with two hex digits, g-z for empty cells)")
+    if slot < count:
+        raise PuzzleError(f"URL clues: they end after {slot} of the {count} clue cells "
+                          "(was the URL copied whole?)")
+    return slots
+
+
+def _pz_line(slots: list[int | None], what: str, size: int, side: str) -> list[int]:
+    """A line's blocks from its slots (slot 0 touches the grid; the clue reads from the far end)."""
+    blocks = [v for v in reversed(slots) if v is not None]
+    if 0 in blocks:
+        raise PuzzleError(f"URL: {what} has a block of length 0")
+    need = sum(blocks) + len(blocks) - 1
+    if blocks and need > size:
+        raise PuzzleError(f"URL: {what} clue {' '.join(map(str, blocks))} needs {need} cells, the {side} has "
+                          f"{size}")
+    return blocks
+
+
+def load_puzzlink(content) -> dict:
+    text = _text(content).strip()
+    m = _PZ_HEAD.match(text)
+    if not m or re.search(r"\s", text):
+        raise PuzzleError(f"URL: expected {_PZ_EXAMPLE}")
+    rest = text[m.end():]
+    parts = rest.split("/", 2)
+    if len(parts) < 3:
+        raise PuzzleError(f"URL: expected {_PZ_EXAMPLE} (the clue part is missing)")
+    w, h, body = parts
+    if not (_PZ_SIZE.fullmatch(w) and _PZ_SIZE.fullmatch(h)):
+        raise PuzzleError(f"URL: size {w[:12]!r}/{h[:12]!r} is not two numbers <width>/<height>")
+    width, height = int(w), int(h)
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise PuzzleError(f"URL: size {width}x{height} is not between 1 and {MAX_SIDE}")
+    if body.endswith("/"):
+        body = body[:-1]
+    above, left = _pz_layout(width, height)
+    top = width * above
+    slots = _pz_read_slots(body, top + height * left)
+    cols = [_pz_line(slots[c * above:(c + 1) * above], f"column {c + 1}", height, "column")
+            for c in range(width)]
+    rows = [_pz_line(slots[top + r * left:top + (r + 1) * left], f"row {r + 1}", width, "row")
+            for r in range(height)]
+    return _assemble(width, height, rows, cols, None, {}, None)
+
+
+def export_puzzlink(model: Model) -> str:
+    """``https://puzz.link/p?nonogram/W/H/<clues>``: the clue cells flushed against the grid,
+    as pzprjs writes them.  Black-and-white puzzles only (a one-colour palette is written as
+    black), blocks up to 255."""
+    if model.palette is not None and len(model.palette) > 1:
+        raise PuzzleError(f"puzz.link nonograms are black-and-white only; this puzzle has "
+                          f"{len(model.palette)} colours")
+    above, left = _pz_layout(model.width, model.height)
+    slots: list[int | None] = []
+    for clues, per_line, side in ((model.cols, above, "column"), (model.rows, left, "row")):
+        for i, clue in enumerate(clues):
+            blocks = [n for n, _ in clue]
+            if len(blocks) > per_line:  # cannot happen for a valid model; keep the layout honest
+                raise PuzzleError(f"{side} {i + 1}: {len(blocks)} blocks do not fit in {per_line} clue cells")
+            for n in blocks:
+                if n > 255:
+                    raise PuzzleError(f"{side} {i + 1}: block {n} is longer than 255, which puzz.link "
+                                      "URLs cannot hold")
+            slots += list(reversed(blocks)) + [None] * (per_line - len(blocks))
+    out = []
+    gap = 0
+    for v in slots:
+        if v is None:
+            gap += 1
+            if gap == 20:
+                out.append("z")
+                gap = 0
+            continue
+        if gap:
+            out.append(chr(ord("g") + gap - 1))
+            gap = 0
+        out.append(format(v, "x") if v < 16 else "-" + format(v, "02x"))
+    if gap:
+        out.append(chr(ord("g") + gap - 1))
+    return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{''.join(out)}"
+
+
 IMPORTERS = {
+    "puzzlink": (sniff_puzzlink, load_puzzlink),
     "webpbn-xml": (sniff_xml, load_xml),
     "non": (sniff_non, load_non),
     "olsak-g": (sniff_g, load_g),
