@@ -143,6 +143,10 @@ def load_path(path: str) -> Puzzle:
     if not p.exists():
         if looks_like_link(path):
             return decode_link(path)
+        if "?" in path or "://" in path:
+            # a URL of another site (puzz.link) given in place of a file: the
+            # sniffing importers know those
+            return load_any(path.encode(), "the URL")
         raise PuzzleError(f"{path}: no such file")
     if p.is_dir():
         raise PuzzleError(f"{path}: is a folder, expected a puzzle file")

@@ -222,6 +222,15 @@ def test_cli_link_show_and_solve_a_link():
     assert r.returncode == 2 and "link:" in r.stderr
 
 
+def test_cli_reads_another_sites_url_in_place_of_a_file():
+    r = cli("solve", "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["status"] == "solved"
+    r = cli("solve", "https://puzz.link/p?numlin/4/3/1h1h2h2", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["status"] == "solved"
+    r = cli("solve", "https://example.invalid/page?x=1")
+    assert r.returncode == 2 and "not puzzle JSON" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_cli_check(tmp_path):
     good = tmp_path / "good.json"
     good.write_text(json.dumps(HEART["solution"]))
