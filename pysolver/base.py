@@ -16,9 +16,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-# Largest grid side we accept anywhere (files, links, the maker).  Bigger boards are
-# not published puzzles and would only let a hostile link exhaust a phone's memory.
-MAX_SIDE = 256
+# Largest grid we accept anywhere (files, links): a side of at most MAX_SIDE and at
+# most MAX_CELLS cells, so long thin boards (a 1000x1 Numberlink) load while a hostile
+# link cannot make a phone allocate a huge grid.  Bigger boards are not published
+# puzzles.
+MAX_SIDE = 1024
+MAX_CELLS = 256 * 256
+
+
+def check_size(width: int, height: int, what: str) -> None:
+    """PuzzleError unless width x height is a grid size we accept."""
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise PuzzleError(f"{what}: size {width}x{height} is outside 1..{MAX_SIDE}")
+    if width * height > MAX_CELLS:
+        raise PuzzleError(f"{what}: size {width}x{height} has more than {MAX_CELLS} cells")
 
 
 class PuzzleError(ValueError):

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import MAX_SIDE, Family, PuzzleError, as_int, as_str
+from .base import MAX_SIDE, Family, check_size, PuzzleError, as_int, as_str
 from .registry import TYPES, get_family
 
 #: provenance keys shown to the player (always as text, never as HTML)
@@ -55,6 +55,7 @@ def parse_puzzle(data: Any) -> Puzzle:
         if key not in data:
             raise PuzzleError(f"{key}: missing")
         as_int(data[key], key, 1, MAX_SIDE)
+    check_size(data["width"], data["height"], "width x height")
     meta = {}
     for key in META_KEYS:
         if key in data and data[key] is not None:

@@ -25,14 +25,14 @@ import json
 import re
 import zlib
 
-from .base import MAX_SIDE, PuzzleError
+from .base import PuzzleError, check_size
 from .format import META_KEYS, Puzzle, parse_puzzle
 from .registry import TYPES, get_family
 
 VERSION = "1"
 #: characters a plain body may use: unreserved URL characters minus '/' (our separator)
 _PLAIN = re.compile(r"^[A-Za-z0-9._~!$&'()*+,;=:@-]*$")
-_SIZE = re.compile(r"^(\d{1,3})x(\d{1,3})$")
+_SIZE = re.compile(r"^(\d{1,5})x(\d{1,5})$")
 MAX_LINK = 2_000_000          # characters in a fragment
 MAX_BODY = 8_000_000          # bytes of an inflated body
 MAX_META = 8_000
@@ -112,8 +112,7 @@ def decode_link(text: str) -> Puzzle:
     if not m:
         raise PuzzleError(f"link: size {size[:20]!r} is not WIDTHxHEIGHT")
     width, height = int(m.group(1)), int(m.group(2))
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise PuzzleError(f"link: size {width}x{height} is outside 1..{MAX_SIDE}")
+    check_size(width, height, "link")
     if not payload.startswith(VERSION):
         raise PuzzleError(f"link: format version {payload[:1]!r} is not supported (this app reads version {VERSION})")
     mode, data = payload[1:2], payload[2:]

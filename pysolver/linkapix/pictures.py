@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..base import MAX_SIDE, PuzzleError, parse_palette
+from ..base import PuzzleError, parse_palette
 
 #: palette keys handed out to quantised and generated pictures, in order
 KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 #: most colours a made puzzle may have (published Link-a-Pix rarely use more than 10)
 MAX_COLOURS = 32
 #: grids bigger than this are refused (the same bound as for puzzle files)
-MAX_PICTURE_SIDE = MAX_SIDE
+MAX_PICTURE_SIDE = 256  # the maker: bigger pictures would take minutes to verify
 #: pixel sources bigger than this (per side) are refused before any work is done
 MAX_SOURCE_SIDE = 16384
 BLANK = -1

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import MAX_SIDE, PuzzleError
+from ..base import PuzzleError, check_size
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -610,8 +610,7 @@ def load_puzzlink(content) -> dict:
     if not (_PZ_SIZE.fullmatch(w) and _PZ_SIZE.fullmatch(h)):
         raise PuzzleError(f"URL: size {w[:12]!r}/{h[:12]!r} is not two numbers <width>/<height>")
     width, height = int(w), int(h)
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise PuzzleError(f"URL: size {width}x{height} is not between 1 and {MAX_SIDE}")
+    check_size(width, height, "URL")
     if body.endswith("/"):
         body = body[:-1]
     above, left = _pz_layout(width, height)

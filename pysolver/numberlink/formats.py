@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_SIDE, PuzzleError
+from ..base import MAX_CELLS, MAX_SIDE, PuzzleError, check_size
 from .model import Numberlink
 
 _CELL_CHARS = re.compile(r"[A-Za-z0-9.]+")
@@ -82,8 +82,9 @@ def load_flow(text) -> dict:
     if not rows:
         raise PuzzleError("line 1: empty file")
     width = len(rows[0][1])
-    if width > MAX_SIDE or len(rows) > MAX_SIDE:
-        raise PuzzleError(f"line 1: the grid is larger than {MAX_SIDE}x{MAX_SIDE}")
+    if width > MAX_SIDE or len(rows) > MAX_SIDE or width * len(rows) > MAX_CELLS:
+        raise PuzzleError(f"line 1: the grid is larger than {MAX_SIDE} cells a side or "
+                          f"{MAX_CELLS} cells")
     return _puzzle(width, len(rows), _rows_to_endpoints(rows, width), "full")
 
 
@@ -131,8 +132,7 @@ def load_all(text) -> list[dict]:
         width, height = int(m.group(1)), int(m.group(2))
         if width == 0 and height == 0:
             break
-        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-            raise PuzzleError(f"line {i}: size {width}x{height} is not between 1 and {MAX_SIDE}")
+        check_size(width, height, f"line {i}")
         rows = []
         while len(rows) < height:
             if i >= len(lines):
@@ -175,8 +175,7 @@ def _adc_size(line: str, lineno: int) -> tuple[int, int]:
     width, height = int(m.group(1)), int(m.group(2))
     if m.group(3) is not None and m.group(3) != "1":
         raise PuzzleError(f"line {lineno}: {m.group(3)} layers; only one-layer boards are supported")
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise PuzzleError(f"line {lineno}: size {width}x{height} is not between 1 and {MAX_SIDE}")
+    check_size(width, height, f"line {lineno}")
     return width, height
 
 
@@ -358,8 +357,7 @@ def load_puzzlink(text) -> dict:
         raise PuzzleError("URL: expected p?numlin/<W>/<H>/<body> or p?arukone/<W>/<H>/<body>")
     kind, free_flag, w, h, body = m.groups()
     width, height = int(w), int(h)
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise PuzzleError(f"URL: size {width}x{height} is not between 1 and {MAX_SIDE}")
+    check_size(width, height, "URL")
     values = _read_number16(body, width * height)
     endpoints = []
     for cell, v in sorted(values.items()):

@@ -4,10 +4,10 @@
    Decoding runs in the page without Python so a shared puzzle draws at once. */
 
 import { family, TYPES } from "./families/index.js";
+import { MAX_CELLS, MAX_SIDE, okGridSize } from "./limits.js";
 
 const MAX_LINK = 2000000;
 const MAX_BODY = 8000000;
-const MAX_SIDE = 256;
 const META_KEYS = ["title", "author", "license", "source"];
 
 export class LinkError extends Error {}
@@ -86,11 +86,11 @@ export async function decodeLink(text) {
   if (parts.length < 3) throw new LinkError("link: expected #<type>/<width>x<height>/<data>");
   const [type, size, payload, ...rest] = parts;
   if (!TYPES.includes(type)) throw new LinkError(`link: "${type.slice(0, 40)}" is not a puzzle type (${TYPES.join(", ")})`);
-  const m = /^(\d{1,3})x(\d{1,3})$/.exec(size);
+  const m = /^(\d{1,5})x(\d{1,5})$/.exec(size);
   if (!m) throw new LinkError(`link: size "${size.slice(0, 20)}" is not WIDTHxHEIGHT`);
   const width = +m[1], height = +m[2];
-  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
-    throw new LinkError(`link: size ${width}x${height} is outside 1..${MAX_SIDE}`);
+  if (!okGridSize(width, height)) {
+    throw new LinkError(`link: size ${width}x${height} is outside 1..${MAX_SIDE} or has more than ${MAX_CELLS} cells`);
   }
   if (payload[0] !== "1") throw new LinkError(`link: format version "${payload.slice(0, 1)}" is not supported (this app reads version 1)`);
   const mode = payload[1], data = payload.slice(2);

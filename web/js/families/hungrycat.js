@@ -8,6 +8,7 @@
    Replay shows the seed notebook's recorded steps (candidates as dots, guesses and
    rollbacks included) and can be exported as a video of the canvas. */
 
+import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
 import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -47,8 +48,7 @@ function decode(body, width, height) {
 }
 
 function validate(p) {
-  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
-  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
   if (!p.palette || typeof p.palette !== "object") fail("palette: expected an object of colours");
   for (const [what, lines, len, n] of [["rows", p.rows, p.width, p.height], ["cols", p.cols, p.height, p.width]]) {
     if (!Array.isArray(lines) || lines.length !== n) fail(`${what}: expected ${n} clues`);

@@ -7,6 +7,7 @@
    crosses, middle click clears; a drag paints along one row or column only, with the
    value the first cell took (so a drag that starts by clearing, clears). */
 
+import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
 import { contrastText, drawText, mix, strokeCells } from "./draw.js";
 
 const NUMBER = /^[1-9][0-9]{0,2}$/;
@@ -61,8 +62,7 @@ function blocks(clue) {
 }
 
 function validate(p) {
-  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
-  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
   if (!Array.isArray(p.rows) || p.rows.length !== p.height) fail(`rows: expected ${p.height} clues`);
   if (!Array.isArray(p.cols) || p.cols.length !== p.width) fail(`cols: expected ${p.width} clues`);
   const multi = p.palette && typeof p.palette === "object";

@@ -10,6 +10,7 @@
    endpoint completes the pair.  Each label has a colour and its letter is drawn on
    its endpoints, so colour-blind players can tell lines apart. */
 
+import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
 import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
@@ -39,8 +40,7 @@ function decode(body, width, height) {
 }
 
 function validate(p) {
-  const okSize = (n) => Number.isInteger(n) && n >= 1 && n <= 256;
-  if (!okSize(p.width) || !okSize(p.height)) fail("width/height: expected whole numbers 1..256");
+  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
   if (p.cover !== "full" && p.cover !== "free") fail('cover: expected "full" or "free"');
   if (!Array.isArray(p.endpoints)) fail("endpoints: expected a list");
   const count = new Map(), seen = new Set();
