@@ -465,8 +465,8 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
 
 
 def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
-    """First solutions without self-touch (the diagonal scan under full cover, the
-    pruned path search under free cover), then the plain rules where they matter: when
+    """First solutions without self-touch (the diagonal scan under full cover; under
+    free cover negotiated routing, else the pruned path search), then the plain rules where they matter: when
     that finds nothing under full cover (a self-touching answer may still exist) and
     for proving that there is no further solution."""
     stats: dict = {"nodes": 0}
@@ -477,7 +477,11 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         if found and deadline.expired():
             return Outcome(found, False, stats, note="no second solution found before the time limit")
     else:
-        found = _first_by_path_search(model, deadline, stats)
+        # Negotiated routing answers roomy boards (the contest kind) at once; it is
+        # incomplete, so when it does not converge the exact path search decides.
+        from .route import route_free
+        routed = route_free(model, deadline, stats=stats)
+        found = [routed] if routed is not None else _first_by_path_search(model, deadline, stats)
         exhausted = False
         if found and limit <= 1:
             return Outcome(found, True, stats)

@@ -1,0 +1,122 @@
+"""First answers under free cover by negotiated rip-up and reroute, as chip routers do.
+
+Free cover (Nikoli rules) asks only for disjoint paths, so a board with room to spare
+is a routing problem: the DA Symposium contest boards were made for exactly that, and
+routers of the PathFinder kind (McMurchie and Ebeling, 1995) solve them where an exact
+search drowns in choices.  Every pair is routed on its own by a cheapest path search
+that may pass through cells other pairs use, at a price; cells that stay shared grow a
+lasting "history" cost and the price of sharing rises each round, so pairs negotiate
+who yields until no cell is shared.  Endpoints of other pairs are never entered.
+
+The result is a set of disjoint simple paths, which under free cover is a solution (the
+caller's checker verifies it).  The method is incomplete: when the rounds run out it
+returns None and the exact search takes over; it is never used for proofs.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+
+from ..base import Deadline
+from .model import Numberlink
+
+
+STALL_ROUNDS = 20       # rounds without a new fewest-shared-cells count ...
+STALL_FLOOR = 2         # ... end the negotiation, unless it is down to this few
+
+
+def route_free(model: Numberlink, deadline: Deadline, max_rounds: int = 100, seed: int = 0,
+               stats: dict | None = None) -> dict | None:
+    """A free-cover solution, or None when negotiation did not converge."""
+    W, H = model.width, model.height
+    n = W * H
+    nbrs: list[tuple[int, ...]] = []
+    for p in range(n):
+        r, c = divmod(p, W)
+        nbrs.append(tuple(q for q, ok in ((p - W, r > 0), (p + 1, c < W - 1), (p + W, r < H - 1),
+                                          (p - 1, c > 0)) if ok))
+    owner = [-1] * n                      # the pair whose endpoint a cell is
+    for k, (a, b) in enumerate(model.ends):
+        owner[a] = owner[b] = k
+    rows = [p // W for p in range(n)]
+    cols = [p % W for p in range(n)]
+    K = len(model.ends)
+    occ = [0] * n                         # how many routed pairs use each (non-endpoint) cell
+    hist = [1.0] * n                      # lasting cost of cells that were fought over
+    paths: list[list[int] | None] = [None] * K
+    rng = random.Random(seed)
+
+    def route(k: int, pres: float) -> list[int] | None:
+        """Cheapest path for pair k (A* with the Manhattan distance, every cell costs >= 1)."""
+        a, b = model.ends[k]
+        br, bc = rows[b], cols[b]
+        dist = {a: 0.0}
+        came = {a: -1}
+        heap = [(abs(rows[a] - br) + abs(cols[a] - bc), 0.0, a)]
+        while heap:
+            f, g, p = heapq.heappop(heap)
+            if p == b:
+                path = []
+                while p != -1:
+                    path.append(p)
+                    p = came[p]
+                return path[::-1]
+            if g > dist[p]:
+                continue
+            for q in nbrs[p]:
+                o = owner[q]
+                if o >= 0 and o != k:
+                    continue
+                ng = g + hist[q] * (1.0 + pres * occ[q])
+                if ng < dist.get(q, 1e18):
+                    dist[q] = ng
+                    came[q] = p
+                    heapq.heappush(heap, (ng + abs(rows[q] - br) + abs(cols[q] - bc), ng, q))
+        return None
+
+    def lay(k: int, delta: int) -> None:
+        for p in paths[k][1:-1]:
+            occ[p] += delta
+
+    pres = 0.5
+    best, best_round = n + 1, 0
+    order = sorted(range(K), key=lambda k: _span(model, k))
+    todo = order
+    for rnd in range(max_rounds):
+        for k in todo:
+            deadline.check()
+            if paths[k] is not None:
+                lay(k, -1)
+            path = route(k, pres)
+            if path is None:
+                return None                # walled in by other endpoints: no answer at all
+            paths[k] = path
+            lay(k, +1)
+        shared = [p for p in range(n) if occ[p] > 1]
+        if stats is not None:
+            stats["route_rounds"] = rnd + 1
+        if not shared:
+            return {"paths": {lab: [[rows[p], cols[p]] for p in paths[k]]
+                              for k, lab in enumerate(model.labels)}}
+        # Negotiation that stops making progress on a tight board is not going to
+        # converge: the conflict count settles where pairs compete for the last room.
+        if len(shared) < best:
+            best, best_round = len(shared), rnd
+        elif best > STALL_FLOOR and rnd - best_round >= STALL_ROUNDS:
+            return None
+        for p in shared:
+            hist[p] += 0.5 * (occ[p] - 1)
+        # The price of sharing grows, but stays finite: an infinite price would make
+        # every shared cell look walled off.
+        pres = min(pres * 1.6, 1e4)
+        # Only pairs on a shared cell are routed again (the others keep their way).
+        bad = set(shared)
+        todo = [k for k in range(K) if any(p in bad for p in paths[k])]
+        rng.shuffle(todo)
+    return None
+
+
+def _span(model: Numberlink, k: int) -> int:
+    a, b = model.ends[k]
+    W = model.width
+    return abs(a // W - b // W) + abs(a % W - b % W)
