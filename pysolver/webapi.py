@@ -10,7 +10,7 @@ import json
 import traceback
 
 from . import __version__, api, bench
-from .base import PuzzleError
+from .base import Cancelled, PuzzleError, SolveTimeout
 from .format import load_any
 from .registry import get_family
 
@@ -40,7 +40,14 @@ def _steps(args: dict) -> dict:
     fn = getattr(p.family, "steps", None)
     if fn is None:
         raise PuzzleError(f"{p.type} has no step recording")
-    return {"steps": fn(p.model, Deadline(args.get("timeout", 20)))}
+    timeout = args.get("timeout", 20)
+    try:
+        return {"steps": fn(p.model, Deadline(timeout))}
+    except Cancelled:
+        raise
+    except SolveTimeout:
+        # An honest answer, not a fault: the page says it as it is.
+        raise PuzzleError(f"the solver gave up after {timeout:g} s, so there are no steps to replay") from None
 
 
 def _make(args: dict) -> dict:
@@ -126,8 +133,10 @@ def handle(request_json: str) -> str:
         return json.dumps({"ok": True, "result": fn(req.get("args") or {})}, separators=(",", ":"))
     except PuzzleError as exc:
         return json.dumps({"ok": False, "error": str(exc), "kind": "input"})
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Cancelled):
         return json.dumps({"ok": False, "error": "cancelled", "kind": "cancelled"})
+    except SolveTimeout:
+        return json.dumps({"ok": False, "error": "the time limit ran out before an answer", "kind": "timeout"})
     except Exception as exc:  # noqa: BLE001 - reported to the page, never a blank screen
         return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}", "kind": "internal",
                            "trace": traceback.format_exc(limit=8)})

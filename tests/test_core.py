@@ -192,6 +192,23 @@ def test_webapi_speaks_json_and_never_raises():
     assert st["milp_x"] == [1.0, 2.0]
 
 
+def test_webapi_reports_time_limits_and_cancels_by_kind(monkeypatch):
+    from pysolver.base import Cancelled, SolveTimeout
+
+    def out_of_time(args):
+        raise SolveTimeout("time")
+
+    def cancelled(args):
+        raise Cancelled("cancelled")
+
+    monkeypatch.setitem(webapi.COMMANDS, "slow", out_of_time)
+    monkeypatch.setitem(webapi.COMMANDS, "stopped", cancelled)
+    slow = json.loads(webapi.handle('{"cmd": "slow"}'))
+    assert not slow["ok"] and slow["kind"] == "timeout" and "time limit" in slow["error"]
+    stopped = json.loads(webapi.handle('{"cmd": "stopped"}'))
+    assert not stopped["ok"] and stopped["kind"] == "cancelled"
+
+
 # ---------------------------------------------------------------- CLI
 def test_cli_solve_text_and_json_and_exit_codes(tmp_path):
     r = cli("solve", FIX / "heart.json", "--unique")

@@ -129,6 +129,10 @@ def test_worker_command():
     assert out["ok"] is True
     final = replay(FAMILY.parse(data), out["result"]["steps"])
     assert FAMILY.same_solution(FAMILY.parse(data), final, data["solution"])
+    # a replay that runs out of time says so plainly (not as an internal fault)
+    out = json.loads(webapi.handle(json.dumps({"cmd": "steps", "args": {"puzzle": load("gen_14x14_s6.json"),
+                                                                        "timeout": 0}})))
+    assert out["ok"] is False and out["kind"] == "input" and "gave up after 0 s" in out["error"]
 
 
 @pytest.mark.corpus
