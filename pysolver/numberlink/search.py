@@ -36,7 +36,6 @@ import random
 import time
 
 import numpy as np
-from scipy import ndimage
 
 from ..base import Deadline, Outcome, SolveTimeout
 from .model import Numberlink, make_model
@@ -247,6 +246,9 @@ class Search:
         emp_grid = np.frombuffer(emp, dtype=np.uint8).reshape(H + 2, S)
         steps = np.array(D)
         reg = np.zeros((H + 2, S), dtype=np.int32)
+        # Imported here, not at the top: SciPy's import costs seconds in the browser,
+        # and the free-cover router and the scan never need it.
+        from scipy import ndimage
         cross = ndimage.generate_binary_structure(2, 1)     # 4-neighbourhood
 
         def regions_ok() -> bool:

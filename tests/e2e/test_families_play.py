@@ -41,9 +41,19 @@ def test_numberlink_draw_cut_truncate_check_and_solve(context, server):
     wait_ready(page)
     rep = page.evaluate("app.check()")
     assert rep["ok"] is True and rep["solved"] is False
+    # Every message Solve shows, with whether the grid was solved when it showed.
+    page.evaluate("""() => { window.said = [];
+      new MutationObserver(() => window.said.push([document.querySelector('#message').textContent,
+                                                     app.state().solved]))
+        .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true}); }""")
     res = page.evaluate("app.solve({unique: true})")
-    assert res["status"] == "solved"
+    assert res["status"] == "solved" and res["unique"] is True
     assert page.evaluate("app.state().solved") is True
+    said = page.evaluate("window.said")
+    # The answer is on the board before uniqueness is settled, in a second request.
+    checking = [i for i, (text, _) in enumerate(said) if "Checking whether the solution is unique" in text]
+    assert checking and said[checking[0]][1] is True
+    assert "The solution is unique." in said[-1][0] and checking[0] < len(said) - 1
 
 
 def test_hungrycat_paint_with_palette_check_replay(context, server):

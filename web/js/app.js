@@ -334,27 +334,43 @@ async function run(label, fn) {
   }
 }
 
+/* Solve shows the answer as soon as there is one, then settles uniqueness in a second
+   request: proving there is no other solution can take much longer than finding one
+   (the 40x40 Numberlink contest board: a fraction of a second, then the time limit),
+   and a player should not wait for a maker's question.  Cancel during the second part
+   keeps the answer. */
 async function solve({ method = $("method").value, timeout = 60, unique = true } = {}) {
   await solver.ready;
   const p = state.puzzle;
   say("Solving…");
-  const res = await run("Solve", () => solver.call("solve", { puzzle: stripSolution(p), method, timeout, unique }));
+  const res = await run("Solve", () => solver.call("solve", { puzzle: stripSolution(p), method, timeout, unique: false }));
   if (!res || state.puzzle !== p) return res;
-  const secs = `${res.seconds.toFixed(res.seconds < 1 ? 3 : 1)} s`;
-  if (res.status === "solved") {
-    applyProgress(state.fam.fromSolution(p, res.solution));
-    let text = `Solved by ${res.method} in ${secs}.`;
-    if (res.unique === true) text += " The solution is unique.";
-    if (res.unique === false) text += " Warning: this puzzle has more than one solution.";
-    if (res.note) text += ` (${res.note})`;
-    say(text + " Undo brings your grid back.", res.unique === false ? "error" : "ok");
-  } else {
-    const words = { unsolvable: "This puzzle has no solution.", timeout: `Gave up after ${secs}.`,
+  const secs = (s) => `${s.toFixed(s < 1 ? 3 : 1)} s`;
+  if (res.status !== "solved") {
+    const words = { unsolvable: "This puzzle has no solution.", timeout: `Gave up after ${secs(res.seconds)}.`,
                     cancelled: "Solve cancelled.", gave_up: `The ${res.method} method gave up.`,
                     error: "Internal error: the solver's answer failed verification." };
     say(words[res.status] + (res.note ? ` (${res.note})` : ""), res.status === "cancelled" ? "" : "error");
+    return res;
   }
-  return res;
+  applyProgress(state.fam.fromSolution(p, res.solution));
+  const solved = `Solved by ${res.method} in ${secs(res.seconds)}.`;
+  if (!unique) {
+    say(solved + " Undo brings your grid back.", "ok");
+    return res;
+  }
+  say(solved + " Checking whether the solution is unique…", "ok");
+  const second = await run("Uniqueness check", () => solver.call("solve", { puzzle: stripSolution(p), method, timeout, unique: true }));
+  if (state.puzzle !== p) return res;
+  let text = solved;
+  if (second?.unique === true) text += " The solution is unique.";
+  else if (second?.unique === false) text += " Warning: this puzzle has more than one solution.";
+  else if (!second || second.status === "cancelled") text += " Uniqueness check cancelled.";
+  else text += ` Uniqueness not settled in ${secs(second.seconds)}.`;
+  const note = second?.note || res.note;
+  if (note) text += ` (${note})`;
+  say(text + " Undo brings your grid back.", second?.unique === false ? "error" : "ok");
+  return { ...res, unique: second ? second.unique ?? null : null, note: note || undefined };
 }
 
 async function check() {
