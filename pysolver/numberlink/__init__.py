@@ -1,7 +1,7 @@
 """Numberlink (Arukone, Flow Free): join equal labels by non-crossing paths.
 
-Methods: ``auto`` (the default: a diagonal scan for first answers, exact path search
-for proofs), ``mip`` (E. Kalvelagen's label model solved with HiGHS) and ``paths`` (set
+Methods: ``auto`` (the default: a diagonal scan for first answers under full cover,
+negotiated routing under free cover, exact path search for proofs), ``mip`` (E. Kalvelagen's label model solved with HiGHS) and ``paths`` (set
 partitioning over enumerated paths, HiGHS).
 """
 from __future__ import annotations
