@@ -311,7 +311,9 @@ def solve_auto(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
             restarts += 1
             eng.undo(root)
             prober.rng = random.Random(restarts)
-            budget = budget * 2 if restarts < MAX_RESTARTS else None
+            # Restarts only help to find a first solution: once one is known, a
+            # uniqueness proof must exhaust the tree, so the budget goes at once.
+            budget = budget * 2 if restarts < MAX_RESTARTS and not found else None
             status, best = prober.run(root)
     total = time.perf_counter() - t_start
     stats = {"t_line": round(t_line, 6), "t_probe": round(prober.t_probe, 6),
