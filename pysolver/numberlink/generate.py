@@ -1,10 +1,17 @@
 """Make Numberlink puzzles: random non-crossing paths, kept when the answer is unique.
 
-Paths are grown one at a time by random walks from random empty cells (a walk never runs
-alongside itself, which keeps the paths puzzle-like); under full cover, cells left over
-are absorbed by a neighbouring path end.  The path ends become the endpoints, and the
-puzzle is kept only when the default solver proves the solution unique under the plain
-rules; otherwise the next attempt starts.  Everything follows from ``seed``.
+Under full cover one random path through every cell (a snake shuffled by "backbite"
+moves) is cut into pieces of random length, cut early where a piece would run
+alongside itself (which keeps the paths puzzle-like), and pieces whose ends meet are
+then joined at random, under the same rule, down to the usual number of pairs.  Every cell is covered by
+construction, so each try gives a board (random walks that must cover the grid fail
+more often the bigger it is).  Under free cover paths are random walks from random empty cells.  The
+path ends become the endpoints, and the puzzle is kept only when the default solver
+proves the solution unique under the plain rules within a few seconds; otherwise the
+next try starts.  Everything follows from ``seed``.
+
+Rough: under free cover a random board is rarely unique (a path can detour through
+empty cells), so free-cover boards come out in seconds only up to about 5x5.
 """
 from __future__ import annotations
 
@@ -37,10 +44,12 @@ def _random_paths(width: int, height: int, rng: random.Random, full: bool) -> li
         if c < width - 1:
             yield p + 1
 
+    if full:
+        return _cut_random_path(width, height, rng, nbrs)
     paths: list[list[int]] = []
     cells = list(range(size))
     rng.shuffle(cells)
-    target = size if full else int(size * rng.uniform(0.5, 0.8))
+    target = int(size * rng.uniform(0.5, 0.8))
     covered = 0
     longest = max(3, (width + height) * 2)
     for start in cells:
@@ -66,23 +75,104 @@ def _random_paths(width: int, height: int, rng: random.Random, full: bool) -> li
             continue
         paths.append(path)
         covered += len(path)
-    if full:
-        for p in range(size):
-            if owner[p] >= 0:
-                continue
-            # Absorb a leftover cell into a path whose end is next to it.
-            for q in nbrs(p):
-                k = owner[q]
-                if k >= 0 and q in (paths[k][0], paths[k][-1]):
-                    if q == paths[k][0]:
-                        paths[k].insert(0, p)
-                    else:
-                        paths[k].append(p)
-                    owner[p] = k
-                    break
-            else:
-                return None
     return paths
+
+
+
+def _cut_random_path(width: int, height: int, rng: random.Random, nbrs) -> list[list[int]] | None:
+    """Paths covering the grid: one random path through every cell, cut into pieces."""
+    size = width * height
+    # A snake (back and forth along the rows) made random by "backbite" moves: join an
+    # end to one of its grid neighbours on the path and drop the edge that closed the
+    # loop.  Each move keeps a path through every cell.
+    path = [r * width + (c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
+    pos = [0] * size
+    for i, p in enumerate(path):
+        pos[p] = i
+    for _ in range(min(10 * size, 20_000)):
+        if rng.random() < 0.5:
+            path.reverse()
+            for i, p in enumerate(path):
+                pos[p] = i
+        x = rng.choice(list(nbrs(path[-1])))
+        i = pos[x]
+        if i == size - 2:
+            continue
+        tail = path[i + 1:]
+        tail.reverse()
+        path[i + 1:] = tail
+        for j in range(i + 1, size):
+            pos[path[j]] = j
+    # Cut it into pieces of a random length that never run alongside themselves.
+    mean = max(10, (width + height) // 2)
+    pieces: list[list[int]] = []
+    piece: list[int] = []
+    mine: set[int] = set()
+    goal = 0
+    for p in path:
+        if piece and (len(piece) >= goal or any(q in mine and q != piece[-1] for q in nbrs(p))):
+            pieces.append(piece)
+            piece = []
+            mine = set()
+        if not piece:
+            goal = rng.randint(max(2, mean // 3), mean * 5 // 3)
+        piece.append(p)
+        mine.add(p)
+    pieces.append(piece)
+    # A piece cut to one cell joins the piece after it (the path goes on into it), or
+    # the one before it at the very end.
+    out: list[list[int]] = []
+    carry: list[int] = []
+    for piece in pieces:
+        piece = carry + piece
+        carry = []
+        if len(piece) == 1:
+            carry = piece
+        else:
+            out.append(piece)
+    if carry:
+        if not out:
+            return None                 # a one-cell grid: no pair fits
+        out[-1] += carry
+    return _merge_pieces(out, size, rng, nbrs)
+
+
+def _merge_pieces(pieces: list[list[int]], size: int, rng: random.Random, nbrs) -> list[list[int]]:
+    """Join paths end to end at random, where the joined path does not run alongside
+    itself, down to about one pair per 10-14 cells (the density of published boards:
+    a random path wiggles so much that the cuts alone leave two or three times more)."""
+    owner = [0] * size
+    for k, piece in enumerate(pieces):
+        for p in piece:
+            owner[p] = k
+    alive = list(range(len(pieces)))
+    target = max(1, round(size / rng.uniform(10, 14)))
+    stuck = 0
+    while len(alive) > target and stuck < 50 * len(alive):
+        k = rng.choice(alive)
+        a = pieces[k]
+        p = a[-1] if rng.random() < 0.5 else a[0]
+        joins = [q for q in nbrs(p) if owner[q] != k and q in (pieces[owner[q]][0], pieces[owner[q]][-1])]
+        if not joins:
+            stuck += 1
+            continue
+        q = rng.choice(joins)
+        j = owner[q]
+        b = pieces[j]
+        if any(owner[y] == k and not (x == q and y == p) for x in b for y in nbrs(x)):
+            stuck += 1
+            continue
+        stuck = 0
+        pieces[k] = (a if p == a[-1] else a[::-1]) + (b if q == b[0] else b[::-1])
+        for x in b:
+            owner[x] = k
+        alive.remove(j)
+    return [pieces[k] for k in sorted(alive)]
+
+
+#: a try whose uniqueness is not settled in this time (seconds per 200 cells, at least
+#: one second) is dropped for the next one
+TRY_SECONDS = 1.0
 
 
 def generate(width: int, height: int, seed: int, cover: str = "full",
@@ -107,7 +197,7 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
         endpoints.sort(key=lambda e: (e[0], e[1]))
         model = make_model(width, height, endpoints, cover)
         try:
-            out = solve_auto(model, Deadline(deadline.remaining()), 2)
+            out = solve_auto(model, Deadline(min(deadline.remaining(), TRY_SECONDS * max(1.0, width * height / 200))), 2)
         except SolveTimeout:
             continue
         if len(out.solutions) == 1 and out.complete:
