@@ -50,6 +50,29 @@ def _steps(args: dict) -> dict:
         raise PuzzleError(f"the solver gave up after {timeout:g} s, so there are no steps to replay") from None
 
 
+def _generate(args: dict) -> dict:
+    """"Make a Numberlink puzzle": a random full-cover board with a unique answer."""
+    from .base import Deadline
+    from .numberlink.generate import generate
+
+    if args.get("type", "numberlink") != "numberlink":
+        raise PuzzleError(f"no puzzle generator for {args.get('type')!r}")
+    try:
+        w, h, seed = int(args["width"]), int(args["height"]), int(args.get("seed", 0))
+    except (KeyError, TypeError, ValueError):
+        raise PuzzleError("width, height and seed must be whole numbers") from None
+    if not (2 <= w <= MAX_GENERATED_SIDE and 2 <= h <= MAX_GENERATED_SIDE):
+        raise PuzzleError(f"{w}x{h}: the generator makes boards from 2x2 to "
+                          f"{MAX_GENERATED_SIDE}x{MAX_GENERATED_SIDE}")
+    puzzle = generate(w, h, seed, "full", Deadline(args.get("timeout", 60)))
+    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "pysolver generator",
+                       "license": "CC0-1.0", **puzzle}}
+
+
+#: bigger boards take longer to prove unique than a player would wait
+MAX_GENERATED_SIDE = 30
+
+
 def _make(args: dict) -> dict:
     """"Make a puzzle from this picture": RGBA pixels (base64, already scaled by the
     page to about the wanted size) to a Link-a-Pix puzzle with a unique picture."""
@@ -117,6 +140,7 @@ COMMANDS = {
     "methods": _methods,
     "steps": _steps,
     "make": _make,
+    "generate": _generate,
     "bench": _bench,
     "selftest": _selftest,
 }

@@ -49,3 +49,15 @@ def test_bad_requests_are_named():
         generate(5, 5, 0, "partial")
     with pytest.raises(PuzzleError, match="too small"):
         generate(1, 1, 0)
+
+
+def test_worker_command_makes_a_titled_board_and_names_bad_sizes():
+    import json
+
+    from pysolver import webapi
+    out = json.loads(webapi.handle(json.dumps({"cmd": "generate", "args": {"width": 6, "height": 5, "seed": 3}})))
+    assert out["ok"] and out["result"]["puzzle"]["title"] == "Numberlink 6×5 #3"
+    assert out["result"]["puzzle"]["endpoints"] == generate(6, 5, 3)["endpoints"]
+    for args, words in (({"width": 60, "height": 5}, "2x2 to 30x30"), ({"width": "x", "height": 5}, "whole numbers")):
+        bad = json.loads(webapi.handle(json.dumps({"cmd": "generate", "args": args})))
+        assert not bad["ok"] and bad["kind"] == "input" and words in bad["error"]

@@ -41,3 +41,21 @@ def test_make_a_puzzle_from_a_picture_and_play_it(context, server):
     res = page.evaluate("app.solve({unique: true})")
     assert res["status"] == "solved" and res["unique"] is True
     assert page.evaluate("app.state().link").startswith("linkapix/20x20/1")
+
+
+def test_make_a_numberlink_board_repeatably_and_play_it(context, server):
+    from pysolver.base import Deadline
+    from pysolver.numberlink.generate import generate
+    page = open_app(context, server.url)
+    page.fill("#nl-maker-width", "7")
+    page.fill("#nl-maker-height", "6")
+    page.fill("#nl-maker-seed", "42")
+    page.click("#nl-maker-go")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'", timeout=120_000)
+    p = page.evaluate("app.state().puzzle")
+    assert (p["width"], p["height"]) == (7, 6) and p["title"] == "Numberlink 7×6 #42"
+    # The same number gives the same board as the library's generator in CPython.
+    assert p["endpoints"] == generate(7, 6, 42, "full", Deadline(60))["endpoints"]
+    assert "number 42, unique solution" in page.locator("#nl-maker-status").text_content()
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True

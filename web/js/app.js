@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { family, TYPES } from "./families/index.js";
 import { History, puzzleKey, recent, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
-import { initMaker } from "./maker.js";
+import { initMaker, initNumberlinkMaker } from "./maker.js";
 import { Solver } from "./solver.js";
 
 const $ = (id) => document.getElementById(id);
@@ -582,6 +582,7 @@ window.app = {
 Object.defineProperty(window.app, "ready", { get: () => solver.ready });
 
 initMaker({ solver, load, showError });
+initNumberlinkMaker({ solver, load, showError });
 renderLibrary();
 loadFromHash();
 registerServiceWorker();

@@ -1,6 +1,8 @@
-/* "Make a puzzle from this picture" (Link-a-Pix): the page scales the image to the
-   chosen size with a canvas, the worker quantises it and cuts it into links until the
-   picture is unique (pysolver/linkapix/maker.py), and the new puzzle opens to play. */
+/* The puzzle makers of the library page.  "Make a puzzle from this picture" (Link-a-Pix):
+   the page scales the image to the chosen size with a canvas, the worker quantises it
+   and cuts it into links until the picture is unique (pysolver/linkapix/maker.py).
+   "Make a Numberlink puzzle": the worker's generator (pysolver/numberlink/generate.py).
+   Either way the new puzzle opens to play. */
 
 const MAX_SOURCE = 4096;
 
@@ -68,6 +70,35 @@ export function initMaker({ solver, load, showError }) {
     } finally {
       $("maker-go").disabled = false;
       $("maker-cancel").hidden = true;
+    }
+  };
+}
+
+/** The Numberlink generator form: size and an optional number (the seed) to repeat a board. */
+export function initNumberlinkMaker({ solver, load, showError }) {
+  const $ = (id) => document.getElementById(id);
+  const status = $("nl-maker-status");
+  const side = (id) => Math.max(2, Math.min(30, Math.round(+$(id).value || 10)));
+  $("nl-maker").onsubmit = async (e) => {
+    e.preventDefault();
+    const width = side("nl-maker-width"), height = side("nl-maker-height");
+    const typed = $("nl-maker-seed").value.trim();
+    const seed = typed === "" ? Math.floor(Math.random() * 1e9) : Math.max(0, Math.round(+typed) || 0);
+    $("nl-maker-go").disabled = true;
+    try {
+      status.textContent = "Waiting for the solver…";
+      await solver.ready;
+      status.textContent = `Making a ${width}×${height} board (number ${seed})…`;
+      const t0 = performance.now();
+      const res = await solver.call("generate", { type: "numberlink", width, height, seed, timeout: 60 });
+      status.textContent = `Made in ${((performance.now() - t0) / 1000).toFixed(1)} s: number ${seed}, unique solution.`;
+      await load(res.puzzle);
+    } catch (err) {
+      status.textContent = "";
+      if (err.kind === "cancelled") status.textContent = "Cancelled.";
+      else showError("Could not make a puzzle: " + err.message);
+    } finally {
+      $("nl-maker-go").disabled = false;
     }
   };
 }
