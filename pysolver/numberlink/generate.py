@@ -3,15 +3,18 @@
 Under full cover one random path through every cell (a snake shuffled by "backbite"
 moves) is cut into pieces of random length, cut early where a piece would run
 alongside itself (which keeps the paths puzzle-like), and pieces whose ends meet are
-then joined at random, under the same rule, down to the usual number of pairs.  Every cell is covered by
-construction, so each try gives a board (random walks that must cover the grid fail
-more often the bigger it is).  Under free cover paths are random walks from random empty cells.  The
-path ends become the endpoints, and the puzzle is kept only when the default solver
-proves the solution unique under the plain rules within a few seconds; otherwise the
-next try starts.  Everything follows from ``seed``.
+then joined at random, under the same rule, down to the usual number of pairs.  Every
+cell is covered by construction, so each try gives a board (random walks that must
+cover the grid fail more often the bigger it is).  Under free cover paths are random
+walks from random empty cells.  The path ends become the endpoints.  The solver then
+looks for two answers: when it finds a second, a path it routes differently is cut in
+two where it leaves ours, and it looks again; the board is kept once the solver proves
+the answer unique under the plain rules within a few seconds, otherwise the next try
+starts.  Everything follows from ``seed``.
 
 Rough: under free cover a random board is rarely unique (a path can detour through
-empty cells), so free-cover boards come out in seconds only up to about 5x5.
+empty cells) and the exact search is slow to find the second answer that would guide
+the cuts, so free-cover boards come out in seconds only up to about 7x7.
 """
 from __future__ import annotations
 
@@ -170,6 +173,38 @@ def _merge_pieces(pieces: list[list[int]], size: int, rng: random.Random, nbrs) 
     return [pieces[k] for k in sorted(alive)]
 
 
+#: a try is dropped after this many cuts without a unique answer
+MAX_CUTS = 12
+
+
+def _cut_where_answers_differ(paths: list[list[int]], solutions: list[dict], width: int,
+                              rng: random.Random) -> bool:
+    """Cut one of ``paths`` (the intended answer) at a cell another answer's path for
+    the same pair does not use; False when no path can be cut (pieces keep 2 cells)."""
+    ours = {_label(i): path for i, path in enumerate(paths)}
+    for sol in solutions:
+        options = []
+        for lab, cells in sol["paths"].items():
+            theirs = {r * width + c for r, c in cells}
+            path = ours[lab]
+            for i, p in enumerate(path):
+                if p in theirs:
+                    continue
+                # piece one is path[:j], piece two path[j:]; p ends one or starts two
+                for j in (i + 1, i):
+                    if 2 <= j <= len(path) - 2:
+                        options.append((lab, j))
+                        break
+        if options:
+            lab, j = rng.choice(options)
+            k = next(i for i in range(len(paths)) if _label(i) == lab)
+            path = paths[k]
+            paths[k] = path[:j]
+            paths.append(path[j:])
+            return True
+    return False
+
+
 #: a try whose uniqueness is not settled in this time (seconds per 200 cells, at least
 #: one second) is dropped for the next one
 TRY_SECONDS = 1.0
@@ -184,23 +219,30 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
         raise PuzzleError(f"{width}x{height}: too small for a pair of endpoints")
     deadline = deadline or Deadline(30.0)
     rng = random.Random(seed)
+    per_try = TRY_SECONDS * max(1.0, width * height / 200)
     while True:
         if deadline.expired():
             raise SolveTimeout("no unique puzzle found before the time limit")
         paths = _random_paths(width, height, rng, cover == "full")
         if not paths:
             continue
-        endpoints = []
-        for i, path in enumerate(paths):
-            for p in (path[0], path[-1]):
-                endpoints.append((p // width, p % width, _label(i)))
-        endpoints.sort(key=lambda e: (e[0], e[1]))
-        model = make_model(width, height, endpoints, cover)
-        try:
-            out = solve_auto(model, Deadline(min(deadline.remaining(), TRY_SECONDS * max(1.0, width * height / 200))), 2)
-        except SolveTimeout:
-            continue
-        if len(out.solutions) == 1 and out.complete:
-            return {"type": "numberlink", "width": width, "height": height,
-                    "endpoints": [[r, c, lab] for r, c, lab in endpoints], "cover": cover,
-                    "solution": out.solutions[0]}
+        # When the solver finds a second answer, a path it routes differently is cut in
+        # two where it leaves ours: the cut cell becomes an endpoint, which rules that
+        # answer out.  Repeat until the answer is unique (or the try is dropped).
+        for _ in range(MAX_CUTS):
+            endpoints = []
+            for i, path in enumerate(paths):
+                for p in (path[0], path[-1]):
+                    endpoints.append((p // width, p % width, _label(i)))
+            endpoints.sort(key=lambda e: (e[0], e[1]))
+            model = make_model(width, height, endpoints, cover)
+            try:
+                out = solve_auto(model, Deadline(min(deadline.remaining(), per_try)), 2)
+            except SolveTimeout:
+                break
+            if len(out.solutions) == 1 and out.complete:
+                return {"type": "numberlink", "width": width, "height": height,
+                        "endpoints": [[r, c, lab] for r, c, lab in endpoints], "cover": cover,
+                        "solution": out.solutions[0]}
+            if len(out.solutions) < 2 or not _cut_where_answers_differ(paths, out.solutions, width, rng):
+                break
