@@ -77,6 +77,8 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
                     if len(outcome.solutions) > 1:
                         result["unique"] = False
                         result["second_solution"] = outcome.solutions[1]
+                    elif outcome.more:
+                        result["unique"] = False
                     elif outcome.complete:
                         result["unique"] = True
             elif outcome.complete:

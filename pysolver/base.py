@@ -96,7 +96,8 @@ class Outcome:
     """What a family's ``solve`` returns.
 
     ``solutions`` holds up to ``limit`` *distinct* solutions (distinct as the family
-    defines it: Link-a-Pix counts pictures, not path sets).  An empty list means
+    defines it: Link-a-Pix counts pictures, not path sets), and ``more`` says when a
+    further one is known to exist without being listed.  An empty list means
     proven unsolvable.  ``complete`` is False when the method cannot prove that there
     are no further solutions (then uniqueness is unknown).  ``stats`` carries counters
     for ``bench`` (nodes, paths enumerated, time per phase, LP size...).
@@ -106,6 +107,8 @@ class Outcome:
     complete: bool = True
     stats: dict[str, Any] = field(default_factory=dict)
     note: str = ""
+    #: another solution is known to exist but is not listed (a count proved it)
+    more: bool = False
 
 
 @dataclass

@@ -34,7 +34,7 @@ def _cmd_solve(args) -> int:
         if res["unique"] is True:
             line += "; the solution is unique"
         elif res["unique"] is False:
-            line += "; NOT unique: a second solution follows"
+            line += "; NOT unique" + (": a second solution follows" if res.get("second_solution") else "")
         if res.get("note"):
             line += f" ({res['note']})"
         print(line)

@@ -491,6 +491,28 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         # when the pruned search finds nothing there is nothing to find.
         if not found:
             return Outcome([], True, stats)
+    # The proof: a short plain search first (it settles most boards at once), then
+    # counting over a frontier, which does not care how much paths wiggle but needs a
+    # narrow board, then the plain search without a budget.
+    quick = Search(model, False, deadline, node_limit=PROOF_NODES)
+    try:
+        sols = quick.run(limit)
+        _add_stats(stats, quick)
+        return Outcome(sols, True, stats)
+    except _Budget:
+        _add_stats(stats, quick)
+    if found and min(model.width, model.height) <= COUNT_MAX_SIDE:
+        from .count import count_solutions
+        try:
+            n = count_solutions(model, deadline, cap=2, max_states=COUNT_MAX_STATES, stats=stats)
+        except SolveTimeout:
+            return Outcome(found, False, stats, note="no second solution found before the time limit")
+        stats["counted"] = "unknown" if n is None else n
+        if n == 1:
+            return Outcome(found, True, stats)
+        if n is not None and n >= 2 and len(found) < 2:
+            return Outcome(found, True, stats, more=True,
+                           note="counting shows a second solution; it is not drawn")
     plain = Search(model, False, deadline)
     try:
         sols = plain.run(limit)
@@ -503,6 +525,13 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         raise
     _add_stats(stats, plain)
     return Outcome(sols, True, stats)
+
+
+#: node budget of the first, short plain search of a uniqueness proof
+PROOF_NODES = 2000
+#: counting runs on boards with a side up to this, and gives up past this many frontiers
+COUNT_MAX_SIDE = 18
+COUNT_MAX_STATES = 60_000
 
 
 def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict) -> list[dict]:
