@@ -139,13 +139,17 @@ def test_rule_puzzles():
     assert not FAMILY.same_solution(m, *out.solutions)
 
 
-def _touches_itself(solution):
+def _touches_itself(solution, beside_ends=False):
+    """Two neighbouring cells of one path are not consecutive on it (with
+    ``beside_ends``: unless one of them is an endpoint of that path)."""
     for path in solution["paths"].values():
         where = {tuple(p): i for i, p in enumerate(path)}
+        ends = (0, len(path) - 1)
         for i, (r, c) in enumerate(path):
             for q in ((r + 1, c), (r, c + 1)):
                 if q in where and abs(where[q] - i) != 1:
-                    return True
+                    if not (beside_ends and (i in ends or where[q] in ends)):
+                        return True
     return False
 
 
@@ -238,62 +242,78 @@ SIX = {"type": "numberlink", "width": 6, "height": 6, "cover": "full",
     {**SIX, "width": 4, "height": 4, "endpoints": [[0, 3, "a"], [3, 3, "a"], [1, 1, "b"], [2, 3, "b"]]},
     {**SIX, "width": 5, "height": 5, "endpoints": [[0, 0, "a"], [0, 4, "a"], [4, 0, "b"], [4, 4, "b"]]},
 ])
-def test_scan_finds_every_answer_without_self_touch(data):
-    """The scan's corner tests may let a few self-touching answers through (they are
-    still answers) but never lose one without self-touch."""
+@pytest.mark.parametrize("beside_ends", [False, True])
+def test_scan_lists_exactly_the_answers_without_self_touch(data, beside_ends):
     from pysolver.numberlink.scan import Scan
     from pysolver.numberlink.search import Search
     m = model_of(data)
     every = {_key(s): s for s in Search(m, False, Deadline(20)).run(10_000)}
-    clean = {k for k, s in every.items() if not _touches_itself(s)}
-    scanned = [_key(s) for s in Scan(m, Deadline(20)).solutions()]
+    clean = {k for k, s in every.items() if not _touches_itself(s, beside_ends)}
+    scanned = [_key(s) for s in Scan(m, Deadline(20), beside_ends=beside_ends).solutions()]
     assert len(scanned) == len(set(scanned))
-    assert clean <= set(scanned) <= set(every)
+    assert set(scanned) == clean
 
 
-def test_scan_loses_no_clean_answer_on_random_boards():
-    """The scan's look-ahead (a cell passed over must stay fillable) and its option
-    order only prune and reorder: on random 5x5 boards it still lists every answer
-    without self-touch (random walks touch themselves often, so many boards are drawn
-    to meet enough with such answers)."""
+def test_scan_lists_exactly_the_answers_without_self_touch_on_random_boards():
+    """Propagation only prunes what the rule forbids: on random small boards (random
+    full-cover paths, or endpoints anywhere) the scan lists exactly the answers without
+    self-touch, under either rule."""
     import random
     from pysolver.numberlink.generate import _random_paths
     from pysolver.numberlink.model import make_model
     from pysolver.numberlink.scan import Scan
     from pysolver.numberlink.search import Search
-    with_clean = 0
-    for seed in range(60):
+    with_clean = {False: 0, True: 0}
+    for seed in range(80):
         rng = random.Random(seed)
-        paths = None
-        while paths is None:
-            paths = _random_paths(5, 5, rng, True)
-        m = make_model(5, 5, [(*divmod(p[e], 5), f"L{k}") for k, p in enumerate(paths) for e in (0, -1)])
-        every = {_key(s): s for s in Search(m, False, Deadline(20)).run(10_000)}
-        clean = {k for k, s in every.items() if not _touches_itself(s)}
-        scanned = [_key(s) for s in Scan(m, Deadline(20)).solutions()]
-        assert len(scanned) == len(set(scanned)), seed
-        assert clean <= set(scanned) <= set(every), seed
-        with_clean += bool(clean)
-    assert with_clean >= 10
+        w, h = rng.randint(3, 6), rng.randint(3, 6)
+        if seed % 2:
+            paths = None
+            while paths is None:
+                paths = _random_paths(w, h, rng, True)
+            ends = [(*divmod(p[e], w), f"L{k}") for k, p in enumerate(paths) for e in (0, -1)]
+        else:
+            cells = rng.sample([(r, c) for r in range(h) for c in range(w)], 2 * rng.randint(1, min(5, w * h // 2)))
+            ends = [(r, c, f"L{i // 2}") for i, (r, c) in enumerate(cells)]
+        m = make_model(w, h, ends)
+        every = {_key(s): s for s in Search(m, False, Deadline(20)).run(100_000)}
+        for beside_ends in (False, True):
+            clean = {k for k, s in every.items() if not _touches_itself(s, beside_ends)}
+            scanned = [_key(s) for s in Scan(m, Deadline(20), beside_ends=beside_ends).solutions()]
+            assert len(scanned) == len(set(scanned)), seed
+            assert set(scanned) == clean, (seed, beside_ends)
+            with_clean[beside_ends] += bool(clean)
+    assert min(with_clean.values()) >= 10
 
 
 @pytest.mark.parametrize("data", [SIX, {**SIX, "width": 7, "endpoints": [
     [0, 2, "a"], [0, 3, "d"], [0, 4, "a"], [1, 2, "b"], [1, 4, "b"], [2, 2, "c"], [2, 3, "d"], [2, 4, "c"]]}])
-def test_first_answers_from_both_scan_directions_are_valid_and_distinct(data):
-    from pysolver.numberlink.search import _first_full, _key, _mirrored
+def test_first_answers_from_both_scan_corners_are_valid_and_distinct(data):
+    from pysolver.numberlink.search import CORNERS, _first_full, _flipped, _key, _unflipped
     m = model_of(data)
     found, exhausted = _first_full(m, Deadline(20), 10, {})
     assert exhausted and found
     assert all(FAMILY.check(m, s).solved for s in found)
     assert len({_key(s) for s in found}) == len(found)
-    assert _mirrored(_mirrored(m)) == m
+    for corner in CORNERS:
+        assert _flipped(_flipped(m, *corner), *corner) == m
+        assert _unflipped(_unflipped(found[0], m, *corner), m, *corner) == found[0]
+
+
+def test_scan_gives_way_to_the_weaker_rule_when_every_answer_passes_an_endpoint():
+    """This generated board's only answer hooks a path beside its own endpoint."""
+    from pysolver.numberlink.search import _first_full
+    m = model_of(load("gen_7x7_s2.json"))
+    found, exhausted = _first_full(m, Deadline(20), 1, {})
+    assert len(found) == 1 and FAMILY.check(m, found[0]).solved
+    assert _touches_itself(found[0]) and not _touches_itself(found[0], beside_ends=True)
 
 
 def test_scan_pauses_at_its_budget_and_resumes():
     from pysolver.numberlink.scan import Scan
-    m = model_of(SIX)
-    whole = list(Scan(m, Deadline(20)).solutions())
-    scan = Scan(m, Deadline(20), node_limit=3)
+    m = model_of(load("gen_12x12_s5.json"))
+    whole = list(Scan(m, Deadline(20), beside_ends=True).solutions())
+    scan = Scan(m, Deadline(20), node_limit=3, beside_ends=True)
     paused = 0
     got = []
     for sol in scan.solutions():

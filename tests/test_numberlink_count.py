@@ -38,7 +38,7 @@ def test_counts_agree_with_the_exhaustive_search_on_random_small_boards():
     rng = random.Random(7)
     checked = 0
     for _ in range(300):
-        w, h = rng.randint(2, 5), rng.randint(2, 5)
+        w, h = rng.randint(2, 6), rng.randint(2, 6)
         cells = rng.sample([(r, c) for r in range(h) for c in range(w)],
                            2 * rng.randint(1, min(4, w * h // 2)))
         ends = [(r, c, str(i // 2 + 1)) for i, (r, c) in enumerate(cells)]
@@ -48,6 +48,17 @@ def test_counts_agree_with_the_exhaustive_search_on_random_small_boards():
             assert count_solutions(model, Deadline(10)) == want, (w, h, ends, cover)
             checked += 1
     assert checked == 600
+
+
+def test_a_path_may_hop_over_another_label_along_an_unlabelled_chain():
+    """Labels k and v alternate along the frontier below row 2 (k v k v), yet both
+    can be joined: k's path takes the chain bent over v's link (rows 1 and 2, columns
+    1 to 3).  The planarity cut must not count that as a crossing."""
+    ends = [(2, 0, "k"), (2, 4, "k"), (2, 2, "v"), (2, 5, "v"), (1, 0, "a"), (1, 4, "a"), (4, 0, "b"), (4, 1, "b")]
+    for cover in ("full", "free"):
+        model = make_model(6, 6, ends, cover=cover)
+        want = len(Search(model, False, Deadline(30)).run(1000))
+        assert count_solutions(model, Deadline(30), cap=1000) == want, cover
 
 
 def test_a_board_wider_than_tall_is_counted_along_its_short_side():

@@ -139,18 +139,48 @@ def _moves(st: tuple, c: int, R: int, label: int, can_e: bool, can_s: bool, full
 
 def _crossed(s: tuple, c: int, R: int, k: int) -> bool:
     """Whether the two links of label ``k`` (when both are on the frontier: they must
-    meet ahead) enclose just one link of another label that also has both links on the
-    frontier: those two paths would have to cross.  Read left to right after the cell
-    in column ``c``, the frontier is the south links of columns 0..c, the east link,
-    then the south links of columns c+1 on."""
+    meet ahead) and the two links of another label alternate along the frontier where
+    no unlabelled chain can carry a path over: those two paths would have to cross.
+
+    Read left to right after the cell in column ``c``, the frontier is the south links
+    of columns 0..c, the east link, then the south links of columns c+1 on.  Below it
+    the undecided part of the board is a disc; an unlabelled chain open at both ends
+    is a bridge over the frontier that a path may take (so alternating labels can
+    still be joined when one of them hops over a link of the other).  A path joining
+    two links that see the same stretch of frontier (no bridge over one that is not
+    over the other) cuts the disc with its bridges in two, and a label with one link
+    on each side cannot be joined: that is the only case counted as a crossing."""
     order = s[:c + 1] + (s[R],) + s[c + 1:R]
     i = order.index(k)
     try:
         j = order.index(k, i + 1)
     except ValueError:
         return False
-    inside = order[i + 1:j]
-    for v in inside:
-        if v > 0 and inside.count(v) == 1 and order.count(v) == 2:
-            return True
+    under = _innermost_bridges(order, c, R)
+    if under[i] != under[j]:
+        return False
+    for x in range(i + 1, j):
+        v = order[x]
+        if v > 0:
+            others = [y for y, u in enumerate(order) if u == v and y != x]
+            if others and not i < others[0] < j and under[x] == under[others[0]] == under[i]:
+                return True
     return False
+
+
+def _innermost_bridges(order: tuple, c: int, R: int) -> list[int]:
+    """Per position along the frontier: the position of the innermost unlabelled chain
+    whose two links enclose it (-1: none).  Chains above the frontier never cross, so
+    their links nest like brackets."""
+    def position(slot: int) -> int:
+        return slot if slot <= c else (c + 1 if slot == R else slot + 1)
+
+    under = []
+    open_at = [-1]
+    for x, v in enumerate(order):
+        if v < 0 and position(-v - 1) < x:
+            open_at.pop()
+        under.append(open_at[-1])
+        if v < 0 and position(-v - 1) > x:
+            open_at.append(x)
+    return under

@@ -1,22 +1,36 @@
-"""Fast first solutions under full cover: a diagonal scan deciding each cell's links.
+"""Fast first solutions under full cover: a diagonal scan over cell tiles with propagation.
 
-Cells are visited along anti-diagonals (top-right to bottom-left, diagonal after
-diagonal), so when a cell comes up its links to the north and west are already decided
-and it only chooses whether to link east and/or south.  The link pattern is kept per
-cell as a bitmask (N, E, S, W) and the two ends of every chain know each other (``end``),
-which rules out closed loops and chains joining two different labels at once.
+Under full cover every cell holds one *tile*: a straight (─ │), a corner (└ ┘ ┌ ┐), or at an
+endpoint a stub pointing one way.  The scan finds the answers in which no path runs
+alongside itself: two cells of one path that are neighbours are consecutive on it (the
+rule designed puzzles obey, after Thomas Ahle's numberlink solver).  Under full cover
+that rule is strong and local.  In any 2x2 block, a corner turning into the block
+forbids the block's other two links (else its path would come back beside itself), so
+a corner forces the cell diagonally inside it to be the same corner (or an endpoint),
+and so on along the diagonal: every corner sits on a run of nested corners that ends at
+an endpoint.  Both are rules between two neighbouring tiles (orthogonal or diagonal),
+and the scan keeps the tile domains *arc consistent*: after every decision each cell
+keeps only the tiles that some tile of each neighbour allows.  Long straight runs,
+nested corners and whole rings around the board follow without search.
 
-The scan finds the answers in which no path runs alongside itself (the rule designed
-puzzles obey, after Thomas Ahle's numberlink solver), and under full cover that rule is
-strong: a cell with no link from the north or west must turn south-east, and then the
-cell diagonally below-right of it is hemmed in by that path and must turn south-east too
-(or be an endpoint).  So such a corner is only possible on a diagonal that runs into an
-endpoint (``can_se``), and likewise for the other corner shapes.  These tests prune
-almost every wrong choice on generated boards; the few self-touching patterns they let
-through are rejected when a board is complete.
+Paths are followed too: links that every tile left at a cell has are joined into
+chains whose two ends know each other (``end``) and which carry their label once they
+reach an endpoint (``clab``).  A link may not close a loop or join two labels, and two
+neighbouring cells whose chains carry the same label must be linked (else that path
+would touch itself), which settles many cells far ahead of the scan.
 
-Everything it returns is a valid solution under the plain rules, but it never finds an
-answer whose paths touch themselves, so counts from it prove nothing on their own.
+Decisions go cell by cell along anti-diagonals from the top-left corner, straight tile
+first; a refuted tile is removed and propagation runs again (two-way branching).  After
+a dead end the cell that failed is decided first until it holds ("last conflict"),
+which jumps back over decisions that had nothing to do with it.  On the 50x50 boards of
+the corpus this needs a few hundred to a few thousand decisions where a scan without
+propagation needed millions of cell visits.
+
+With ``beside_ends`` the rule is weaker: a path may also pass beside one of its own
+endpoints (our generator's boards have such answers).  The 2x2 rules then do not hold
+in blocks where the two cells side by side include an endpoint, which leaves more to
+search.  Either way the scan lists exactly the answers that keep its rule (each once),
+all valid under the plain rules; counts from it prove nothing on their own.
 """
 from __future__ import annotations
 
@@ -24,151 +38,342 @@ from ..base import Deadline
 from .model import Numberlink
 
 N, E, S, W = 1, 2, 4, 8
-SE, SW, NE, NW = S | E, S | W, N | E, N | W
-WALL = -2
-EMPTY = -1
+DIRS = (N, E, S, W)
+BACK = {N: S, E: W, S: N, W: E}
+
+# Tiles.  An empty cell takes one of the first six, an endpoint one of the four stubs;
+# the border around the board is made of WALL tiles (no links).
+H, V, NE, NW, SE, SW, STUB_N, STUB_E, STUB_S, STUB_W, WALL = range(11)
+LINKS = (E | W, N | S, N | E, N | W, S | E, S | W, N, E, S, W, 0)
+CELL_TILES = (1 << 6) - 1
+STUB_TILES = 0b1111 << 6
+WALL_TILES = 1 << WALL
+#: tiles tried first: straight on before turning (an early turn nests paths in small
+#: loops whose labels are settled only much later)
+PREFERENCE = (H, V, SE, NE, SW, NW, STUB_E, STUB_S, STUB_N, STUB_W)
+
+
+def _has(link: int) -> int:
+    return sum(1 << t for t in range(11) if LINKS[t] & link)
+
+
+HAS = {d: _has(d) for d in DIRS}
+LINK_COUNT = [bin(links).count("1") for links in range(16)]
+
+# The pair rules.  A corner turning into a 2x2 block forbids the block's other two
+# links: the path would come back beside itself there.  Under the weaker rule that is
+# allowed where one of the two cells side by side is an endpoint, so each rule takes
+# flags saying which bans are lifted (for an orthogonal pair: in which of its two
+# blocks an endpoint lifts them).
+BELOW, ABOVE, RIGHT, LEFT = 1, 2, 4, 8
+
+
+def _beside_ok(a: int, b: int, lifted: int) -> bool:
+    """Tile a left of tile b; ``lifted``: BELOW and/or ABOVE."""
+    la, lb = LINKS[a], LINKS[b]
+    if bool(la & E) != bool(lb & W):
+        return False
+    if not lifted & BELOW and ((a == SE and lb & S) or (b == SW and la & S)):
+        return False
+    return lifted & ABOVE or not ((a == NE and lb & N) or (b == NW and la & N))
+
+
+def _above_ok(a: int, b: int, lifted: int) -> bool:
+    """Tile a above tile b; ``lifted``: RIGHT and/or LEFT."""
+    la, lb = LINKS[a], LINKS[b]
+    if bool(la & S) != bool(lb & N):
+        return False
+    if not lifted & RIGHT and ((a == SE and lb & E) or (b == NE and la & E)):
+        return False
+    return lifted & LEFT or not ((a == SW and lb & W) or (b == NW and la & W))
+
+
+# Diagonal pairs: what the two orthogonal rules of their block imply, which carries
+# nested corners along the diagonal (a ┌ needs a ┌ or an endpoint inside it).  Flags:
+# which implied link ban is lifted because the cells side by side hold an endpoint.
+A_N, A_W, B_S, B_E = 1, 2, 4, 8
+
+
+def _falling_ok(a: int, b: int, lifted: int) -> bool:
+    """Tile a up-left of tile b: a ┌ bans links north and west at b, a ┘ at b bans
+    links south and east at a (the flags lift them one by one)."""
+    if a == SE and LINKS[b] & ((0 if lifted & A_N else N) | (0 if lifted & A_W else W)):
+        return False
+    return not (b == NW and LINKS[a] & ((0 if lifted & B_S else S) | (0 if lifted & B_E else E)))
+
+
+def _rising_ok(a: int, b: int, lifted: int) -> bool:
+    """Tile a up-right of tile b: a ┐ bans links north and east at b, a └ at b bans
+    links south and west at a (flags as for ``_falling_ok``, mirrored: A_W stands
+    for east here and B_E for west)."""
+    if a == SW and LINKS[b] & ((0 if lifted & A_N else N) | (0 if lifted & A_W else E)):
+        return False
+    return not (b == NE and LINKS[a] & ((0 if lifted & B_S else S) | (0 if lifted & B_E else W)))
+
+
+# Neighbour directions: (row step, column step, rule on (tile here, tile there, flags)),
+# and per direction the opposite one.
+TO_N, TO_E, TO_S, TO_W, TO_NE, TO_SE, TO_SW, TO_NW = range(8)
+_RELATIONS = (
+    (-1, 0, lambda a, b, lifted: _above_ok(b, a, lifted)),
+    (0, 1, _beside_ok),
+    (1, 0, _above_ok),
+    (0, -1, lambda a, b, lifted: _beside_ok(b, a, lifted)),
+    (-1, 1, lambda a, b, lifted: _rising_ok(b, a, lifted)),
+    (1, 1, _falling_ok),
+    (1, -1, _rising_ok),
+    (-1, -1, lambda a, b, lifted: _falling_ok(b, a, lifted)))
+_OPPOSITE = (TO_S, TO_W, TO_N, TO_E, TO_SW, TO_NW, TO_NE, TO_SE)
+
+#: every tile set a domain can be
+_DOMAINS = list(range(1, 64)) + [k << 6 for k in range(1, 16)] + [WALL_TILES]
+_support_cache: dict[tuple[int, int], list[int]] = {}
+
+
+def _support(relation: int, lifted: int) -> list[int]:
+    """Indexed by a neighbour's domain: the tiles it still allows here."""
+    key = (relation, lifted)
+    table = _support_cache.get(key)
+    if table is None:
+        rule = _RELATIONS[relation][2]
+        allowed = [sum(1 << b for b in range(11) if rule(a, b, lifted)) for a in range(11)]
+        table = [0] * 2048
+        for dom in _DOMAINS:
+            table[dom] = sum(1 << a for a in range(11) if allowed[a] & dom)
+        _support_cache[key] = table
+    return table
+
+
+def _sure_links() -> list[int]:
+    """Per domain: the links every tile in it has."""
+    sure = [0] * 2048
+    for dom in _DOMAINS:
+        links = 15
+        for t in range(11):
+            if dom >> t & 1:
+                links &= LINKS[t]
+        sure[dom] = links
+    return sure
+
+
+SURE = _sure_links()
+
+
+def _pair_flags(relation: int, p: int, w: int, ends: set[int]) -> int:
+    """Which bans of the rule between cell p and its neighbour in ``relation`` are
+    lifted by endpoints (cells of the padded grid, stride w)."""
+    # the pair in its rule's own order: x first (left, above, up-left or up-right)
+    dr, dc, _ = _RELATIONS[relation]
+    x = p if relation in (TO_E, TO_S, TO_SE, TO_SW) else p + dr * w + dc
+    at = ends.__contains__
+    if relation in (TO_E, TO_W):    # x left of x + 1
+        return (BELOW if at(x + w) or at(x + w + 1) else 0) | (ABOVE if at(x - w) or at(x - w + 1) else 0)
+    if relation in (TO_N, TO_S):    # x above x + w
+        return (RIGHT if at(x + 1) or at(x + w + 1) else 0) | (LEFT if at(x - 1) or at(x + w - 1) else 0)
+    if relation in (TO_SE, TO_NW):  # x up-left of y = x + w + 1
+        y = x + w + 1
+        return ((A_N if at(x + w) or at(y) else 0) | (A_W if at(x + 1) or at(y) else 0)
+                | (B_S if at(x) or at(x + 1) else 0) | (B_E if at(x) or at(x + w) else 0))
+    y = x + w - 1                   # x up-right of y
+    return ((A_N if at(y) or at(x + w) else 0) | (A_W if at(y) or at(x - 1) else 0)
+            | (B_S if at(x - 1) or at(x) else 0) | (B_E if at(x) or at(x + w) else 0))
 
 
 class Scan:
-    """One scan over a full-cover model.  ``solutions()`` yields the no-self-touch
-    answers one by one and ends when there are no more.  Past ``node_limit`` cell visits
-    it yields None instead (a pause): raise the limit and ask again to go on."""
+    """One scan over a full-cover model.  ``solutions()`` yields the answers without
+    self-touch one by one and ends when there are no more.  Past ``node_limit``
+    decisions it yields None instead (a pause): raise the limit and ask again to go on."""
 
-    def __init__(self, model: Numberlink, deadline: Deadline, node_limit: int | None = None):
+    def __init__(self, model: Numberlink, deadline: Deadline, node_limit: int | None = None,
+                 beside_ends: bool = False):
         self.model = model
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
+        #: a path may pass beside its own endpoint (a weaker rule: more answers, more search)
+        self.beside_ends = beside_ends
+
+    @staticmethod
+    def _rules(lab: list[int], w: int, beside_ends: bool):
+        """Per cell of the padded grid: (offset, table) for each neighbour, the tables
+        giving the tiles allowed here by the neighbour's domain (``checks``) and the
+        tiles the neighbour keeps given this cell's domain (``revisions``).  Cells
+        with no endpoint near them share one plain list."""
+        ends = {p for p, k in enumerate(lab) if k >= 0} if beside_ends else set()
+        offsets = [dr * w + dc for dr, dc, _ in _RELATIONS]
+        plain = ([(off, _support(i, 0)) for i, off in enumerate(offsets)],
+                 [(off, _support(_OPPOSITE[i], 0)) for i, off in enumerate(offsets)])
+        checks: list = [None] * len(lab)
+        revisions: list = [None] * len(lab)
+        for p, k in enumerate(lab):
+            if k == -2:
+                continue
+            flags = [_pair_flags(i, p, w, ends) for i in range(8)] if ends else [0]
+            if not any(flags):
+                checks[p], revisions[p] = plain
+            else:
+                checks[p] = [(off, _support(i, f)) for i, (off, f) in enumerate(zip(offsets, flags))]
+                revisions[p] = [(off, _support(_OPPOSITE[i], f))
+                                for i, (off, f) in enumerate(zip(offsets, flags))]
+        return checks, revisions
 
     def solutions(self):
         model, deadline = self.model, self.deadline
         Wd, Hd = model.width, model.height
         w = Wd + 2
         n = (Hd + 2) * w
-        lab = [WALL] * n
+        lab = [-2] * n              # endpoint label, -1 empty cell, -2 wall
+        dom = [WALL_TILES] * n      # tiles a cell may still take
         for r in range(Hd):
             for c in range(Wd):
-                lab[(r + 1) * w + c + 1] = EMPTY
+                lab[(r + 1) * w + c + 1] = -1
+                dom[(r + 1) * w + c + 1] = CELL_TILES
         for k, pair in enumerate(model.ends):
             for cell in pair:
-                lab[(cell // Wd + 1) * w + cell % Wd + 1] = k
-        # indexed by a direction bit (lists: this is the innermost loop)
+                p = (cell // Wd + 1) * w + cell % Wd + 1
+                lab[p] = k
+                dom[p] = STUB_TILES
         step = [0] * 9
         step[N], step[E], step[S], step[W] = -w, 1, w, -1
         back = [0] * 9
-        back[N], back[E], back[S], back[W] = S, W, N, E
+        for d in DIRS:
+            back[d] = BACK[d]
+        not_has = [0] * 9
+        for d in DIRS:
+            not_has[d] = ~HAS[d]
+        checks, revisions = self._rules(lab, w, self.beside_ends)
+        # the label of the endpoint at a cell when paths may pass beside their own
+        # endpoints (a cell next to it on that path need not be linked to it), else none
+        exempt = lab if self.beside_ends else [-2] * n
+        on = [0] * n                # links joined so far
+        end = list(range(n))        # at a chain end: the chain's other end
+        clab = list(lab)            # label of the chain through a cell, -1 while unknown
+        trail: list[tuple] = []     # (list, index, old value)
+        queue: list[int] = []
 
-        # A corner that opens south-east (resp. south-west) at p needs an endpoint on the
-        # diagonal ray from p going south-east (south-west) through empty cells only.
-        can_se = [False] * n
-        can_sw = [False] * n
-        for p in range(n):
-            if lab[p] >= 0:
-                q = p - w - 1
-                while lab[q] == EMPTY:
-                    can_se[q] = True
-                    q -= w + 1
-                q = p - w + 1
-                while lab[q] == EMPTY:
-                    can_sw[q] = True
-                    q -= w - 1
-        order = []
-        for start in [w + c for c in range(1, Wd + 1)] + [r * w + Wd for r in range(2, Hd + 1)]:
-            p = start
-            while lab[p] != WALL:
-                order.append(p)
-                p += w - 1
+        def narrow(p: int, tiles: int) -> bool:
+            """Keep only ``tiles`` at p; False when nothing is left."""
+            old = dom[p]
+            new = old & tiles
+            if new != old:
+                if not new:
+                    return False
+                trail.append((dom, p, old))
+                dom[p] = new
+                queue.append(p)
+            return True
 
-        con = [0] * n
-        end = list(range(n))
-        trail: list[int] = []       # pairs (index, old value); index >= n stands for end[index - n]
+        def label_chain(c: int, prev: int, k: int) -> bool:
+            """The chain through c (away from prev) now carries label k.  A neighbour
+            with another label may not be linked to it, one with label k must be."""
+            while True:
+                trail.append((clab, c, clab[c]))
+                clab[c] = k
+                nxt = -1
+                for d in DIRS:
+                    r = c + step[d]
+                    if on[c] & d:
+                        if r != prev:
+                            nxt = r
+                    elif clab[r] >= 0:
+                        if clab[r] != k:
+                            if not narrow(c, not_has[d]):
+                                return False
+                        elif exempt[c] != k and exempt[r] != k and not narrow(c, HAS[d]):
+                            return False
+                if nxt < 0:
+                    return True
+                prev, c = c, nxt
 
-        def connect(p: int, d: int) -> bool:
+        def join(p: int, d: int) -> bool:
+            """Link p to its neighbour in direction d (a link every tile left at p has)."""
             q = p + step[d]
-            if lab[q] == WALL:
-                return False
-            e1, e2 = end[p], end[q]
-            if e1 == q and e2 == p:
+            if LINK_COUNT[on[q]] >= (1 if lab[q] >= 0 else 2):
+                return False                    # q is full (its tiles are not revised yet)
+            a, b = end[p], end[q]
+            if a == q:
                 return False                    # would close a loop
-            l1, l2 = lab[e1], lab[e2]
-            if l1 >= 0 and l2 >= 0 and l1 != l2:
+            kp, kq = clab[p], clab[q]
+            if kp >= 0 and kq >= 0 and kp != kq:
                 return False                    # would join two labels
-            trail.extend((p, con[p], q, con[q], n + e1, end[e1], n + e2, end[e2]))
-            con[p] |= d
-            con[q] |= back[d]
-            end[e1] = e2
-            end[e2] = e1
+            trail.extend(((on, p, on[p]), (on, q, on[q]), (end, a, end[a]), (end, b, end[b])))
+            on[p] |= d
+            on[q] |= back[d]
+            end[a] = b
+            end[b] = a
+            if kp != kq and not (label_chain(p, q, kq) if kp < 0 else label_chain(q, p, kp)):
+                return False
+            # the new chain's two ends side by side may not be linked: that closes a loop
+            gap = b - a
+            for e in DIRS:
+                if step[e] == gap and not on[a] & e:
+                    return narrow(a, not_has[e])
+            return True
+
+        def propagate() -> bool:
+            """Arc consistency and chains from the cells in ``queue``."""
+            while queue:
+                p = queue.pop()
+                tiles = dom[p]
+                new = SURE[tiles] & ~on[p]
+                if new:
+                    for d in DIRS:
+                        if new & d and not join(p, d):
+                            queue.clear()
+                            return False
+                for off, table in revisions[p]:
+                    y = p + off
+                    old = dom[y]
+                    kept = old & table[tiles]
+                    if kept != old:
+                        if not kept:
+                            queue.clear()
+                            return False
+                        trail.append((dom, y, old))
+                        dom[y] = kept
+                        queue.append(y)
             return True
 
         def undo(mark: int) -> None:
-            for j in range(len(trail) - 2, mark - 2, -2):
-                i = trail[j]
-                if i >= n:
-                    end[i - n] = trail[j + 1]
-                else:
-                    con[i] = trail[j + 1]
+            for lst, i, old in reversed(trail[mark:]):
+                lst[i] = old
             del trail[mark:]
 
-        def free_se(p: int) -> bool:
-            """Cell p + 1 keeps a way to be filled if we do not link east to it."""
-            return con[p + 1] != 0 or can_se[p + 1] or lab[p + 1] != EMPTY
-
-        def choices(p: int) -> list[tuple[int, ...]]:
-            """The link sets (east and/or south) cell p may add, best first."""
-            c = con[p]
-            ne, nw = con[p - w + 1], con[p - w - 1]
-            out = []
-            if lab[p] >= 0:
-                if c == 0:
-                    if ne != SW:
-                        out.append((E,))
-                    if free_se(p):
-                        out.append((S,))
-                elif (c == N or c == W) and free_se(p):
-                    out.append(())
-            elif c == 0:
-                if can_se[p]:
-                    out.append((E, S))
-            elif c == W:
-                # Going on straight before turning south: an early turn nests paths
-                # in small loops whose labels are settled only much later (on the 40x20
-                # boards this halves the cell visits).
-                if ne != SW and nw != SE:
-                    out.append((E,))
-                if can_sw[p] and free_se(p):
-                    q = p
-                    while lab[q] == EMPTY and con[q] == W:
-                        q += w - 1
-                    if lab[q] >= 0:
-                        out.append((S,))
-            elif c == NW:
-                if (nw == NW or lab[p - w - 1] >= 0) and free_se(p):
-                    out.append(())
-            elif c == N:
-                if ne == NE or (lab[p - w + 1] >= 0 and ne & NE):
-                    out.append((E,))
-                if ne != SW and nw != SE and free_se(p):
-                    out.append((S,))
-            return out
+        def settle() -> bool:
+            """Arc consistency from scratch, and no link between two labels' endpoints."""
+            for p in range(n):
+                if lab[p] != -2:
+                    tiles = dom[p]
+                    for off, table in checks[p]:
+                        tiles &= table[dom[p + off]]
+                    if not tiles:
+                        return False
+                    dom[p] = tiles
+                    queue.append(p)
+            for p in range(n):
+                if lab[p] >= 0:
+                    for d in DIRS:
+                        k = lab[p + step[d]]
+                        if k >= 0 and not (narrow(p, not_has[d]) if k != lab[p] else
+                                           exempt[p] == k or narrow(p, HAS[d])):
+                            return False
+            return propagate()
 
         def touches() -> bool:
-            """Some path runs alongside itself (the corner tests miss a few such cases)."""
-            owner = [-1] * n
-            for k, pair in enumerate(model.ends):
-                p = (pair[0] // Wd + 1) * w + pair[0] % Wd + 1
+            """Some path runs alongside itself away from its endpoints (a safety net:
+            propagation rules that out)."""
+            for k, (a, _) in enumerate(model.ends):
+                p = (a // Wd + 1) * w + a % Wd + 1
                 prev = -1
-                while True:
-                    owner[p] = k
+                while p >= 0:
                     nxt = -1
-                    for d in (N, E, S, W):
+                    for d in DIRS:
                         q = p + step[d]
-                        if con[p] & d:
+                        if on[p] & d:
                             if q != prev:
                                 nxt = q
-                        elif owner[q] == k and lab[q] != k:
+                        elif clab[q] == k and exempt[q] != k and exempt[p] != k:
                             return True
-                    if nxt < 0:
-                        break
                     prev, p = p, nxt
             return False
 
@@ -182,51 +387,59 @@ class Scan:
                 while p >= 0:
                     cells.append([p // w - 1, p % w - 1])
                     nxt = -1
-                    for d in (N, E, S, W):
-                        if con[p] & d and p + step[d] != prev:
+                    for d in DIRS:
+                        if on[p] & d and p + step[d] != prev:
                             nxt = p + step[d]
                     prev, p = p, nxt
                 paths[label] = cells
             return {"paths": paths}
 
-        # Iterative depth-first search: a frame is kept only where a choice remains.
-        frames: list[list] = []     # [position in order, trail mark, choices, next choice]
-        i = 0
+        order = []
+        for start in [w + c for c in range(1, Wd + 1)] + [r * w + Wd for r in range(2, Hd + 1)]:
+            p = start
+            while lab[p] != -2:
+                order.append(p)
+                p += w - 1
         total = len(order)
-        alts = None
-        k = 0
+
+        if not settle():
+            return
+        # Depth-first search; a frame is (trail mark, cell, tiles left to it, scan position).
+        frames: list[tuple[int, int, int, int]] = []
+        i = 0                   # order[:i] is decided
+        conflict = -1           # the cell whose decision failed last, decided first
         while True:
-            if i == total:
+            deadline.check()
+            if conflict >= 0 and not dom[conflict] & (dom[conflict] - 1):
+                conflict = -1
+            while i < total and not dom[order[i]] & (dom[order[i]] - 1):
+                i += 1
+            p = conflict if conflict >= 0 else (order[i] if i < total else -1)
+            if p < 0:
                 if not touches():
                     yield read()
-                alts = None
             else:
-                deadline.check()
                 self.nodes += 1
                 if self.node_limit is not None and self.nodes > self.node_limit:
                     yield None
-                p = order[i]
-                alts = choices(p)
-                k = 0
-            # Try alternatives k.. of cell order[i]; on failure resume the latest frame.
-            while True:
-                if alts is not None:
-                    p = order[i]
-                    while k < len(alts):
-                        mark = len(trail)
-                        links = alts[k]
-                        if not links or connect(p, links[0]) and (len(links) == 1 or connect(p, links[1])):
-                            break
-                        undo(mark)
-                        k += 1
-                    else:
-                        alts = None
-                if alts is not None:
-                    if k + 1 < len(alts):
-                        frames.append([i, mark, alts, k + 1])
-                    i += 1
-                    break
-                if not frames:
-                    return
-                i, mark, alts, k = frames.pop()
+                tiles = dom[p]
+                tile = next(t for t in PREFERENCE if tiles >> t & 1)
+                frames.append((len(trail), p, tiles & ~(1 << tile), i))
+                trail.append((dom, p, tiles))
+                dom[p] = 1 << tile
+                queue.append(p)
+                if propagate():
+                    continue
+                if conflict < 0:
+                    conflict = p
+            # Backtrack: the latest decision's other tiles, then older ones.
+            while frames:
+                mark, q, rest, i = frames.pop()
                 undo(mark)
+                trail.append((dom, q, dom[q]))
+                dom[q] = rest
+                queue.append(q)
+                if propagate():
+                    break
+            else:
+                return

@@ -45,8 +45,8 @@ EMPTY = -1
 WALL = -2
 
 
-#: scan cell visits per turn (about 0.3 s in CPython)
-SCAN_SLICE = 100_000
+#: scan decisions per turn (up to about 0.1 s in CPython on a 50x50 board)
+SCAN_SLICE = 200
 
 
 class _Budget(Exception):
@@ -392,10 +392,23 @@ def _add_stats(stats: dict, search: Search) -> None:
         stats[key] = stats.get(key, 0) + value
 
 
-def _mirrored(model: Numberlink) -> Numberlink:
-    """The board flipped left to right (the scan then starts from the other corner)."""
-    W = model.width
-    return make_model(W, model.height, [(r, W - 1 - c, lab) for r, c, lab in model.endpoints], model.cover)
+#: where the scans start, as (flip rows, flip columns) of the board: opposite corners
+CORNERS = ((False, False), (True, True))
+
+
+def _flipped(model: Numberlink, rows: bool, cols: bool) -> Numberlink:
+    """The board turned over top to bottom and/or left to right (a scan of it starts
+    from another corner of the original)."""
+    W, H = model.width, model.height
+    return make_model(W, H, [(H - 1 - r if rows else r, W - 1 - c if cols else c, lab)
+                             for r, c, lab in model.endpoints], model.cover)
+
+
+def _unflipped(solution: dict, model: Numberlink, rows: bool, cols: bool) -> dict:
+    """A solution of ``_flipped(model, rows, cols)`` as a solution of ``model``."""
+    W, H = model.width, model.height
+    return {"paths": {lab: [[H - 1 - r if rows else r, W - 1 - c if cols else c] for r, c in path]
+                      for lab, path in solution["paths"].items()}}
 
 
 def _key(solution: dict):
@@ -403,46 +416,65 @@ def _key(solution: dict):
     return frozenset((lab, tuple(map(tuple, min(p, p[::-1])))) for lab, p in solution["paths"].items())
 
 
+def _scans(model: Numberlink, deadline: Deadline, beside_ends: bool, budget: int) -> list:
+    """One scan per starting corner: (scan, its stream of answers, the corner)."""
+    runs = []
+    for corner in CORNERS:
+        scan = Scan(_flipped(model, *corner), deadline, node_limit=budget, beside_ends=beside_ends)
+        runs.append((scan, scan.solutions(), corner))
+    return runs
+
+
 def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
-    """Full cover: up to ``limit`` answers, and whether the scan ran out of choices (then
+    """Full cover: up to ``limit`` answers, and whether a scan ran out of choices (then
     there is no further answer without self-touch).
 
-    Two diagonal scans (answers without self-touch), one over the board and one over its
-    mirror image, and short runs of the plain path search (any answer) take turns with
-    growing budgets: the scan is fast on designed boards, the path search where every
-    answer touches itself or propagation alone settles the board.  A scan's running time
-    depends a lot on the corner it starts from (on one 50x50 board of the corpus a
-    second one way, over twenty the other), so starting from two corners costs about
-    twice the better one.  Once one answer is known, the scans get one
-    more slice each to find a second; the caller's plain search decides the rest."""
-    W = model.width
-    scans = [Scan(model, deadline, node_limit=SCAN_SLICE), Scan(_mirrored(model), deadline, node_limit=SCAN_SLICE)]
-    streams = [scan.solutions() for scan in scans]
+    Two scans (answers without self-touch), one from the top-left corner and one from
+    the bottom-right, and short runs of the plain path search (any answer) take turns
+    with growing budgets: the scan is fast on designed boards, the path search where
+    every answer touches itself.  A scan's running time depends a lot on the corner it
+    starts from (on the 50x50 boards of the corpus up to ten times between corners, and
+    no corner is best on all of them); from opposite corners the two scans settle
+    different parts of the board first, which measured better there than the two top
+    corners or all four.  When the scans run out without an answer they start again
+    under the weaker rule that lets a path pass beside its own endpoint (our generated
+    boards have such answers).  Once one answer is known, the scans get one more slice
+    each to find a second; the caller's plain search decides the rest."""
+    runs = _scans(model, deadline, False, SCAN_SLICE)
     found: list[dict] = []
     seen = set()
     exhausted = False
     slice_, budget, seed = SCAN_SLICE, 100, 0
+    stats["scan_nodes"] = 0
     try:
         while True:
-            for flipped, (scan, stream) in enumerate(zip(scans, streams)):
+            for scan, stream, corner in runs:
                 while len(found) < limit:
                     sol = next(stream, False)
                     if sol is None:
                         break
                     if sol is False:
-                        # Either scan lists every answer without self-touch, and all it
-                        # listed is in ``found``.
+                        # Every scan lists every answer under its rule, and all this
+                        # one listed is in ``found``.
                         exhausted = True
                         break
-                    if flipped:
-                        sol = {"paths": {lab: [[r, W - 1 - c] for r, c in path]
-                                         for lab, path in sol["paths"].items()}}
+                    sol = _unflipped(sol, model, *corner)
                     if _key(sol) not in seen:
                         seen.add(_key(sol))
                         found.append(sol)
                     scan.node_limit = scan.nodes + SCAN_SLICE
                 if exhausted or len(found) >= limit:
+                    break
+            if len(found) >= limit:
+                return found, exhausted
+            if exhausted:
+                if found or runs[0][0].beside_ends:
                     return found, exhausted
+                # No answer keeps every path clear of itself: let paths pass their endpoints.
+                stats["scan_nodes"] += sum(scan.nodes for scan, _, _ in runs)
+                runs = _scans(model, deadline, True, slice_)
+                exhausted = False
+                continue
             if found:
                 return found, exhausted
             quick = Search(model, False, deadline, node_limit=budget, seed=seed or None)
@@ -456,14 +488,14 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
             finally:
                 _add_stats(stats, quick)
             slice_, budget, seed = slice_ * 2, budget * 2, seed + 1
-            for scan in scans:
+            for scan, _, _ in runs:
                 scan.node_limit = scan.nodes + slice_
     except SolveTimeout:
         if not found:
             raise
         return found, exhausted
     finally:
-        stats["scan_nodes"] = scans[0].nodes + scans[1].nodes
+        stats["scan_nodes"] += sum(scan.nodes for scan, _, _ in runs)
 
 
 def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
