@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pysolver.base import Deadline, PuzzleError
+from pysolver.base import Deadline, GaveUp, PuzzleError
 from pysolver.nonogram import FAMILY
 from pysolver.nonogram.linesolve import LineClue, solve_line
 
@@ -171,6 +171,10 @@ def test_line_solver_matches_brute_force():
 def test_solve_fixtures(name, method):
     data = load(name)
     model = FAMILY.parse(data)
+    if method == "cdcl" and model.multicolour:
+        with pytest.raises(GaveUp):     # (the API then falls back to auto)
+            FAMILY.solve(model, method, Deadline(20), limit=2)
+        return
     out = FAMILY.solve(model, method, Deadline(20), limit=2)
     assert out.complete or len(out.solutions) == 2  # the limit may stop the search
     for sol in out.solutions:
@@ -183,9 +187,9 @@ def test_solve_fixtures(name, method):
         assert len(out.solutions) == 2 and out.solutions[0] != out.solutions[1]
 
 
-def test_auto_stats_and_unknown_method():
+def test_probing_stats_and_unknown_method():
     model = FAMILY.parse(load("boat"))
-    stats = FAMILY.solve(model, "auto", Deadline(10)).stats
+    stats = FAMILY.solve(model, "probing", Deadline(10)).stats
     for key in ("t_line", "t_probe", "t_search", "nodes", "line_solves", "cache_hits"):
         assert isinstance(stats[key], (int, float))
     with pytest.raises(PuzzleError):
@@ -210,10 +214,10 @@ def test_first_solution_found_while_probing_stops_the_search():
     # The 2x2 diagonal has two solutions; the first probe completes the grid.  With
     # limit=1 the solver returns it at once and does not claim there are no others.
     model = FAMILY.parse(bw([[1], [1]], [[1], [1]]))
-    one = FAMILY.solve(model, "auto", Deadline(10), limit=1)
+    one = FAMILY.solve(model, "probing", Deadline(10), limit=1)
     assert len(one.solutions) == 1 and not one.complete
     assert one.stats["nodes"] == 0 and one.stats["probes"] == 1
-    two = FAMILY.solve(model, "auto", Deadline(10), limit=3)
+    two = FAMILY.solve(model, "probing", Deadline(10), limit=3)
     assert len(two.solutions) == 2 and two.complete
 
 
@@ -291,14 +295,14 @@ def test_corpus_sample_solves():
 def test_restarts_keep_the_search_complete(monkeypatch):
     # A tiny node budget forces restarts; the solutions must still all be found once.
     # (Seed 24 gives a random 8x8 picture whose clues have 9 solutions.)
-    from pysolver.nonogram import auto
-    monkeypatch.setattr(auto, "RESTART_NODES", 1)
+    from pysolver.nonogram import probing
+    monkeypatch.setattr(probing, "RESTART_NODES", 1)
     rng = random.Random(24)
     grid = ["".join("#" if rng.random() < 0.5 else "." for _ in range(8)) for _ in range(8)]
     rows = [[n for n, _ in _runs([1 if ch == "#" else 0 for ch in row])] for row in grid]
     cols = [[n for n, _ in _runs([1 if grid[r][c] == "#" else 0 for r in range(8)])] for c in range(8)]
     model = FAMILY.parse(bw(rows, cols))
-    out = FAMILY.solve(model, "auto", Deadline(20), limit=50)
+    out = FAMILY.solve(model, "probing", Deadline(20), limit=50)
     assert out.complete and out.stats["restarts"] > 0
     found = [s["grid"] for s in out.solutions]
     assert grid in found and len(found) == len({tuple(g) for g in found})

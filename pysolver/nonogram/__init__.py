@@ -1,14 +1,18 @@
 """Nonograms (Paint by Numbers, Griddlers, Picross), black-and-white and multicolour.
 
-Methods: ``auto`` (exact line solving, probing, depth-first search; see :mod:`.auto`)
-and ``rules`` (the rule-based method of Stefani et al. with best-first search; see
-:mod:`.rules`).  Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and
-puzz.link ``p?nonogram/...`` URLs are imported (:mod:`.formats`); ``export_non`` writes
-``.non`` and ``export_puzzlink`` a puzz.link URL (black-and-white only).
+Methods: ``auto`` (the best engine for the grid, see :mod:`.auto`), ``cdcl`` (search
+with clause learning, the exact line solver as propagator; black-and-white; see
+:mod:`.cdcl`), ``probing`` (line solving, probing and depth-first search with restarts,
+the recipe of pbnsolve and LalaFrogKK; see :mod:`.probing`) and ``rules`` (the rule-based
+method of Stefani et al. with best-first search; see :mod:`.rules`).
+
+Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and puzz.link
+``p?nonogram/...`` URLs are imported (:mod:`.formats`); ``export_non`` writes ``.non`` and
+``export_puzzlink`` a puzz.link URL (black-and-white only).
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Family, GaveUp, Outcome, PuzzleError
 from . import codec, text
 from .auto import solve_auto
 from .check import check_grid
@@ -19,7 +23,7 @@ from .model import Model, model_to_json, parse_model
 class NonogramFamily(Family):
     type = "nonogram"
     title = "Nonogram"
-    methods = ("auto", "rules")
+    methods = ("auto", "cdcl", "probing", "rules")
     importers = IMPORTERS
 
     def parse(self, data: dict) -> Model:
@@ -31,6 +35,14 @@ class NonogramFamily(Family):
     def solve(self, model: Model, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
         if method == "auto":
             return solve_auto(model, deadline, limit)
+        if method == "cdcl":
+            if model.colours != 2:
+                raise GaveUp("it handles black-and-white puzzles only")
+            from .cdcl import solve_cdcl
+            return solve_cdcl(model, deadline, limit)
+        if method == "probing":
+            from .probing import solve_probing
+            return solve_probing(model, deadline, limit)
         if method == "rules":
             from .rules import solve_rules
             return solve_rules(model, deadline, limit)

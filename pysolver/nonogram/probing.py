@@ -1,4 +1,5 @@
-"""The default method: line solving to a fixpoint, probing, then depth-first search.
+"""The ``probing`` method (and ``auto`` for multicolour grids): line solving to a
+fixpoint, probing, then depth-first search.
 
 This is the recipe of the strongest published solvers (pbnsolve, nonogrid, LalaFrogKK):
 
@@ -279,7 +280,7 @@ def _or(*xs: int) -> int:
     return out
 
 
-def solve_auto(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
+def solve_probing(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
     t_start = time.perf_counter()
     eng = Engine(model, deadline)
     prober = Prober(eng)

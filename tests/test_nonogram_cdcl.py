@@ -1,0 +1,172 @@
+"""The clause-learning search: its explanations are sound, it lists exactly the
+solutions the probing search lists, and its answers about completeness are honest."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pysolver import api
+from pysolver.base import Deadline, SolveTimeout
+from pysolver.nonogram import FAMILY
+from pysolver.nonogram.cdcl import CDCL, feasible_bw, luby
+from pysolver.nonogram.linesolve import LineClue, solve_line_bw
+
+HERE = Path(__file__).parent
+CORPUS = HERE.parent.parent / "shared" / "corpus" / "nonogram"
+
+
+def runs(cells) -> list[int]:
+    out, prev = [], 0
+    for v in cells:
+        if v and prev:
+            out[-1] += 1
+        elif v:
+            out.append(1)
+        prev = v
+    return out
+
+
+def random_puzzle(rng: random.Random, w: int, h: int, density: float) -> tuple[dict, list[str]]:
+    grid = ["".join("#" if rng.random() < density else "." for _ in range(w)) for _ in range(h)]
+    rows = [runs([ch == "#" for ch in row]) for row in grid]
+    cols = [runs([grid[r][c] == "#" for r in range(h)]) for c in range(w)]
+    return {"type": "nonogram", "width": w, "height": h, "rows": rows, "cols": cols}, grid
+
+
+def test_feasibility_pass_agrees_with_the_line_solver():
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(1, 12)
+        clue = runs([rng.random() < 0.5 for _ in range(n)])
+        lc = LineClue(n, tuple((length, 1) for length in clue))
+        blank = fill = 0
+        for i in range(n):
+            kind = rng.random()
+            blank |= (kind > 0.2) << i      # some cells forced filled, some blank
+            fill |= (kind < 0.8) << i
+        assert feasible_bw(lc.lengths, n, blank, fill) == (solve_line_bw(lc, (blank, fill)) is not None)
+
+
+def test_explanations_still_force_what_they_explain():
+    """Each shortened explanation, alone on an open line, must still force the cell (or
+    the contradiction) it explains: a learned clause built on a wrong one would cut off
+    real solutions."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(300):
+        data, _ = random_puzzle(rng, rng.randint(3, 9), rng.randint(3, 9), rng.choice((0.3, 0.5, 0.7)))
+        solver = CDCL(FAMILY.parse(data), Deadline(10))
+        solver.level = [1] * solver.ncells      # (cells fixed at level 0 are never reported)
+        for line in range(solver.nlines):
+            lc = solver.clues[line]
+            full = (1 << lc.n) - 1
+            for _ in range(4):
+                blank, fill = full, full
+                for p in range(lc.n):         # fix a random part of the line
+                    if rng.random() < 0.4:
+                        if rng.random() < 0.5:
+                            blank &= ~(1 << p)
+                        else:
+                            fill &= ~(1 << p)
+                got = solve_line_bw(lc, (blank, fill))
+                if got is None:
+                    kept = solver._shrink(line, blank, fill, -1, 0)
+                    assert not feasible_bw(lc.lengths, lc.n, blank | ~kept & full, fill | ~kept & full)
+                    checked += 1
+                    continue
+                nb, nf = got
+                for pos in range(lc.n):
+                    for v, forced in ((1, (blank & ~nb) >> pos & 1), (0, (fill & ~nf) >> pos & 1)):
+                        if not forced:
+                            continue
+                        kept = solver._shrink(line, blank, fill, pos, v)
+                        assert not kept >> pos & 1
+                        # only the kept fixed cells, the rest open again
+                        ob = blank | (~kept & full & ~(1 << pos))
+                        of = fill | (~kept & full & ~(1 << pos))
+                        again = solve_line_bw(lc, (ob, of))
+                        assert again is not None
+                        assert (again[0] if v == 0 else again[1]) >> pos & 1          # v possible
+                        assert not (again[1] if v == 0 else again[0]) >> pos & 1      # other not
+                        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_lists_the_same_solutions_as_the_probing_search(seed):
+    rng = random.Random(seed)
+    for _ in range(25):
+        data, grid = random_puzzle(rng, rng.randint(3, 8), rng.randint(3, 8), rng.choice((0.35, 0.5, 0.65)))
+        model = FAMILY.parse(data)
+        learned = FAMILY.solve(model, "cdcl", Deadline(20), limit=60)
+        probed = FAMILY.solve(model, "probing", Deadline(20), limit=60)
+        got = sorted(s["grid"] for s in learned.solutions)
+        assert len(set(map(tuple, got))) == len(got)
+        assert all(FAMILY.check(model, s).solved for s in learned.solutions)
+        assert learned.complete == probed.complete
+        if learned.complete:
+            assert got == sorted(s["grid"] for s in probed.solutions)
+            assert grid in got
+        else:                                   # both stopped at the limit
+            assert len(got) == len(probed.solutions) == 60
+        # one answer: small grids start from a probing pass first
+        first = FAMILY.solve(model, "cdcl", Deadline(20), limit=1)
+        assert first.stats.get("root_probes") is not None or not learned.solutions
+        if got:
+            assert len(first.solutions) == 1
+            assert first.solutions[0]["grid"] in got or not probed.complete
+        else:
+            assert first.solutions == [] and first.complete
+
+
+def test_stopping_at_the_limit_claims_nothing_about_the_rest():
+    diagonal = {"type": "nonogram", "width": 2, "height": 2, "rows": [[1], [1]], "cols": [[1], [1]]}
+    one = FAMILY.solve(FAMILY.parse(diagonal), "cdcl", Deadline(10), limit=1)
+    assert len(one.solutions) == 1 and not one.complete
+    both = FAMILY.solve(FAMILY.parse(diagonal), "cdcl", Deadline(10), limit=3)
+    assert len(both.solutions) == 2 and both.complete
+
+
+def test_a_time_limit_after_an_answer_keeps_the_answer():
+    class Expiring(Deadline):
+        """Runs out after a fixed number of checks (a deterministic time limit)."""
+
+        def __init__(self, checks: int):
+            super().__init__(None)
+            self.left = checks
+
+        def check(self):
+            self.left -= 1
+            if self.left < 0:
+                raise SolveTimeout()
+
+    # Every row and column holds one filled cell: the 720 permutations of 6.
+    data = {"type": "nonogram", "width": 6, "height": 6, "rows": [[1]] * 6, "cols": [[1]] * 6}
+    out = FAMILY.solve(FAMILY.parse(data), "cdcl", Expiring(30), limit=1000)
+    assert 0 < len(out.solutions) < 720 and not out.complete
+    everything = FAMILY.solve(FAMILY.parse(data), "cdcl", Deadline(60), limit=1000)
+    assert len({tuple(s["grid"]) for s in everything.solutions}) == 720 and everything.complete
+    with pytest.raises(SolveTimeout):
+        FAMILY.solve(FAMILY.parse(data), "cdcl", Expiring(0), limit=1)
+
+
+def test_multicolour_falls_back_to_auto_with_a_note():
+    data = json.loads((HERE / "fixtures" / "nonogram" / "flag.json").read_text())
+    out = api.solve(data, method="cdcl", timeout=10)
+    assert out["status"] == "solved" and out["method"] == "auto"
+    assert "black-and-white" in out["note"]
+
+
+def test_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="no ../shared/corpus")
+def test_dom7_is_proven_unique():
+    data = json.loads((CORPUS / "dom__07-dom.json").read_text())
+    out = FAMILY.solve(FAMILY.parse(data), "cdcl", Deadline(60), limit=2)
+    assert out.complete and len(out.solutions) == 1
+    assert out.stats["conflicts"] > 0      # (it needs search: line solving alone stalls)
