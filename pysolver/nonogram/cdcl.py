@@ -32,7 +32,8 @@ import heapq
 import time
 
 from ..base import Cancelled, Deadline, Outcome, SolveTimeout
-from .linesolve import LineClue, solve_line_bw
+from .engine import CACHE_LIMIT, prepare_lines
+from .linesolve import solve_line_bw
 from .model import Model
 
 #: restart unit (conflicts); the run lengths follow the Luby sequence times this
@@ -99,16 +100,7 @@ class CDCL:
         self.probe_first = probe_first
         self.W, self.H = W, H = model.width, model.height
         self.ncells = W * H
-        prepared: dict = {}
-        self.clues: list[LineClue] = []
-        self.cid: list[int] = []
-        for n, clue in [(W, c) for c in model.rows] + [(H, c) for c in model.cols]:
-            key = (n, clue)
-            if key not in prepared:
-                prepared[key] = (len(prepared), LineClue(n, clue))
-            i, lc = prepared[key]
-            self.cid.append(i)
-            self.clues.append(lc)
+        self.clues, self.cid = prepare_lines(model)
         self.nlines = H + W
         #: cell index of each position of each line
         self.line_cells = ([[r * W + c for c in range(W)] for r in range(H)]
@@ -254,7 +246,7 @@ class CDCL:
             if got is False:
                 self.stats["line_solves"] += 1
                 got = solve_line_bw(clues[line], (b0, f0))
-                if len(cache) >= 300_000:
+                if len(cache) >= CACHE_LIMIT:
                     cache.clear()
                 cache[key] = got
             if got is None:
@@ -288,6 +280,8 @@ class CDCL:
         if kept is None:
             t0 = time.perf_counter()
             kept = self._shrink(line, b0, f0, pos, v)
+            if len(self.explain_cache) >= CACHE_LIMIT:
+                self.explain_cache.clear()
             self.explain_cache[key] = kept
             self.stats["t_explain"] += time.perf_counter() - t0
         out = []

@@ -18,22 +18,29 @@ from .model import Model
 CACHE_LIMIT = 300_000
 
 
+def prepare_lines(model: Model) -> tuple[list[LineClue], list[int]]:
+    """The prepared clue of every line (rows, then columns), and per line an id shared
+    by lines with the same clue and length, so that line results can be cached by it."""
+    prepared: dict = {}
+    clues: list[LineClue] = []
+    cid: list[int] = []
+    for n, clue in [(model.width, c) for c in model.rows] + [(model.height, c) for c in model.cols]:
+        key = (n, clue)
+        if key not in prepared:
+            prepared[key] = (len(prepared), LineClue(n, clue))
+        i, lc = prepared[key]
+        cid.append(i)
+        clues.append(lc)
+    return clues, cid
+
+
 class Engine:
     def __init__(self, model: Model, deadline: Deadline):
         self.model = model
         self.deadline = deadline
         self.h, self.w = model.height, model.width
         self.ncol = model.colours
-        prepared: dict = {}
-        self.clues: list[LineClue] = []
-        self.cid: list[int] = []
-        for n, clue in [(self.w, c) for c in model.rows] + [(self.h, c) for c in model.cols]:
-            key = (n, clue)
-            if key not in prepared:
-                prepared[key] = (len(prepared), LineClue(n, clue))
-            i, lc = prepared[key]
-            self.cid.append(i)
-            self.clues.append(lc)
+        self.clues, self.cid = prepare_lines(model)
         self.nlines = self.h + self.w
         full_row = (1 << self.w) - 1
         full_col = (1 << self.h) - 1
