@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from . import reference
 from .base import Cancelled, Deadline, GaveUp, PuzzleError, SolveTimeout
 from .format import Puzzle, load_any, parse_puzzle
 from .link import decode_link, encode_link
@@ -81,8 +82,10 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
                         result["unique"] = False
                     elif outcome.complete:
                         result["unique"] = True
+                    _remember(p, result)
             elif outcome.complete:
                 result["status"] = "unsolvable"
+                reference.remember(fam, p.model, reference.Reference("none"))
             else:
                 result["status"] = "gave_up"
                 notes.append("no solution found and the method cannot prove there is none")
@@ -101,9 +104,42 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
     return result
 
 
+def _remember(p: Puzzle, result: dict) -> None:
+    """A settled uniqueness answer spares Check and Hint a solve of their own."""
+    if result["unique"] is True:
+        reference.remember(p.family, p.model, reference.Reference("unique", result["solution"]))
+    elif result["unique"] is False:
+        reference.remember(p.family, p.model, reference.Reference("several"))
+
+
 def check(puzzle: Any, solution: dict, partial: bool = False) -> dict:
     p = as_puzzle(puzzle)
     return p.family.check(p.model, solution, partial=partial).to_json()
+
+
+def judge(puzzle: Any, progress: dict, timeout: float | None = 10.0,
+          cancel: Callable[[], bool] | None = None) -> dict:
+    """What the app's Check reports about a player's (partial) progress: the rules it
+    breaks, then, when the puzzle has exactly one solution, where the progress differs
+    from it (a wrong cell in a line that is still open breaks no rule yet).
+
+    Returns the rule check's ``{"ok", "solved", "errors"}`` with each error tagged
+    ``"kind": "rule"`` or ``"mistake"``, ``ok`` false when either kind is found, and
+    ``"reference"``: "unique" (the comparison was made), "several" or "none" (only
+    the rules could be checked), "unknown" (the solver did not settle it in time), or
+    null when the progress is a complete, correct solution (nothing to compare).
+    The same comparison is what the families' hints report first."""
+    p = as_puzzle(puzzle)
+    report = p.family.check(p.model, progress, partial=True)
+    errors = [dict(e, kind="rule") for e in report.errors]
+    if report.solved:
+        return {"ok": True, "solved": True, "errors": [], "reference": None}
+    deadline = Deadline(timeout, cancel)
+    ref = reference.lookup(p.family, p.model, deadline)
+    if ref.status == "unique":
+        found = p.family.mistakes(p.model, progress, ref.solution, deadline)
+        errors += [dict(e, kind="mistake") for e in found]
+    return {"ok": not errors, "solved": False, "errors": errors, "reference": ref.status}
 
 
 def hint(puzzle: Any, progress: dict, timeout: float | None = 10.0) -> dict | None:

@@ -183,6 +183,12 @@ class Family:
         """One next step from the player's progress: ``{"message", "cells", "set": ...}``."""
         return None
 
+    def mistakes(self, puzzle: Any, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+        """Where partial ``progress`` differs from ``solution``, the puzzle's unique
+        solution: errors ``{"message", "cells", "lines"}`` (the app's Check, and what
+        hints report first)."""
+        return []
+
     # -- share links ------------------------------------------------------------------
     def encode_compact(self, puzzle: Any) -> str:
         """Printable ASCII body for the share link (the envelope compresses it)."""

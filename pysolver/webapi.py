@@ -133,7 +133,10 @@ def _selftest(args: dict) -> dict:
 COMMANDS = {
     "load": _load,
     "solve": _solve,
-    "check": lambda a: api.check(a["puzzle"], a["solution"], partial=bool(a.get("partial"))),
+    # the app's Check: rules, then mistakes against the unique solution (api.judge);
+    # "rules" is the plain rule check
+    "check": lambda a: api.judge(a["puzzle"], a["solution"], a.get("timeout", 10)),
+    "rules": lambda a: api.check(a["puzzle"], a["solution"], partial=bool(a.get("partial"))),
     "hint": lambda a: {"hint": api.hint(a["puzzle"], a["progress"], a.get("timeout", 10))},
     "link": lambda a: {"link": api.link(a["puzzle"])},
     "show": lambda a: api.show(a["link"]),

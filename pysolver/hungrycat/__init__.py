@@ -36,6 +36,9 @@ class HungryCat(Family):
     def hint(self, puzzle: model.Model, progress: dict, deadline: Deadline) -> dict | None:
         return hint_mod.hint(puzzle, progress, deadline)
 
+    def mistakes(self, puzzle: model.Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+        return hint_mod.mistakes(puzzle, progress, solution, deadline)
+
     def steps(self, puzzle: model.Model, deadline: Deadline) -> list[dict]:
         """The rules method's deductions for the app's Replay animation."""
         return rules.steps(puzzle, deadline)

@@ -10,8 +10,10 @@ that breaks a clue, or that can no longer be completed, is reported as wrong.
 from __future__ import annotations
 
 from ..base import Deadline
+from ..reference import grid_mistakes, mistake_hint
+from ..registry import get_family
 from . import auto
-from .check import check
+from .check import check, read_grid
 from .linesolve import Overflow, solve_line
 from .model import Model
 from .rules import Contradiction, Rules
@@ -35,6 +37,12 @@ def _wrong_against_solution(m: Model, grid: list[str], deadline: Deadline) -> di
                        f"(the grid cannot be completed)", "cells": bad, "wrong": True}
 
 
+def mistakes(m: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+    """The painted cells whose colour differs from the unique solution, as one error."""
+    grid, _ = read_grid(m, progress, partial=True)
+    return grid_mistakes(grid, solution["grid"]) if grid is not None else []
+
+
 def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
     report = check(m, progress, partial=True)
     if report.errors:
@@ -44,6 +52,10 @@ def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
         return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
     if report.solved:
         return None
+    # Cells that differ from the unique solution, as the app's Check reports them.
+    wrong = mistake_hint(get_family("hungrycat"), m, progress, deadline, mistakes)
+    if wrong:
+        return wrong
     grid = progress["grid"]
     full = (1 << m.ncolours) - 1
     index = {k: i for i, k in enumerate(m.keys)}

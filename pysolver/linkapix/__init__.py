@@ -55,6 +55,10 @@ class LinkAPix(Family):
         from .hint import hint
         return hint(puzzle, progress, deadline)
 
+    def mistakes(self, puzzle: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+        from .hint import mistakes
+        return mistakes(puzzle, progress, solution, deadline)
+
     def steps(self, puzzle: Model, deadline: Deadline) -> list[dict]:
         """The links in the order the solver finds them, for the app's Replay."""
         from .steps import steps

@@ -1,20 +1,38 @@
-"""Hints: the next forced link, with the rule that forces it.
+"""Hints and mistakes: the next forced link, with the rule that forces it.
 
-The player's progress is ``{"paths": [...]}`` with the links drawn so far.  A drawn
-link that breaks a rule, or paints a cell in a colour the puzzle's (unique) picture
-does not have there, is reported as wrong.  Otherwise the hint is the first link the
-propagation engine forces (in the order it forces them: 1-clues, then the clue and cell
-rules round by round, then after the enclosure rule) that the player has not painted yet; when propagation alone
-does not finish the puzzle, a link of the solver's solution is given as a last resort.
-Rows and columns in messages count from 1, as players count; the "cells" are 0-based as in
-puzzle JSON.
+The player's progress is ``{"paths": [...]}`` with the links drawn so far.
+
+Mistakes (what the app's Check reports, and Hint names before anything else) are
+judged against the puzzle's picture when it is unique:
+
+* a link that paints a cell in a colour the picture does not have there;
+* a link that no solution uses.  Link-a-Pix counts *pictures*, so a link can paint
+  the right colours and still pair the wrong clues (two 2s side by side in a run of
+  one colour).  Whether drawn links can be completed is decided on a reduced puzzle,
+  :func:`with_links`, in which every cell they paint is a 1 of its colour: a 1 is a
+  link of its own, so nothing else may use that cell, and the links extend to a
+  solution exactly when the reduced puzzle has one.
+
+The hint itself is the first link the propagation engine forces on that reduced
+puzzle (in the order it forces them: 1-clues, then the clue and cell rules round by
+round, then after the enclosure rule), so it builds on the player's links and never
+shares a clue or a cell with them.  When propagation alone stalls, a link of a
+solution of the reduced puzzle is given as a last resort; when the reduced puzzle has
+no solution at all, the drawn links cannot all be right and the hint says so.
+
+Rows and columns in messages count from 1, as players count; the "cells" are 0-based
+as in puzzle JSON.
 """
 from __future__ import annotations
 
-from ..base import Deadline
+from ..base import Cancelled, Deadline, GaveUp, SolveTimeout
+from ..reference import lookup, mistake_hint, share_of
+from ..registry import get_family
 from .check import check
 from .engine import BudgetExceeded, Contradiction, Engine
-from .model import Model, picture
+from .model import Model, make_model, picture
+
+Cell = tuple[int, int]
 
 
 def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
@@ -24,37 +42,114 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
         return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
     if report.solved:
         return None
-    drawn = picture(model, progress)
+    fam = get_family("linkapix")
+    wrong = mistake_hint(fam, model, progress, deadline, mistakes)
+    if wrong:
+        return wrong
+    links = drawn_links(model, progress)
+    reduced = with_links(model, links)
+    # Against a unique picture the mistakes above already settle that the links can be
+    # completed; otherwise a solve must say so before any forced link is trusted.
+    settled = lookup(fam, model, share_of(deadline)).status == "unique"
+    if not settled and _continues(reduced, deadline) is False:
+        return {"message": "the links drawn so far cannot all be right: no solution continues them",
+                "cells": [list(p) for link in links for p in link], "wrong": True}
+    drawn = {p for link in links for p in link}
+
+    def new(path) -> bool:
+        # the reduced puzzle's 1s on drawn cells are the player's own links
+        return not (len(path) == 1 and tuple(path[0]) in drawn)
+
+    for path, reason, _ in forced_links(reduced, deadline):
+        if new(path):
+            return _step(progress, path, reason)
     from .auto import solve
 
-    outcome = solve(model, deadline, limit=2)
-    if not outcome.solutions:
+    try:
+        outcome = solve(reduced, deadline, 1)
+    except GaveUp:
         return None
-    if len(outcome.solutions) == 1 and outcome.complete:
-        truth = picture(model, outcome.solutions[0])
-        for path in progress["paths"]:
-            bad = [[r, c] for r, c in path if truth[r][c] != drawn[r][c]]
-            if bad:
-                r, c = path[0]
-                return {"message": f"the link from row {r + 1}, col {c + 1} paints cells the picture leaves "
-                                   f"{'blank' if truth[bad[0][0]][bad[0][1]] is None else 'in another colour'}: "
-                                   "this is wrong", "cells": bad, "wrong": True}
-
-    def todo(path) -> bool:
-        key = model.clues[model.clue_at[tuple(path[0])]][3]
-        return any(drawn[r][c] != key for r, c in path)
-
-    for path, reason, _ in forced_links(model, deadline):
-        if todo(path):
-            return _step(progress, path, reason)
-    for path in outcome.solutions[0]["paths"]:
-        if todo(path):
+    for path in outcome.solutions[0]["paths"] if outcome.solutions else ():
+        if new(path):
             r, c = path[0]
             r2, c2 = path[-1]
-            n = len(path)
-            return _step(progress, path, f"by trial and error (no single rule applies): the {n} at "
+            return _step(progress, path, f"by trial and error (no single rule applies): the {len(path)} at "
                                          f"row {r + 1}, col {c + 1} links to row {r2 + 1}, col {c2 + 1}")
     return None
+
+
+def mistakes(model: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+    """The drawn links that are wrong, given the puzzle's unique solution: one error per
+    link (see the module docstring).  When the links cannot all be right but none is
+    wrong on its own, one error marks those that differ from the solution."""
+    links = drawn_links(model, progress)
+    truth = picture(model, {"paths": solution["paths"]})
+    out, fine = [], []
+    for link in links:
+        key = model.clues[model.clue_at[link[0]]][3]
+        bad = [p for p in link if truth[p[0]][p[1]] != key]
+        if bad:
+            where = "blank" if truth[bad[0][0]][bad[0][1]] is None else "in another colour"
+            out.append(_err(f"{_name(link)} paints cells the picture leaves {where}", bad))
+        else:
+            fine.append(link)
+    known = {frozenset(map(tuple, p)) for p in solution["paths"]}
+    suspects = [link for link in fine if frozenset(link) not in known]
+    # Links of the solution always go together; only others need a solve to judge.
+    if (out or not suspects or not check(model, progress, partial=True).ok
+            or completable(model, fine, deadline) is not False):
+        return out
+    alone = [link for link in suspects if completable(model, [link], deadline) is False]
+    for link in alone:
+        out.append(_err(f"{_name(link)} is wrong: no solution uses it", link))
+    if not alone:
+        out.append(_err(f"the links drawn so far cannot all be right: {len(suspects)} of them "
+                        "do not fit with the others", [p for link in suspects for p in link]))
+    return out
+
+
+def completable(model: Model, links: list[list[Cell]], deadline: Deadline) -> bool | None:
+    """Whether rule-abiding links extend to a solution; None when time runs out first."""
+    return _continues(with_links(model, links), deadline)
+
+
+def _continues(reduced: Model, deadline: Deadline) -> bool | None:
+    """Whether a puzzle (reduced by :func:`with_links`) has a solution."""
+    from .auto import solve
+
+    try:
+        outcome = solve(reduced, deadline, 1)
+    except Cancelled:
+        raise
+    except (SolveTimeout, GaveUp):
+        return None
+    if outcome.solutions:
+        return True
+    return False if outcome.complete else None
+
+
+def with_links(model: Model, links: list[list[Cell]]) -> Model:
+    """The puzzle with rule-abiding links drawn in: their clues are gone and every cell
+    they paint is a 1 of the link's colour (so the pictures stay the same)."""
+    ends = {link[0] for link in links} | {link[-1] for link in links}
+    painted = {p: model.clues[model.clue_at[link[0]]][3] for link in links for p in link}
+    clues = [cl for cl in model.clues if (cl[0], cl[1]) not in ends]
+    clues += [(r, c, 1, key) for (r, c), key in painted.items()]
+    return make_model(model.width, model.height, model.palette, clues)
+
+
+def drawn_links(model: Model, progress: dict) -> list[list[Cell]]:
+    """The drawn links as lists of (row, col): those that start on a clue and stay in
+    the grid (anything else is for the rule check to report)."""
+    out = []
+    paths = progress.get("paths") if isinstance(progress, dict) else None
+    for path in paths if isinstance(paths, list) else ():
+        cells = [tuple(p) for p in path if isinstance(p, list) and len(p) == 2
+                 and all(type(v) is int for v in p)] if isinstance(path, list) else []
+        if (cells and len(cells) == len(path) and cells[0] in model.clue_at
+                and all(0 <= r < model.height and 0 <= c < model.width for r, c in cells)):
+            out.append(cells)
+    return out
 
 
 def forced_links(model: Model, deadline: Deadline) -> list[tuple[list, str, str]]:
@@ -88,6 +183,17 @@ def _reason(model: Model, eng: Engine, path, why: str, what: int) -> str:
         return f"the only path left for the {n} at row {r + 1}, col {c + 1} goes to row {r2 + 1}, col {c2 + 1}"
     return (f"the cell at row {what // eng.W + 1}, col {what % eng.W + 1} can only be covered by the {n} from "
             f"row {r + 1}, col {c + 1} to row {r2 + 1}, col {c2 + 1}")
+
+
+def _name(link: list[Cell]) -> str:
+    (r, c), (r2, c2) = link[0], link[-1]
+    if len(link) == 1:
+        return f"the 1 at row {r + 1}, col {c + 1}"
+    return f"the link of {len(link)} from row {r + 1}, col {c + 1} to row {r2 + 1}, col {c2 + 1}"
+
+
+def _err(message: str, cells) -> dict:
+    return {"message": message, "cells": [list(p) for p in cells], "lines": []}
 
 
 def _step(progress: dict, path, message: str) -> dict:

@@ -55,6 +55,10 @@ class NonogramFamily(Family):
         from .rules import hint
         return hint(model, progress, deadline)
 
+    def mistakes(self, model: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+        from .hint import mistakes
+        return mistakes(model, progress, solution, deadline)
+
     def steps(self, model: Model, deadline: Deadline) -> list[dict]:
         """The rule-based solving steps, line by line, for the "Replay" animation."""
         from .rules import steps

@@ -1,7 +1,7 @@
 """Strict, solver-independent rule check of a nonogram grid.
 
-A line is correct when its runs (maximal stretches of one colour, blanks excluded) are
-exactly the clue.  For a partial grid ('?' = unknown) only complete lines are judged, as
+A line is correct when its blocks (maximal stretches of one colour, blanks excluded)
+are exactly the clue.  For a partial grid ('?' = unknown) only complete lines are judged, as
 in Simon Tatham's Pattern: a line with a '?' is never reported, even when its known
 cells already cannot fit the clue.  That keeps the check simple and obviously right;
 the hint function is where deeper reasoning about partial lines happens.
@@ -66,7 +66,7 @@ def check_grid(model: Model, solution, partial: bool = False) -> CheckReport:
         if got != want:
             cells = [[i, k] if kind == "row" else [k, i] for k, ch in enumerate(text) if ch != "."]
             name = "row" if kind == "row" else "column"
-            errors.append({"message": f"{name} {i + 1}: runs {_show(got, model)} do not match the "
+            errors.append({"message": f"{name} {i + 1}: the blocks {_show(got, model)} do not match the "
                                       f"clue {_show(want, model)}",
                            "cells": cells, "lines": [[kind, i]]})
     ok = not errors
@@ -74,8 +74,11 @@ def check_grid(model: Model, solution, partial: bool = False) -> CheckReport:
 
 
 def _show(blocks: list[tuple[int, str]], model: Model) -> str:
+    """Blocks as players see them: "3 1", or with colours named by their place in the
+    palette, as the app's colour buttons are ("10 in colour 2"); never palette keys."""
     if not blocks:
-        return "(empty)"
+        return "(none)"
     if model.palette is None:
         return " ".join(str(n) for n, _ in blocks)
-    return " ".join(f"{n}{k}" for n, k in blocks)
+    place = {k: i for i, k in enumerate(model.palette, 1)}
+    return "(" + ", ".join(f"{n} in colour {place[k]}" for n, k in blocks) + ")"

@@ -26,7 +26,7 @@ from __future__ import annotations
 import heapq
 import time
 
-from ..base import Cancelled, Deadline, Outcome, PuzzleError, SolveTimeout
+from ..base import Deadline, Outcome, PuzzleError
 from .check import read_grid
 from .engine import Engine
 from .linesolve import block_starts
@@ -329,24 +329,15 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
     grid = read_grid(model, progress, partial=True)
     if isinstance(grid, str):
         raise PuzzleError(grid)
-    from .auto import solve_auto
-    # The mistake check may use half the time left (or 2 s without a limit); running
-    # out of it only skips the check.
-    left = deadline.remaining()
-    budget = Deadline(2.0 if left is None else left / 2, cancel=deadline.cancel)
-    try:
-        found = solve_auto(model, budget, 2)
-    except Cancelled:
-        raise
-    except SolveTimeout:
-        found = None
-    if found is not None and len(found.solutions) == 1:
-        sol = found.solutions[0]["grid"]
-        wrong = [[r, c] for r in range(model.height) for c in range(model.width)
-                 if grid[r][c] != "?" and grid[r][c] != sol[r][c]]
-        if wrong:
-            return {"message": f"{len(wrong)} cell{'s are' if len(wrong) > 1 else ' is'} wrong",
-                    "cells": wrong, "wrong": True}
+    # Mistakes against the unique solution first, as the app's Check reports them (the
+    # solution is remembered between requests; looking it up may use half the time
+    # left, and running out of it only skips the comparison).
+    from ..reference import mistake_hint
+    from ..registry import get_family
+    from .hint import mistakes
+    wrong = mistake_hint(get_family("nonogram"), model, progress, deadline, mistakes)
+    if wrong:
+        return wrong
     eng = _engine_from(model, grid, deadline)
     dirty = [True] * eng.nlines
     step = eng.next_step(dirty)

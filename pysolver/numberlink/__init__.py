@@ -1,8 +1,9 @@
 """Numberlink (Arukone, Flow Free): join equal labels by non-crossing paths.
 
 Methods: ``auto`` (the default: a diagonal scan for first answers under full cover,
-negotiated routing under free cover, exact path search for proofs), ``mip`` (E. Kalvelagen's label model solved with HiGHS) and ``paths`` (set
-partitioning over enumerated paths, HiGHS).
+negotiated routing under free cover, small reroutes of the first answer for a second,
+exact path search and frontier counting for proofs), ``mip`` (E. Kalvelagen's label
+model solved with HiGHS) and ``paths`` (set partitioning over enumerated paths, HiGHS).
 """
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ class NumberlinkFamily(Family):
     def hint(self, puzzle: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
         from .hint import hint
         return hint(puzzle, progress, deadline)
+
+    def mistakes(self, puzzle: Numberlink, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+        from .hint import mistakes
+        return mistakes(puzzle, progress, solution, deadline)
 
     def steps(self, puzzle: Numberlink, deadline: Deadline) -> list[dict]:
         """Replay: forced segments with their reasons, then the search's lines."""

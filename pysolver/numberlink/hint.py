@@ -13,6 +13,8 @@ and columns from 1, as players do; "cells" are 0-based as in puzzle JSON.
 from __future__ import annotations
 
 from ..base import Deadline
+from ..reference import mistake_hint
+from ..registry import get_family
 from .check import check_solution
 from .model import Numberlink
 from .search import Search
@@ -63,6 +65,46 @@ def forced_runs(model: Numberlink, fixed: dict[int, list[int]] | None, deadline:
     return runs
 
 
+def mistakes(model: Numberlink, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
+    """Per drawn line, the cells from the first one off the unique solution's path on
+    (a line may be drawn from either of its endpoints): one error per line."""
+    paths = progress.get("paths") if isinstance(progress, dict) else None
+    out = []
+    for lab in model.labels:
+        drawn = _cells(paths.get(lab) if isinstance(paths, dict) else None)
+        if len(drawn) < 2:
+            continue
+        truth = [tuple(x) for x in solution["paths"][lab]]
+        if drawn[0] == truth[-1]:
+            truth.reverse()
+        if drawn[0] != truth[0]:
+            continue        # not drawn from an endpoint: the rule check says so
+        k = next((i for i, cell in enumerate(drawn) if i >= len(truth) or cell != truth[i]), None)
+        if k is None:
+            continue
+        # the line's own far endpoint is where it has to end: not a wrong cell
+        bad = [cell for cell in drawn[k:] if cell != truth[-1]]
+        if not bad:
+            continue
+        r, c = bad[0]
+        out.append({"message": f"line {lab}: {len(bad)} cell{'s are' if len(bad) != 1 else ' is'} wrong, "
+                               f"from row {r + 1}, col {c + 1} on",
+                    "cells": [list(x) for x in bad], "lines": []})
+    return out
+
+
+def _cells(raw) -> list[tuple[int, int]]:
+    """A drawn line as (row, col) pairs; empty when it is not a list of cells."""
+    if not isinstance(raw, list):
+        return []
+    out = []
+    for cell in raw:
+        if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
+            return []
+        out.append((cell[0], cell[1]))
+    return out
+
+
 def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
     if not isinstance(progress, dict) or not isinstance(progress.get("paths", {}), dict):
         progress = {"paths": {}}
@@ -73,6 +115,10 @@ def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
         return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
     if report.solved:
         return None
+    # Lines that leave the unique solution's paths, as the app's Check reports them.
+    wrong = mistake_hint(get_family("numberlink"), model, progress, deadline, mistakes)
+    if wrong:
+        return wrong
     fixed = _drawn(model, progress)
     drawn_cells = [list(model.rc(p)) for cells in fixed.values() for p in cells]
     log = forced_moves(model, fixed, deadline)

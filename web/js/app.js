@@ -11,7 +11,8 @@ import { Solver } from "./solver.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { puzzle: null, fam: null, key: null, history: null, preview: null, marks: null,
-                highlight: null, tool: null, link: null, running: false, replay: null };
+                highlight: null, tool: null, link: null, running: false,
+                replay: null };  // the running replay: {stopped}; see replay()
 
 // ---------------------------------------------------------------- messages
 function showError(text) {
@@ -53,13 +54,23 @@ async function onSolverReady() {
   }
 }
 
+/** The method menu, each method with a one-line explanation (its tooltip). */
 function fillMethods(methods) {
   const sel = $("method");
+  const info = state.fam?.methodInfo || {};
   sel.replaceChildren(...methods.map((m) => {
     const o = document.createElement("option");
     o.value = o.textContent = m;
+    if (info[m]) o.title = info[m];
     return o;
   }));
+  explainMethod();
+}
+
+function explainMethod() {
+  const sel = $("method");
+  const about = state.fam?.methodInfo?.[sel.value];
+  sel.title = about ? `Solving method: ${sel.value}, ${about}` : "Solving method";
 }
 
 // ---------------------------------------------------------------- loading puzzles
@@ -68,14 +79,25 @@ function stripSolution(p) {
   return rest;
 }
 
-function setLink(link) {
-  state.link = link;
-  if (location.hash.slice(1) !== link) history.replaceState(null, "", "#" + link);
-  if (state.puzzle) remember(state.key, stripSolution(state.puzzle), state.history.solved, link);
+/* Navigation: every puzzle opened is a history entry (Back returns to the library,
+   Forward to the puzzle, a phone's Back stays in the app).  The entry's URL holds the
+   puzzle's share link once it is known; until then (a puzzle opened before Python is
+   ready, which makes the link) the entry's state holds the puzzle itself, so a reload
+   or Back and Forward still find it. */
+function entryUrl(link) {
+  return location.pathname + location.search + (link ? "#" + link : "");
 }
 
-/** Open a puzzle (object, JSON text, link, or any text a family can import). */
-async function load(input, { link = null } = {}) {
+function setLink(link) {
+  state.link = link;
+  // Only while the puzzle's own entry is the current one: the player may have gone on.
+  if (history.state?.key === state.key) history.replaceState({ key: state.key }, "", entryUrl(link));
+  if (state.puzzle) remember(state.key, stripSolution(state.puzzle), solvedStatus(), link);
+}
+
+/** Open a puzzle (object, JSON text, link, or any text a family can import).  `push`:
+    a new history entry (the player opened it); false when following the URL. */
+async function load(input, { link = null, push = true } = {}) {
   let puzzle = input;
   if (typeof input === "string") {
     const text = input.trim();
@@ -98,26 +120,36 @@ async function load(input, { link = null } = {}) {
   }
   const fam = family(puzzle.type);
   fam.validate(puzzle);  // enough to draw safely; Python validates fully when ready
+  const key = await puzzleKey(puzzle, fam.keys);
+  stopReplay();
+  state.history?.flush();  // the autosave is batched: write the last change before it goes
   state.puzzle = puzzle;
   state.fam = fam;
-  state.key = await puzzleKey(puzzle, fam.keys);
-  state.history = new History(state.key, fam.newProgress(puzzle));
+  state.key = key;
+  state.history = new History(key, fam.newProgress(puzzle));
   state.preview = state.marks = state.highlight = null;
   state.tool = fam.tools ? fam.tools(puzzle)[0]?.id ?? null : null;
-  state.link = null;
-  if (link) setLink(link);
-  else if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-  remember(state.key, stripSolution(puzzle), state.history.solved, state.link);
+  state.link = link;
+  const entry = link ? { key } : { key, puzzle: stripSolution(puzzle) };
+  if (push) history.pushState(entry, "", entryUrl(link));
+  else history.replaceState(entry, "", entryUrl(link));
+  remember(key, stripSolution(puzzle), solvedStatus(), link);
   showPlay();
   if (solver.state === "ready") onSolverReady();
 }
 
-async function loadFromHash() {
+/** Show what the URL and the history entry say: a puzzle or the library. */
+async function route() {
   const frag = location.hash.slice(1);
-  if (!frag) return showLibrary();
-  if (frag === state.link) return;
+  const saved = history.state?.puzzle;
   try {
-    await load("#" + frag);
+    if (frag) {
+      if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false });
+    } else if (saved) {
+      if (!(state.puzzle && history.state.key === state.key)) await load(saved, { push: false });
+    } else {
+      showLibrary();
+    }
   } catch (err) {
     showLibrary();
     showError("This link does not hold a puzzle the app can read: " + err.message);
@@ -126,6 +158,8 @@ async function loadFromHash() {
 
 // ---------------------------------------------------------------- views
 function showLibrary() {
+  stopReplay();
+  state.history?.flush();
   state.puzzle = null;
   $("play").hidden = true;
   $("library").hidden = false;
@@ -138,18 +172,20 @@ function showPlay() {
   $("library").hidden = true;
   $("play").hidden = false;
   $("error-banner").hidden = true;
-  $("puzzle-title").textContent = p.title || `${fam.title} ${p.width}×${p.height}`;
+  const title = p.title || `${fam.title} ${p.width}×${p.height}`;
+  $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all
+  $("puzzle-title").title = title;
   const meta = [fam.title, `${p.width}×${p.height}`];
   if (p.author) meta.push("by " + p.author);
   if (p.source) meta.push(p.source);
   if (p.license) meta.push(p.license);
-  $("puzzle-meta").textContent = meta.join(" · ");
+  $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
   document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
   $("help-text").textContent = fam.help;
   fillMethods(fam.methods);
   renderFamilyTools();
   board.setLayout(fam.layout(p));
-  say(state.history.solved ? "Solved. Well done!" : "");
+  say({ player: "Solved. Well done!", solver: "Solved by the solver." }[solvedStatus()] || "");
   updateButtons();
   board.draw();
 }
@@ -174,13 +210,16 @@ function renderFamilyTools() {
 function updateButtons() {
   const playing = !!state.puzzle;
   const ready = solver.state === "ready";
-  $("undo").disabled = !playing || !state.history.past.length;
-  $("redo").disabled = !playing || !state.history.future.length;
-  for (const id of ["check", "hint", "solve", "replay", "record", "share"]) $(id).disabled = !playing || !ready || state.running;
+  const replaying = !!state.replay;  // the grid shown is the replay's: leave the player's alone
+  $("undo").disabled = !playing || replaying || !state.history.past.length;
+  $("redo").disabled = !playing || replaying || !state.history.future.length;
+  $("restart").disabled = !playing || replaying;
+  for (const id of ["check", "hint", "solve", "replay", "record"]) $(id).disabled = !playing || !ready || state.running || replaying;
+  $("share").disabled = !playing || !ready || state.running;
   $("replay").hidden = !(playing && state.fam.replay);
   $("record").hidden = $("replay").hidden || typeof MediaRecorder === "undefined";
-  $("record").disabled = $("replay").disabled;
   $("cancel").hidden = !state.running;
+  $("stop-replay").hidden = !replaying;
 }
 
 async function renderLibrary() {
@@ -245,9 +284,11 @@ function renderRecent() {
     kind.textContent = `${family(e.type).title} · ${e.size}`;
     a.append(kind);
     if (e.solved) {
+      // Older entries say true: solved by the player.
+      const bySolver = e.solved === "solver";
       const done = document.createElement("span");
-      done.className = "done";
-      done.textContent = "✓ solved";
+      done.className = bySolver ? "done by-solver" : "done";
+      done.textContent = bySolver ? "solved by the solver" : "✓ solved";
       a.append(done);
     }
     a.onclick = (ev) => { ev.preventDefault(); load(e.link ? "#" + e.link : e.puzzle).catch((err) => showError(err.message)); };
@@ -276,7 +317,11 @@ const board = new Board($("board"), {
     if (progress) applyProgress(progress);
     else board.draw();
   },
+  drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
 });
+
+// Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
+const READABLE_PX = 10;
 
 function applyProgress(progress) {
   if (state.history.push(progress)) {
@@ -287,16 +332,24 @@ function applyProgress(progress) {
   board.draw();
 }
 
+/** Whether the grid shown is solved, and by whom: "player" (hints included), "solver"
+    (the Solve button's answer, also after undo and redo) or false. */
+function solvedStatus() {
+  const h = state.history;
+  return h && h.solved ? h.solvedBy || "player" : false;
+}
+
 function afterChange() {
-  const solvedNow = state.fam.isSolved ? state.fam.isSolved(state.puzzle, state.history.present) : false;
-  if (solvedNow && !state.history.solved) {
-    state.history.solved = true;
-    state.history.save();
-    remember(state.key, stripSolution(state.puzzle), true, state.link);
-    say("Solved. Well done!", "ok");
-  } else if (!solvedNow && state.history.solved) {
-    state.history.solved = false;
-    state.history.save();
+  const h = state.history;
+  const before = solvedStatus();
+  let now = false;
+  if (state.fam.isSolved(state.puzzle, h.present)) now = h.present.solver ? "solver" : "player";
+  if (now !== before) {
+    h.solved = !!now;
+    h.solvedBy = now || null;
+    h.save();
+    remember(state.key, stripSolution(state.puzzle), now, state.link);  // the Continue list follows
+    if (now === "player") say("Solved. Well done!", "ok");
   }
   updateButtons();
 }
@@ -314,8 +367,14 @@ function theme() {
 }
 
 // ---------------------------------------------------------------- actions
-function undo() { if (state.history?.undo()) { state.marks = state.highlight = null; afterChange(); board.draw(); } }
-function redo() { if (state.history?.redo()) { state.marks = state.highlight = null; afterChange(); board.draw(); } }
+function undo() {
+  stopReplay();
+  if (state.history?.undo()) { state.marks = state.highlight = null; afterChange(); board.draw(); }
+}
+function redo() {
+  stopReplay();
+  if (state.history?.redo()) { state.marks = state.highlight = null; afterChange(); board.draw(); }
+}
 
 async function run(label, fn) {
   state.running = true;
@@ -341,6 +400,7 @@ async function run(label, fn) {
    keeps the answer. */
 async function solve({ method = $("method").value, timeout = 60, unique = true } = {}) {
   await solver.ready;
+  stopReplay();
   const p = state.puzzle;
   say("Solving…");
   const res = await run("Solve", () => solver.call("solve", { puzzle: stripSolution(p), method, timeout, unique: false }));
@@ -353,7 +413,8 @@ async function solve({ method = $("method").value, timeout = 60, unique = true }
     say(words[res.status] + (res.note ? ` (${res.note})` : ""), res.status === "cancelled" ? "" : "error");
     return res;
   }
-  applyProgress(state.fam.fromSolution(p, res.solution));
+  // Marked: a grid solved this way (now, or again by redo) is the solver's, not the player's.
+  applyProgress({ ...state.fam.fromSolution(p, res.solution), solver: true });
   const solved = `Solved by ${res.method} in ${secs(res.seconds)}.`;
   if (!unique) {
     say(solved + " Undo brings your grid back.", "ok");
@@ -373,22 +434,39 @@ async function solve({ method = $("method").value, timeout = 60, unique = true }
   return { ...res, unique: second ? second.unique ?? null : null, note: note || undefined };
 }
 
+/* Check: the rules the grid breaks, then (when the puzzle has one solution) where it
+   differs from that solution, both marked on the board; see api.judge in pysolver. */
 async function check() {
   await solver.ready;
+  stopReplay();
   const p = state.puzzle;
   const solution = state.fam.toSolution(p, state.history.present);
-  const rep = await run("Check", () => solver.call("check", { puzzle: stripSolution(p), solution, partial: true }));
+  const rep = await run("Check", () => solver.call("check", { puzzle: stripSolution(p), solution, timeout: 20 }));
   if (!rep || state.puzzle !== p) return rep;
   state.marks = rep;
   board.draw();
-  if (rep.solved) say("Correct: the puzzle is solved.", "ok");
-  else if (rep.ok) say("No mistakes so far.", "ok");
-  else say(rep.errors.slice(0, 3).map((e) => e.message).join("; ") + (rep.errors.length > 3 ? ` (+${rep.errors.length - 3} more)` : ""), "error");
+  say(...checkMessage(rep));
   return rep;
+}
+
+function checkMessage(rep) {
+  if (rep.solved) return ["Correct: the puzzle is solved.", "ok"];
+  const errs = rep.errors;
+  if (errs.length) {
+    const more = errs.length > 3 ? ` (+${errs.length - 3} more)` : "";
+    return [errs.slice(0, 3).map((e) => e.message).join("; ") + more, "error"];
+  }
+  const onlyRules = {
+    several: "No rule is broken so far. This puzzle has more than one solution, so only the rules could be checked.",
+    none: "No rule is broken so far, but this puzzle has no solution.",
+    unknown: "No rule is broken so far. The solver did not find the solution in time, so only the rules could be checked.",
+  };
+  return [onlyRules[rep.reference] || "No mistakes so far.", "ok"];
 }
 
 async function hint() {
   await solver.ready;
+  stopReplay();
   const p = state.puzzle;
   const progress = state.fam.toSolution(p, state.history.present);
   const res = await run("Hint", () => solver.call("hint", { puzzle: stripSolution(p), progress }));
@@ -405,11 +483,13 @@ async function hint() {
     afterChange();
   }
   say("Hint: " + h.message, h.wrong ? "error" : "");
+  board.reveal(state.highlight.cells);
   board.draw();
   return h;
 }
 
-/** Replay while recording the canvas; resolves to the video as a Blob (WebM). */
+/** Replay while recording the canvas; resolves to the video as a Blob (WebM), or
+    null when the replay was stopped (nothing is saved then). */
 async function recordReplay() {
   const canvas = $("board");
   const stream = canvas.captureStream(30);
@@ -419,10 +499,11 @@ async function recordReplay() {
   rec.ondataavailable = (e) => { if (e.data.size) chunks.push(e.data); };
   const stopped = new Promise((r) => { rec.onstop = r; });
   rec.start(250);
-  await replay();
-  await new Promise((r) => setTimeout(r, 400));  // hold the last frame a moment
+  const finished = await replay();
+  if (finished) await new Promise((r) => setTimeout(r, 400));  // hold the last frame a moment
   rec.stop();
   await stopped;
+  if (!finished) return null;
   const blob = new Blob(chunks, { type: "video/webm" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
@@ -435,30 +516,49 @@ async function recordReplay() {
   return blob;
 }
 
+/** Animate the solver's steps on a copy of the grid; resolves to true when it ran to
+    the end, false when it was stopped (Stop, Escape, another action, leaving the
+    puzzle).  The player's own grid is never touched. */
 async function replay() {
   await solver.ready;
+  stopReplay();
   const p = state.puzzle;
   const res = await run("Replay", () => solver.call("steps", { puzzle: stripSolution(p), timeout: 30 }));
-  if (!res || state.puzzle !== p) return;
+  if (!res || state.puzzle !== p) return false;
   const steps = res.steps;
-  let progress = state.fam.newProgress(p);
-  state.replay = true;
+  const me = { stopped: false };
+  state.replay = me;
+  updateButtons();
   say(`Replaying ${steps.length} steps…`);
   const delay = Math.max(15, Math.min(300, 8000 / Math.max(1, steps.length)));
+  let progress = state.fam.newProgress(p);
   for (const [i, step] of steps.entries()) {
-    if (state.puzzle !== p || !state.replay) return;
     progress = state.fam.applyStep(p, progress, step);
     state.preview = progress;
     state.highlight = { cells: step.cells || [], lines: step.line ? [step.line] : [] };
     say(`Step ${i + 1}/${steps.length}: ${step.message || step.rule}`);
     board.draw();
     await new Promise((r) => setTimeout(r, delay));
+    if (me.stopped) return false;
   }
-  state.replay = null;
-  state.preview = null;
-  state.highlight = null;
-  board.draw();
+  stopReplay();
   say("Replay finished; your grid is as you left it.");
+  return true;
+}
+
+/** End the running replay, if any, and show the player's grid again. */
+function stopReplay() {
+  if (!state.replay) return false;
+  state.replay.stopped = true;
+  state.replay = null;
+  state.preview = state.highlight = null;
+  updateButtons();
+  board.draw();
+  return true;
+}
+
+function stopReplayAndSay() {
+  if (stopReplay()) say("Replay stopped; your grid is as you left it.");
 }
 
 async function share() {
@@ -484,8 +584,10 @@ $("hint").onclick = () => hint();
 $("replay").onclick = () => replay();
 $("record").onclick = () => recordReplay().catch((e) => say("Could not record: " + e.message, "error"));
 $("share").onclick = () => share().catch((e) => say("Share failed: " + e.message, "error"));
-$("cancel").onclick = () => { solver.cancel(); state.replay = null; };
-$("restart").onclick = () => applyProgress(state.fam.newProgress(state.puzzle));
+$("cancel").onclick = () => solver.cancel();
+$("stop-replay").onclick = stopReplayAndSay;
+$("method").onchange = explainMethod;
+$("restart").onclick = () => { stopReplay(); applyProgress(state.fam.newProgress(state.puzzle)); };
 $("zoom-in").onclick = () => board.zoom(1.25);
 $("zoom-out").onclick = () => board.zoom(0.8);
 $("zoom-fit").onclick = () => { board.userView = false; board.fit(); };
@@ -501,9 +603,16 @@ window.addEventListener("keydown", (e) => {
   if (!state.puzzle || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); }
-  if (e.key === "Escape" && state.running) solver.cancel();
+  if (e.key === "Escape") {
+    if (state.replay) stopReplayAndSay();
+    else if (state.running) solver.cancel();
+  }
 });
-window.addEventListener("hashchange", loadFromHash);
+// Back and Forward fire popstate; a hash typed into the address bar fires hashchange
+// too (after popstate, for the same address): route once.
+let popped = null;
+window.addEventListener("popstate", () => { popped = location.href; route(); });
+window.addEventListener("hashchange", () => { if (location.href !== popped) route(); popped = null; });
 // Write any pending autosave before the page goes away.
 window.addEventListener("pagehide", () => state.history?.flush());
 document.addEventListener("visibilitychange", () => { if (document.hidden) state.history?.flush(); });
@@ -561,20 +670,26 @@ function registerServiceWorker() {
      await app.load(jsonOrLink)   open a puzzle (object, JSON text, link or other format)
      await app.solve({method, timeout, unique})  -> the object of `pysolver solve --json`
      await app.check(), app.hint(), app.undo(), app.redo(), app.cancel()
+     await app.replay()           -> true when it ran to the end; app.stopReplay()
      app.state()                  {puzzle, progress, key, link, solved, canUndo, canRedo}
      app.cellCenter(r, c)         CSS pixel position of a cell's centre in the canvas
+     app.view()                   {scale (CSS px per cell), width, height, layout, pending} of the
+                                  board (pending: a redraw is scheduled for the next frame)
      await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
 function snapshot() {
   return state.puzzle ? { puzzle: state.puzzle, progress: state.history.present, key: state.key,
-    link: state.link, solved: !!state.history.solved, canUndo: state.history.past.length > 0,
+    link: state.link, solved: !!state.history.solved, solvedBy: solvedStatus() || null,
+    canUndo: state.history.past.length > 0,
     canRedo: state.history.future.length > 0, tool: state.tool } : { puzzle: null };
 }
 window.app = {
   load: async (x) => { await load(x); return snapshot(); },
-  solve, check, hint, undo, redo, share, replay, recordReplay,
+  solve, check, hint, undo, redo, share, replay, recordReplay, stopReplay: stopReplayAndSay,
   cancel: () => solver.cancel(),
   state: snapshot,
   cellCenter: (r, c) => board.cellCenter(r, c),
+  view: () => ({ scale: board.scale, width: board.cw, height: board.ch, layout: board.layout,
+                 pending: board.pending }),
   setTool: (id) => { state.tool = id; renderFamilyTools(); },
   call: (cmd, args) => solver.call(cmd, args),
   get solverState() { return solver.state; },
@@ -583,6 +698,8 @@ Object.defineProperty(window.app, "ready", { get: () => solver.ready });
 
 initMaker({ solver, load, showError });
 initNumberlinkMaker({ solver, load, showError });
+// The help is open where there is room for it; on a phone the board needs the height.
+$("help").open = matchMedia("(min-width: 601px)").matches;
 renderLibrary();
-loadFromHash();
+route();
 registerServiceWorker();

@@ -15,7 +15,7 @@ export class Board {
   constructor(canvas, hooks) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
-    this.hooks = hooks;  // {family, puzzle, progress, view(), press(cell, button), changed()}
+    this.hooks = hooks;  // {family, puzzle, progress, view(), press(cell, button), changed(), commit(), drawn?(scale)}
     this.scale = 24;
     this.ox = 0;
     this.oy = 0;
@@ -82,9 +82,42 @@ export class Board {
     return { x: this.ox + (L.x0 + c + 0.5) * this.scale, y: this.oy + (L.y0 + r + 0.5) * this.scale };
   }
 
+  /** Bring grid cells [[r, c], ...] into view, e.g. a hint's: centre them when some
+      are outside the view (zooming out if they do not fit), and zoom in to at least
+      `readable` px per cell when the board is too small to read. */
+  reveal(cells, readable = 16) {
+    if (!cells.length || !this.layout || !this.cw) return;
+    const L = this.layout, pad = 1;
+    const rs = cells.map(([r]) => r), cs = cells.map(([, c]) => c);
+    const u0 = L.x0 + Math.min(...cs) - pad, u1 = L.x0 + Math.max(...cs) + 1 + pad;
+    const v0 = L.y0 + Math.min(...rs) - pad, v1 = L.y0 + Math.max(...rs) + 1 + pad;
+    const fits = Math.min(this.cw / (u1 - u0), this.ch / (v1 - v0));
+    const scale = Math.min(fits, Math.max(this.scale, readable));
+    const inside = this.ox + u0 * scale >= 0 && this.ox + u1 * scale <= this.cw &&
+                   this.oy + v0 * scale >= 0 && this.oy + v1 * scale <= this.ch;
+    if (scale === this.scale && inside) return;
+    this.userView = true;
+    this.scale = scale;
+    this.ox = this._within(this.cw / 2 - ((u0 + u1) / 2) * scale, this.cw, L.cols * scale);
+    this.oy = this._within(this.ch / 2 - ((v0 + v1) / 2) * scale, this.ch, L.rows * scale);
+    this.draw();
+  }
+
+  /** An offset moved so a board `size` px long shows no empty margin in a view `room`
+      px long (centred when it fits). */
+  _within(offset, room, size) {
+    if (size <= room) return (room - size) / 2;
+    return Math.min(0, Math.max(room - size, offset));
+  }
+
   visibleUnits() {
     return { x0: -this.ox / this.scale, y0: -this.oy / this.scale,
              x1: (this.cw - this.ox) / this.scale, y1: (this.ch - this.oy) / this.scale };
+  }
+
+  /** Whether a redraw is waiting for the next animation frame. */
+  get pending() {
+    return !!this._raf;
   }
 
   draw() {
@@ -100,6 +133,7 @@ export class Board {
       ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.ox, dpr * this.oy);
       const view = { ...this.hooks.view(), visible: this.visibleUnits(), hover: this.hover, pxPerUnit: this.scale };
       this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
+      this.hooks.drawn?.(this.scale);
     });
   }
 

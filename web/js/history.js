@@ -1,7 +1,9 @@
 /* Undo/redo of the player's progress, and its autosave.
 
    Progress values are plain JSON (the family decides their shape) and are treated as
-   immutable: every change pushes a new value.  The whole history is saved to
+   immutable: every change pushes a new value.  The Solve button's answer is pushed
+   with `solver: true` added (families read only their own keys), so undo and redo
+   know which grids the player did not solve.  The whole history is saved to
    localStorage after each change, per puzzle, so a reload or a closed tab loses
    nothing, undo included. */
 
@@ -18,12 +20,15 @@ export class History {
     this.past = [];
     this.future = [];
     this.present = initial;
+    this.solved = false;
+    this.solvedBy = null;      // "player" or "solver" while solved
     const saved = load(PREFIX + key);
     if (saved && saved.present !== undefined) {
       this.past = saved.past || [];
       this.future = saved.future || [];
       this.present = saved.present;
       this.solved = !!saved.solved;
+      this.solvedBy = saved.solvedBy || (this.solved ? "player" : null);
     }
   }
 
@@ -62,7 +67,8 @@ export class History {
   flush() {
     clearTimeout(this._timer);
     const write = (past) => localStorage.setItem(PREFIX + this.key, JSON.stringify({
-      past, future: this.future.slice(-MAX_SAVED_UNDO), present: this.present, solved: this.solved }));
+      past, future: this.future.slice(-MAX_SAVED_UNDO), present: this.present, solved: this.solved,
+      solvedBy: this.solvedBy }));
     try {
       write(this.past.slice(-MAX_SAVED_UNDO));
     } catch (e) {
@@ -81,7 +87,8 @@ function load(name) {
   }
 }
 
-/** Recently played puzzles, newest first: [{key, puzzle|link, title, type, size, time, solved}]. */
+/** Recently played puzzles, newest first: [{key, puzzle|link, title, type, size, time, solved}],
+    solved: false, "player" or "solver" (true in older entries: the player). */
 export function recent() {
   const list = load(RECENT);
   return Array.isArray(list) ? list : [];
@@ -91,7 +98,7 @@ export function remember(key, puzzle, solved, link) {
   const list = recent().filter((e) => e.key !== key);
   // A big puzzle is kept as its share link: far smaller than its JSON.
   const entry = { key, title: puzzle.title || "", type: puzzle.type, size: `${puzzle.width}×${puzzle.height}`,
-                  time: Date.now(), solved: !!solved };
+                  time: Date.now(), solved: solved || false };
   if (link) entry.link = link;
   else entry.puzzle = puzzle;
   list.unshift(entry);

@@ -5,6 +5,8 @@
    Either way the new puzzle opens to play. */
 
 const MAX_SOURCE = 4096;
+// The largest side of a made puzzle (the "Cells across" field goes up to this too).
+const MAX_SIDE = 128;
 
 function loadImage(file) {
   return new Promise((resolve, reject) => {
@@ -34,6 +36,17 @@ export function scaledPixels(img, w, h, canvas) {
   return ctx.getImageData(0, 0, w, h).data;
 }
 
+/** Cells across and down for a picture: `across` wide (not more than the picture has
+    pixels), its shape kept; a tall picture whose height would pass MAX_SIDE is made
+    narrower rather than squeezed. */
+export function puzzleSize(pictureWidth, pictureHeight, across) {
+  let w = Math.min(across, pictureWidth);
+  const aspect = pictureHeight / pictureWidth;
+  if (w * aspect > MAX_SIDE) w = Math.max(1, Math.floor(MAX_SIDE / aspect));
+  const h = Math.max(1, Math.min(MAX_SIDE, Math.round(w * aspect)));
+  return { w, h };
+}
+
 export function initMaker({ solver, load, showError }) {
   const $ = (id) => document.getElementById(id);
   const status = $("maker-status");
@@ -42,15 +55,14 @@ export function initMaker({ solver, load, showError }) {
     e.preventDefault();
     const file = $("maker-file").files[0];
     if (!file) return;
-    const across = Math.max(5, Math.min(128, Math.round(+$("maker-size").value || 30)));
+    const across = Math.max(5, Math.min(MAX_SIDE, Math.round(+$("maker-size").value || 30)));
     const colours = Math.max(1, Math.min(16, Math.round(+$("maker-colours").value || 6)));
     $("maker-go").disabled = true;
     $("maker-cancel").hidden = false;
     try {
       const img = await loadImage(file);
       if (img.naturalWidth > MAX_SOURCE * 4 || img.naturalHeight > MAX_SOURCE * 4) throw new Error("the image is too large");
-      const w = Math.min(across, img.naturalWidth);
-      const h = Math.max(1, Math.min(128, Math.round(w * img.naturalHeight / img.naturalWidth)));
+      const { w, h } = puzzleSize(img.naturalWidth, img.naturalHeight, across);
       const preview = $("maker-preview");
       const pixels = scaledPixels(img, w, h, preview);
       preview.hidden = false;

@@ -25,10 +25,28 @@ export function mix(a, b, w) {
   return `rgb(${m(r1, r2)}, ${m(g1, g2)}, ${m(b1, b2)})`;
 }
 
-/** Black or white, whichever reads better on the colour `hex`. */
-export function contrastText(hex) {
+/** WCAG 2 relative luminance of "#rrggbb" (0 black .. 1 white). */
+export function luminance(hex) {
+  const lin = (v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
   const [r, g, b] = rgb(hex);
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111111" : "#ffffff";
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG 2 contrast ratio of two colours (1 = none .. 21 = black on white). */
+export function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Near-black or white, whichever has the higher contrast on the colour `hex`. */
+export function contrastText(hex) {
+  return contrast("#111111", hex) >= contrast("#ffffff", hex) ? "#111111" : "#ffffff";
+}
+
+/** Text of colour `hex` reads on `background` (WCAG's 3:1 for large text: clue
+    numbers are bold and fill most of a cell). */
+export function readableOn(hex, background) {
+  return contrast(hex, background) >= 3;
 }
 
 /** Outline cells [[r, c], ...] of a grid whose cell (0,0) is at (x0, y0). */
@@ -47,4 +65,23 @@ export function gridLines(ctx, x0, y0, W, H, colour, width = 0.03) {
   for (let c = 0; c <= W; c++) { ctx.moveTo(x0 + c, y0); ctx.lineTo(x0 + c, y0 + H); }
   for (let r = 0; r <= H; r++) { ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); }
   ctx.stroke();
+}
+
+/** The clue margins of a nonogram-style board (clues left of and above the grid, whose
+    cell (0,0) is at (x0, y0)), pinned to the visible edges so the clues stay in sight
+    when zoomed in.  Paints both strips' background and returns where the strips start
+    (lx, ty: add them to the clue positions) and maskCorner(), to call after drawing
+    the clues: the corner where the strips cross is blanked so they do not overlap. */
+export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
+  const vis = view.visible;
+  const lx = Math.min(Math.max(0, vis.x0), W - 1);
+  const ty = Math.min(Math.max(0, vis.y0), H - 1);
+  ctx.fillStyle = view.theme.panel;
+  ctx.fillRect(lx, y0, x0 - 0.05, H);
+  ctx.fillRect(x0, ty, W, y0 - 0.05);
+  const maskCorner = () => {
+    ctx.fillStyle = view.theme.panel;
+    ctx.fillRect(lx, ty, x0 - 0.05, y0 - 0.05);
+  };
+  return { lx, ty, maskCorner };
 }

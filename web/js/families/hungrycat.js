@@ -9,7 +9,8 @@
    rollbacks included) and can be exported as a video of the canvas. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
-import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, mix, pinnedClueStrips, strokeCells } from "./draw.js";
+import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
@@ -164,21 +165,24 @@ function draw(ctx, p, progress, view) {
     for (const e of view.marks.errors) for (const l of e.lines || []) bad.add(l.join(":"));
     strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
   }
-  const vis = view.visible;
-  const lx = Math.min(Math.max(0, vis.x0), W - 1), ty = Math.min(Math.max(0, vis.y0), H - 1);
-  ctx.fillStyle = t.panel;
-  ctx.fillRect(lx, y0, x0 - 0.05, H);
-  ctx.fillRect(x0, ty, W, y0 - 0.05);
+  const { lx, ty, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   p.rows.forEach((clue, r) => {
     const done = lineOk(clue, lineText(grid, "row", r));
     clue.forEach((item, j) => drawClueItem(ctx, p, item, lx + x0 - (clue.length - j) * 1.1 - 0.2, y0 + r, done, t));
-    if (bad.has("row:" + r)) strokeCells(ctx, [[r, -1]], x0, y0, t.error);
+    // a line Check found wrong: a bar in the gap between its clues and the grid
+    if (bad.has("row:" + r)) markLine(ctx, lx + x0 - 0.27, y0 + r + 0.08, 0.18, 0.84, t.error);
   });
   p.cols.forEach((clue, c) => {
     const done = lineOk(clue, lineText(grid, "col", c));
     clue.forEach((item, j) => drawClueItem(ctx, p, item, x0 + c, ty + y0 - (clue.length - j) * 1.1 - 0.2, done, t));
-    if (bad.has("col:" + c)) strokeCells(ctx, [[-1, c]], x0, y0, t.error);
+    if (bad.has("col:" + c)) markLine(ctx, x0 + c + 0.08, ty + y0 - 0.27, 0.84, 0.18, t.error);
   });
+  maskCorner();
+}
+
+function markLine(ctx, x, y, w, h, colour) {
+  ctx.fillStyle = colour;
+  ctx.fillRect(x, y, w, h);
 }
 
 function setCells(grid, cells, v) {
@@ -194,14 +198,18 @@ function press(p, progress, cell, button, tool) {
   const value = button !== "primary" || start === key ? "?" : key;
   const cells = [[cell.r, cell.c]];
   const seen = new Set([cell.r * p.width + cell.c]);
+  let last = [cell.r, cell.c];
   const preview = () => ({ grid: setCells(progress.grid, cells, value) });
   return {
     preview,
     move(to) {
-      if (to.inside && !seen.has(to.r * p.width + to.c)) {
-        seen.add(to.r * p.width + to.c);
-        cells.push([to.r, to.c]);
+      // every cell on the way from the last pointer position, however quick the drag
+      for (const [r, c] of lineCells(last, [to.r, to.c])) {
+        if (r < 0 || c < 0 || r >= p.height || c >= p.width || seen.has(r * p.width + c)) continue;
+        seen.add(r * p.width + c);
+        cells.push([r, c]);
       }
+      last = [to.r, to.c];
       return preview();
     },
     end: preview,
@@ -240,7 +248,7 @@ function applyStep(p, progress, step) {
 }
 
 function tools(p) {
-  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Paint ${k}`, color: colour }));
+  return Object.entries(p.palette).map(([k, colour], i) => ({ id: k, label: `Paint colour ${i + 1}`, color: colour }));
 }
 
 export default {
@@ -249,7 +257,14 @@ export default {
   keys: ["palette", "rows", "cols"],
   methods: ["auto", "rules"],
   help: "Pick a colour and paint: every cell takes one colour. Each clue gives a colour's count in the line; a " +
-        "circled number means those cells form one block, a square one means they do not. Right-click clears.",
+        "circled number means those cells form one block, a square one means they do not. Click or tap to paint, " +
+        "drag to paint a stretch; right-click, press and hold on a touch screen, or click a cell of the chosen " +
+        "colour to clear it. Zoom with the wheel, a pinch or + and −; pan with Alt-drag, two fingers, or a drag " +
+        "that starts outside the grid.",
+  methodInfo: {
+    auto: "exact line solving over counts and blocks, propagation, probing, then search",
+    rules: "the notebook's count, run and non-run rules with guesses; every step recorded",
+  },
   replay: true,
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
 };

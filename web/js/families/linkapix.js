@@ -8,7 +8,7 @@
    fills (or empties) it.  Cells take their clue's colour as links complete. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
-import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, mix, readableOn, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -126,8 +126,12 @@ function layout(p) {
   return { cols: p.width, rows: p.height, x0: 0, y0: 0 };
 }
 
+// Below these sizes (CSS px per cell) lines and numbers would only blur into noise.
+const LINES_FROM_PX = 6;
+const NUMBERS_FROM_PX = 8;
+
 function draw(ctx, p, progress, view) {
-  const t = view.theme, W = p.width, H = p.height;
+  const t = view.theme, W = p.width, H = p.height, px = view.pxPerUnit;
   const { clueAt } = info(p);
   ctx.fillStyle = t.cell;
   ctx.fillRect(0, 0, W, H);
@@ -140,10 +144,8 @@ function draw(ctx, p, progress, view) {
     ctx.fillStyle = p.palette[key];
     for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
   });
-  // grid
-  if (view.pxPerUnit >= 6) {
-    gridLines(ctx, 0, 0, W, H, t.grid);
-  }
+  if (px >= LINES_FROM_PX) gridLines(ctx, 0, 0, W, H, t.grid);
+  else coarseGrid(ctx, W, H, t.grid, px);
   // the links themselves, so two neighbouring links of one colour stay distinguishable
   const line = (path, colour, width) => {
     if (path.length < 2) return;
@@ -156,26 +158,22 @@ function draw(ctx, p, progress, view) {
     for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
     ctx.stroke();
   };
-  if (view.pxPerUnit >= 6) {  // zoomed far out, the lines would only blur the picture
+  if (px >= LINES_FROM_PX) {
     paths.forEach((path) => {
       const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];
       line(path, mix(contrastText(p.palette[key]), p.palette[key], 0.55), 0.12);
     });
   }
   if (drawing) line(drawing.path, drawing.colour, 0.3);
-  // clue numbers: in their colour on blank cells, in a readable colour on painted ones
-  if (view.pxPerUnit >= 5) {
-    for (const [r, c, n, k] of p.clues) {
-      const covered = owner[r * W + c] >= 0;
-      const colour = covered ? contrastText(p.palette[k]) : p.palette[k];
-      if (!covered && contrastText(p.palette[k]) === "#111111") {
-        // a light colour on a light cell: give the number a dark halo
-        ctx.fillStyle = t.dark ? t.cell : "#55555555";
-        ctx.fillRect(c + 0.08, r + 0.08, 0.84, 0.84);
-      }
-      drawText(ctx, String(n), c + 0.5, r + 0.54, n >= 100 ? 0.42 : n >= 10 ? 0.52 : 0.64, colour, 700);
-    }
+  for (const [r, c, n, k] of p.clues) {
+    const covered = owner[r * W + c] >= 0;
+    if (px >= NUMBERS_FROM_PX) drawClueNumber(ctx, r, c, n, p.palette[k], covered, t);
+    else if (!covered) drawClueDot(ctx, r, c, p.palette[k], t);
   }
+  // the board's edge, at least a device pixel wide at any zoom
+  ctx.strokeStyle = t.gridStrong;
+  ctx.lineWidth = Math.max(0.04, 1.5 / px);
+  ctx.strokeRect(0, 0, W, H);
   if (drawing) {
     const [r, c] = drawing.path[drawing.path.length - 1];
     const text = `${drawing.path.length}/${drawing.number}`;
@@ -187,6 +185,38 @@ function draw(ctx, p, progress, view) {
   if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
 }
 
+/** A clue's number, readable whatever its colour: on a painted cell in black or white;
+    on a blank cell in the clue's own colour when that contrasts with the cell, else on
+    a chip of the clue's colour (a light colour on a light theme, a dark one on dark). */
+function drawClueNumber(ctx, r, c, n, colour, covered, t) {
+  let ink = colour;
+  if (covered) ink = contrastText(colour);
+  else if (!readableOn(colour, t.cell)) {
+    ctx.fillStyle = colour;
+    ctx.fillRect(c + 0.1, r + 0.1, 0.8, 0.8);
+    ctx.strokeStyle = t.gridStrong;
+    ctx.lineWidth = 0.05;
+    ctx.strokeRect(c + 0.1, r + 0.1, 0.8, 0.8);
+    ink = contrastText(colour);
+  }
+  drawText(ctx, String(n), c + 0.5, r + 0.54, n >= 100 ? 0.42 : n >= 10 ? 0.52 : 0.64, ink, 700);
+}
+
+/** Zoomed far out: an unlinked clue as a dot of its colour, so the board is not blank. */
+function drawClueDot(ctx, r, c, colour, t) {
+  ctx.fillStyle = readableOn(colour, t.cell) ? colour : mix(colour, t.gridStrong, 0.35);
+  ctx.fillRect(c + 0.15, r + 0.15, 0.7, 0.7);
+}
+
+/** Zoomed far out: a line every 10 cells instead of every cell, a device pixel wide. */
+function coarseGrid(ctx, W, H, colour, px) {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1 / px;
+  ctx.beginPath();
+  for (let c = 10; c < W; c += 10) { ctx.moveTo(c, 0); ctx.lineTo(c, H); }
+  for (let r = 10; r < H; r += 10) { ctx.moveTo(0, r); ctx.lineTo(W, r); }
+  ctx.stroke();
+}
 
 function press(p, progress, cell) {
   if (!cell.inside) return null;
@@ -260,9 +290,14 @@ export default {
   title: "Link-a-Pix",
   keys: ["palette", "clues"],
   methods: ["auto", "paper"],
-  help: "Drag from a number to an equal number of the same colour; the path must cover exactly that many cells. " +
-        "Drag back to shorten, tap a link to erase it, tap a 1 to fill it. Scroll to zoom; Alt-drag, two fingers " +
-        "or a drag from an empty cell to pan.",
+  help: "Drag (with the mouse or a finger) from a number to an equal number of the same colour; the path must " +
+        "cover exactly that many cells. Drag back to shorten, click or tap a link to erase it, click or tap a 1 to " +
+        "fill it. Zoom with the wheel, a pinch or the + and − buttons; pan with Alt-drag, two fingers, or a drag " +
+        "from an empty cell.",
+  methodInfo: {
+    auto: "candidate paths and propagation, then an exact search (HiGHS for big parts); counts distinct pictures",
+    paper: "Guan et al.: path enumeration and an LP relaxation with rounding; may give up, then auto takes over",
+  },
   replay: true,
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep,
 };

@@ -8,7 +8,7 @@
    value the first cell took (so a drag that starts by clearing, clears). */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
-import { contrastText, drawText, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, mix, pinnedClueStrips, strokeCells } from "./draw.js";
 
 const NUMBER = /^[1-9][0-9]{0,2}$/;
 const INDEX = /^(0|[1-9][0-9]{0,2})$/;
@@ -110,17 +110,16 @@ function lineText(grid, kind, i) {
   return kind === "row" ? grid[i] : grid.map((row) => row[i]).join("");
 }
 
-/** A complete line (no "?") whose runs are exactly its clue. */
+/** A line whose filled runs are exactly its clue, unknown cells counting as blank:
+    the player needs to cross nothing for a line to be done. */
 function lineDone(p, grid, kind, i) {
-  const text = lineText(grid, kind, i);
-  if (text.includes("?")) return null;
   const want = blocks(kind === "row" ? p.rows[i] : p.cols[i]);
-  const got = runsOf(text);
+  const got = runsOf(lineText(grid, kind, i));
   return got.length === want.length && got.every(([n, k], j) => n === want[j][0] && k === want[j][1]);
 }
 
 function isSolved(p, progress) {
-  const g = progress.grid.map((row) => row.replace(/\?/g, "."));
+  const g = progress.grid;
   for (let r = 0; r < p.height; r++) if (!lineDone(p, g, "row", r)) return false;
   for (let c = 0; c < p.width; c++) if (!lineDone(p, g, "col", c)) return false;
   return true;
@@ -191,47 +190,47 @@ function draw(ctx, p, progress, view) {
     strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
   }
   if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
-  // clue bars, pinned to the visible edges so they stay in sight when zoomed in
-  const vis = view.visible;
-  const lx = Math.min(Math.max(0, vis.x0), W - 1);
-  const ty = Math.min(Math.max(0, vis.y0), H - 1);
-  ctx.fillStyle = t.panel;
-  ctx.fillRect(lx, y0, x0 - 0.05, H);
-  ctx.fillRect(x0, ty, W, y0 - 0.05);
-  const clueColour = (kind, i) => {
-    if (badLines.has(kind + ":" + i)) return t.error;
-    return lineDone(p, grid, kind, i) ? t.muted + "88" : t.fg;
-  };
+  const { lx, ty, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
+  // A line's clue is marked wrong after Check, greyed out once the line is done.
+  const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error" : lineDone(p, grid, kind, i) ? "done" : "todo");
   for (let r = 0; r < H; r++) {
-    const bs = blocks(p.rows[r]);
-    const colour = clueColour("row", r);
-    bs.forEach(([n, k], j) => {
-      const x = lx + x0 - (bs.length - j) - 0.25;
-      drawClue(ctx, p, n, k, x, y0 + r, colour, t);
-    });
+    const bs = shownBlocks(p.rows[r]);
+    const st = clueState("row", r);
+    bs.forEach(([n, k], j) => drawClue(ctx, p, n, k, lx + x0 - (bs.length - j) - 0.25, y0 + r, st, t));
   }
   for (let c = 0; c < W; c++) {
-    const bs = blocks(p.cols[c]);
-    const colour = clueColour("col", c);
-    bs.forEach(([n, k], j) => {
-      const y = ty + y0 - (bs.length - j) - 0.25;
-      drawClue(ctx, p, n, k, x0 + c, y, colour, t);
-    });
+    const bs = shownBlocks(p.cols[c]);
+    const st = clueState("col", c);
+    bs.forEach(([n, k], j) => drawClue(ctx, p, n, k, x0 + c, ty + y0 - (bs.length - j) - 0.25, st, t));
   }
+  maskCorner();
 }
 
-function drawClue(ctx, p, n, key, x, y, colour, t) {
-  if (p.palette) {
-    const bg = p.palette[key];
-    ctx.fillStyle = bg;
+/** The blocks a clue shows: an empty line shows a 0. */
+function shownBlocks(clue) {
+  return clue.length ? blocks(clue) : [[0, null]];
+}
+
+/** One clue number at (x, y): in its colour's box (multicolour) or as text; "done"
+    fades it, "error" marks it in the error colour. */
+function drawClue(ctx, p, n, key, x, y, state, t) {
+  const size = n >= 10 ? 0.5 : 0.62;
+  if (!p.palette || key === null) {
+    const colour = state === "error" ? t.error : state === "done" ? t.muted + "88" : t.fg;
+    drawText(ctx, String(n), x + 0.5, y + 0.52, size, colour);
+    return;
+  }
+  const bg = p.palette[key];
+  ctx.fillStyle = bg;
+  ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+  drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.48 : 0.6, contrastText(bg));
+  if (state === "done") {
+    ctx.fillStyle = t.panel + "aa";
     ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
-    drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.48 : 0.6, contrastText(bg));
-    if (colour !== t.fg) {
-      ctx.fillStyle = t.panel + "aa";
-      ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
-    }
-  } else {
-    drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.5 : 0.62, colour);
+  } else if (state === "error") {
+    ctx.strokeStyle = t.error;
+    ctx.lineWidth = 0.12;
+    ctx.strokeRect(x + 0.04, y + 0.04, 0.92, 0.92);
   }
 }
 
@@ -302,9 +301,10 @@ function applyStep(p, progress, step) {
   return { grid };
 }
 
+/** The palette as paint tools, named by position as messages name them ("colour 2"). */
 function tools(p) {
   if (!p.palette) return [];
-  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Colour ${k}`, color: colour }));
+  return Object.entries(p.palette).map(([k, colour], i) => ({ id: k, label: `Colour ${i + 1}`, color: colour }));
 }
 
 export default {
@@ -312,8 +312,15 @@ export default {
   title: "Nonogram",
   keys: ["rows", "cols", "palette"],
   methods: ["auto", "rules"],
-  help: "Click or tap to fill, right-click or long-press to cross, middle-click to clear; drag to paint a row or column. " +
-        "Scroll to zoom; Alt-drag or two fingers to pan.",
+  help: "Click or tap to fill; right-click, or press and hold on a touch screen, to cross; click or tap a cell again " +
+        "(or middle-click) to clear. Drag to paint a row or column. Zoom with the wheel, a pinch or the + and − " +
+        "buttons; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
+  methodInfo: {
+    auto: "the best engine for this grid: cdcl for black-and-white, probing for colour",
+    cdcl: "search that learns from its dead ends, with an exact line solver (black-and-white only)",
+    probing: "line solving, then trying cells both ways, then search with restarts",
+    rules: "the human rules (simple boxes, simple spaces, forcing, contradiction), then best-first search",
+  },
   replay: true,
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
 };

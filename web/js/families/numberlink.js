@@ -208,8 +208,14 @@ export default {
   title: "Numberlink",
   keys: ["endpoints", "cover"],
   methods: ["auto", "paths", "mip"],
-  help: "Drag from a letter to its twin to join them; lines may not cross. Drag back to shorten, draw over a line " +
-        "to cut it. Full cover: every cell must be on a line. Scroll to zoom; Alt-drag or two fingers to pan.",
+  help: "Drag (with the mouse or a finger) from a letter to its twin to join them; lines may not cross. Drag back " +
+        "to shorten, draw over a line to cut it. Full cover: every cell must be on a line. Zoom with the wheel, a " +
+        "pinch or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
+  methodInfo: {
+    auto: "a diagonal scan and an exact path search with forced moves (routing first when cells may stay empty)",
+    mip: "E. Kalvelagen's mixed-integer model, solved by HiGHS",
+    paths: "one path per pair chosen from enumerated paths: a set-partitioning model solved by HiGHS",
+  },
   replay: true,
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep,
 };

@@ -1,4 +1,5 @@
-/* Path drawing shared by the families whose players draw lines (Link-a-Pix, Numberlink). */
+/* Drag geometry shared by the families: paths for those whose players draw lines
+   (Link-a-Pix, Numberlink), straight runs of cells for those who paint (Hungry Cat). */
 
 export const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
@@ -23,4 +24,21 @@ export function walkTowards(getPath, to, width, height, step) {
     }
     [r, c] = getPath()[getPath().length - 1];
   }
+}
+
+/** The cells on a straight line from cell a to cell b, both included (Bresenham), so a
+    quick paint drag that skips cells between two pointer events paints them too. */
+export function lineCells(a, b) {
+  const [r1, c1] = b;
+  let [r, c] = a;
+  const dr = Math.abs(r1 - r), dc = Math.abs(c1 - c), sr = Math.sign(r1 - r), sc = Math.sign(c1 - c);
+  let err = dc - dr;
+  const out = [[r, c]];
+  while (r !== r1 || c !== c1) {
+    const e2 = 2 * err;
+    if (e2 > -dr) { err -= dr; c += sc; }
+    if (e2 < dc) { err += dc; r += sr; }
+    out.push([r, c]);
+  }
+  return out;
 }

@@ -1,0 +1,72 @@
+"""Reading what the board canvas shows, for tests of drawing: positions in board units
+(fractional rows and columns, through app.cellCenter) and the pixels painted there."""
+
+# The board draws in the animation frame after a change, and a change of layout (a
+# message that wraps) resizes it a frame later: let two frames pass, then wait until
+# no redraw is pending.
+NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+# [r, g, b, a] at canvas CSS positions; with board=true the positions are board
+# points (y, x): cells down and across from the grid's top-left corner (cell (r, c)
+# spans r..r+1, c..c+1; negative values are in the clue margins).
+READ = """([points, board]) => {
+  const cv = document.querySelector("#board");
+  const k = cv.width / cv.getBoundingClientRect().width;
+  const ctx = cv.getContext("2d");  // the board's own context
+  const css = board ? points.map(([y, x]) => { const p = app.cellCenter(y - 0.5, x - 0.5); return [p.x, p.y]; })
+                    : points;
+  return css.map(([x, y]) => Array.from(ctx.getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data));
+}"""
+
+
+def settle(page):
+    """Wait until the board shows the current state (positions are only valid then)."""
+    page.evaluate(NEXT_FRAME)
+    page.wait_for_function("!app.view().pending")
+
+
+def at(page, y, x):
+    """Canvas CSS position of board point (y, x) (see READ); call settle() first."""
+    pt = page.evaluate(f"app.cellCenter({y - 0.5}, {x - 0.5})")
+    return pt["x"], pt["y"]
+
+
+def pixels(page, points):
+    """[r, g, b, a] at canvas CSS positions (computed after settle())."""
+    return page.evaluate(READ, [[list(p) for p in points], False])
+
+
+def board_pixels(page, points):
+    """[r, g, b, a] at board points (y, x), once the board has settled."""
+    settle(page)
+    return page.evaluate(READ, [[list(p) for p in points], True])
+
+
+def colour_at(page, y, x):
+    return board_pixels(page, [(y, x)])[0][:3]
+
+
+def hex_rgb(colour):
+    colour = colour.strip().lstrip("#")
+    return [int(colour[i:i + 2], 16) for i in (0, 2, 4)]
+
+
+def css_var(page, name):
+    return hex_rgb(page.evaluate(f"getComputedStyle(document.documentElement).getPropertyValue('--{name}')"))
+
+
+def close(a, b, tol=6):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def luminance(rgb):
+    def lin(v):
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)

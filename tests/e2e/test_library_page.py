@@ -1,0 +1,92 @@
+"""The library page and the page around the board: what comes first, what can be read
+and reached by keyboard, long titles, and the picture maker's puzzle size."""
+import json
+from pathlib import Path
+
+import pytest
+
+from board_pixels import contrast
+from conftest import open_app, wait_ready
+from test_maker import png
+
+import pysolver.api as api
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.browser
+
+RGB = """([sel, prop]) => getComputedStyle(document.querySelector(sel))[prop]"""
+
+
+def rgb(css):
+    """[r, g, b] of a computed "rgb(...)" or "rgba(...)" colour; None when transparent."""
+    parts = [float(v) for v in css[css.index("(") + 1:-1].split(",")]
+    return None if len(parts) == 4 and parts[3] == 0 else [round(v) for v in parts[:3]]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_puzzles_come_first(browser, server, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = open_app(ctx, server.url)
+        first = page.locator("#library-list a").first
+        first.wait_for()
+        assert first.bounding_box()["y"] + first.bounding_box()["height"] <= size[1]
+    finally:
+        ctx.close()
+
+
+def test_error_banner_close_button_can_be_seen(context, server):
+    page = open_app(context, server.url + "#nonogram/5x5/1zAAAA")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    ink = rgb(page.evaluate(RGB, ["#error-close", "color"]))
+    ground = rgb(page.evaluate(RGB, ["#error-close", "backgroundColor"])) or \
+        rgb(page.evaluate(RGB, ["#error-banner", "backgroundColor"]))
+    assert contrast(ink, ground) >= 3
+    page.click("#error-close")
+    assert page.locator("#error-banner").is_hidden()
+
+
+def test_form_fields_read_and_follow_the_theme(context, server):
+    page = open_app(context, server.url)
+    fg = page.evaluate("getComputedStyle(document.body).color")
+    for field in ("#maker-size", "#maker-colours", "#nl-maker-width", "#maker-background"):
+        assert page.evaluate(RGB, [field, "color"]) == fg, field
+    if page.evaluate("document.documentElement.dataset.theme") != "dark":
+        page.click("#theme-toggle")
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark"
+
+
+def test_open_a_file_is_reachable_by_keyboard(context, server):
+    page = open_app(context, server.url)
+    page.locator("#library-list a").last.focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "file-input"
+
+
+def test_a_long_title_is_clamped_and_kept_whole_in_its_tooltip(context, server):
+    heart = json.loads((ROOT / "static" / "puzzles" / "nonogram-heart.json").read_text())
+    heart.pop("solution")
+    title = "A very long title " * 110
+    page = open_app(context, server.url + "#" + api.link({**heart, "title": title.strip()}))
+    page.wait_for_function("app.state().puzzle !== null")
+    heading = page.locator("#puzzle-title")
+    assert heading.get_attribute("title") == title.strip()
+    line = float(page.evaluate(RGB, ["#puzzle-title", "lineHeight"])[:-2])
+    assert heading.bounding_box()["height"] <= 2 * line + 1
+    assert page.locator("#board").bounding_box()["height"] >= 300
+
+
+def test_a_tall_picture_keeps_its_shape(context, server):
+    image = png(50, 200, lambda x, y: (200, 30, 30) if (x // 10 + y // 10) % 2 else (250, 250, 250))
+    page = open_app(context, server.url)
+    wait_ready(page)
+    page.set_input_files("#maker-file", files=[{"name": "tall.png", "mimeType": "image/png", "buffer": image}])
+    page.fill("#maker-size", "40")
+    page.click("#maker-go")
+    page.wait_for_function("document.querySelector('#maker-status').textContent.startsWith('Making')")
+    # 1:4, at most 128 down: 32 across, not 40
+    assert page.locator("#maker-status").text_content().startswith("Making a 32×128 puzzle")
+    assert page.evaluate("[document.querySelector('#maker-preview').width, "
+                         "document.querySelector('#maker-preview').height]") == [32, 128]
+    page.click("#maker-cancel")
+    page.wait_for_function("!document.querySelector('#maker-go').disabled")

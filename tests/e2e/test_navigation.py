@@ -1,0 +1,139 @@
+"""Moving around the app: Back and Forward between the library and a puzzle, reloads,
+Replay's lifecycle (Stop, Escape, leaving it halfway), and what the Continue list says."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app, wait_ready
+from test_linkapix_play import drag
+
+import pysolver.api as api
+
+ROOT = Path(__file__).resolve().parents[2]
+LIB = ROOT / "static" / "puzzles"
+pytestmark = pytest.mark.browser
+
+PLAYING = "#play:not([hidden])"
+IN_LIBRARY = "#library:not([hidden])"
+
+
+def link_of(name):
+    data = json.loads((LIB / name).read_text())
+    data.pop("solution", None)
+    return api.link(data)
+
+
+def open_from_library(page, title):
+    page.locator("#library-list a", has_text=title).first.click()
+    page.wait_for_selector(PLAYING)
+
+
+def test_back_and_forward_move_between_the_library_and_the_puzzle(context, server):
+    page = open_app(context, server.url)
+    open_from_library(page, "Sailing boat")
+    wait_ready(page)
+    page.wait_for_function("app.state().link !== null")
+    assert page.url.endswith("#" + page.evaluate("app.state().link"))
+    page.click("#home-link")
+    page.wait_for_selector(IN_LIBRARY)
+    page.go_back()                                   # back to the puzzle, not just its address
+    page.wait_for_selector(PLAYING)
+    assert page.locator("#puzzle-title").text_content() == "Sailing boat"
+    page.go_back()                                   # opening it was an entry of its own
+    page.wait_for_selector(IN_LIBRARY)
+    assert page.url == server.url
+    page.go_forward()
+    page.wait_for_selector(PLAYING)
+    assert page.locator("#puzzle-title").text_content() == "Sailing boat"
+
+
+def test_a_puzzle_opened_before_the_solver_is_ready_survives_a_reload(context, server):
+    # Python never starts here (its loader cannot be fetched), so no share link is made.
+    context.route("**/pyodide.js", lambda route: route.abort())
+    page = open_app(context, server.url)
+    open_from_library(page, "House")
+    assert page.evaluate("app.state().link") is None
+    page.reload()
+    page.wait_for_function("window.app && app.state().puzzle !== null")
+    assert page.locator("#puzzle-title").text_content() == "House"
+    assert page.locator("#play").is_visible()
+    context.unroute("**/pyodide.js")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("app.state().link !== null")
+    assert page.locator("#puzzle-title").text_content() == "House"
+    assert page.url.endswith("#" + page.evaluate("app.state().link"))
+
+
+def test_leaving_a_replay_halfway_leaves_the_next_puzzle_playable(context, server):
+    page = open_app(context, server.url + "#" + link_of("linkapix-heart.json"))
+    wait_ready(page)
+    page.click("#replay")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
+    page.click("#home-link")
+    page.wait_for_selector(IN_LIBRARY)
+    open_from_library(page, "First flow 7×7")
+    drag(page, [[0, 0], [1, 0]])                     # draws, does not pan
+    assert page.evaluate("app.state().progress.paths") == {"I": [[0, 0], [1, 0]]}
+    assert page.locator("#stop-replay").is_hidden()
+
+
+def test_replay_can_be_stopped_and_locks_the_grid_while_it_runs(context, server):
+    page = open_app(context, server.url + "#" + link_of("numberlink-14x14.json"))
+    wait_ready(page)
+    solution = json.loads((LIB / "numberlink-14x14.json").read_text())["solution"]["paths"]
+    drag(page, solution["V"][:3])                    # a line of the player's own
+    mine = page.evaluate("app.state().progress")
+    assert mine["paths"]
+    for stop in (lambda: page.click("#stop-replay"), lambda: page.keyboard.press("Escape")):
+        page.click("#replay")
+        page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
+        assert page.locator("#stop-replay").is_visible()
+        for button in ("check", "hint", "solve", "undo", "restart", "replay"):
+            assert page.locator("#" + button).is_disabled(), button
+        stop()
+        assert page.locator("#message").text_content() == "Replay stopped; your grid is as you left it."
+        assert page.locator("#stop-replay").is_hidden()
+        for button in ("check", "hint", "solve", "undo"):
+            assert page.locator("#" + button).is_enabled(), button
+        assert page.evaluate("app.state().progress") == mine
+    # Solve during a replay (the automation hook can still ask) ends the replay first.
+    page.click("#replay")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
+    res = page.evaluate("app.solve({unique: false})")
+    assert res["status"] == "solved" and page.evaluate("app.state().solved") is True
+    assert page.locator("#message").text_content().startswith("Solved by")
+    assert page.locator("#stop-replay").is_hidden()
+
+
+def test_continue_list_tells_solved_by_the_player_from_shown_by_the_solver(context, server):
+    page = open_app(context, server.url + "#" + link_of("nonogram-heart.json"))
+    wait_ready(page)
+    entry = page.locator("#recent-list a").first
+
+    def continue_entry():
+        page.click("#home-link")
+        page.wait_for_selector(IN_LIBRARY)
+        return entry.text_content()
+
+    page.evaluate("app.solve({unique: false})")
+    text = continue_entry()
+    assert "solved by the solver" in text and "✓" not in text
+    entry.click()
+    page.wait_for_selector(PLAYING)
+    page.click("#undo")                              # the grid is not solved any more
+    assert "solved" not in continue_entry()
+    entry.click()
+    page.wait_for_selector(PLAYING)
+    page.click("#redo")                              # the solver's answer again
+    assert "solved by the solver" in continue_entry()
+    entry.click()
+    page.wait_for_selector(PLAYING)
+    page.click("#restart")
+    for _ in range(100):                             # the player, with hints
+        if page.evaluate("app.state().solved"):
+            break
+        page.evaluate("app.hint()")
+    assert page.evaluate("app.state().solvedBy") == "player"
+    assert "✓ solved" in continue_entry()
