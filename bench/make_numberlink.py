@@ -2,7 +2,8 @@
 
 30 full-cover boards of the sizes Flow Free plays (6 each of 8x8, 10x10 and 12x12, 12 of
 14x14, the issue's target size), each kept only when the solver proves its solution
-unique under the plain rules within the generator's per-try limit.  Our own puzzles
+unique under the plain rules within the generator's per-try work budget (decisions and
+frontiers, not seconds: the set is the same on any machine).  Our own puzzles
 (CC0-1.0).  That selection favours boards whose uniqueness is quick to prove, so read
 ``--unique`` times on this set as a lower bound; first-answer times are not biased.
 

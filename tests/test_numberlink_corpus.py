@@ -38,3 +38,17 @@ def test_small_and_thin_boards(path):
         assert out.solutions == [] and out.complete
     else:
         assert len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved
+
+
+def test_a_40x20_board_has_a_second_answer_near_the_first():
+    """Under the plain rules this designed board is not unique: a path can be rerouted
+    in a 3x3 patch, which the nearby search finds at once."""
+    from pysolver import api
+    path = CORPUS / "thomasahle_inputs9_03_40x20.json"
+    data = json.loads(path.read_text())
+    out = api.solve(data, method="auto", timeout=60, unique=True)
+    assert out["status"] == "solved" and out["unique"] is False
+    assert out["stats"].get("nearby") == 1
+    m = FAMILY.parse(data)
+    assert FAMILY.check(m, out["second_solution"]).solved
+    assert not FAMILY.same_solution(m, out["solution"], out["second_solution"])

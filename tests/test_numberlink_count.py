@@ -73,7 +73,8 @@ def test_too_many_frontiers_gives_up_rather_than_guess():
 
 
 def test_a_count_of_two_makes_the_answer_not_unique(monkeypatch):
-    # No budget for the short proof search, so counting decides.
+    # No small reroute and no budget for the short proof search, so counting decides.
+    monkeypatch.setattr(search_mod, "nearby_answer", lambda *args: None)
     monkeypatch.setattr(search_mod, "PROOF_NODES", 0)
     data = json.loads((FIXTURES / "free_4x3.json").read_text())
     out = api.solve(data, method="auto", timeout=10, unique=True)

@@ -1,11 +1,20 @@
 """The Numberlink generator: every board it makes is valid, fully covered under full
 cover, free of self-touching paths, unique under the plain rules, and reproducible."""
+import itertools
+import json
+import random
+from pathlib import Path
+
 import pytest
 
 import pysolver
-from pysolver.base import Deadline, PuzzleError
+from pysolver import base
+from pysolver.base import Deadline, Outcome, PuzzleError, SolveTimeout
 from pysolver.numberlink import FAMILY
+from pysolver.numberlink import generate as generate_mod
 from pysolver.numberlink.generate import generate
+
+FIXTURES = Path(__file__).parent / "fixtures" / "numberlink"
 
 
 def touches_itself(path):
@@ -61,3 +70,58 @@ def test_worker_command_makes_a_titled_board_and_names_bad_sizes():
     for args, words in (({"width": 60, "height": 5}, "2x2 to 30x30"), ({"width": "x", "height": 5}, "whole numbers")):
         bad = json.loads(webapi.handle(json.dumps({"cmd": "generate", "args": args})))
         assert not bad["ok"] and bad["kind"] == "input" and words in bad["error"]
+
+
+SAME_BOARD_CASES = [(6, 6, 1, "full"), (8, 8, 2, "full"), (10, 10, 42, "full"), (12, 9, 5, "full"),
+                    (5, 5, 1, "free")]
+
+
+@pytest.mark.parametrize("w,h,seed,cover", SAME_BOARD_CASES)
+def test_the_board_does_not_depend_on_the_speed_of_the_machine(monkeypatch, w, h, seed, cover):
+    """Tries are dropped after a count of decisions, not a time.  Here every clock read
+    takes a whole second and every deadline reads the clock at each check (a very slow
+    machine): a per-try time limit would drop every try, a work budget gives the same
+    board as a fast run."""
+    board = generate(w, h, seed, cover, Deadline(600))
+    ticks = itertools.count()
+    monkeypatch.setattr(base.time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(base.Deadline.__init__, "__defaults__", (None, None, 1))   # stride 1
+    assert generate(w, h, seed, cover, Deadline(10**9)) == board
+
+
+def test_running_out_of_time_fails_instead_of_settling_for_another_board():
+    with pytest.raises(SolveTimeout, match="could not make a 10x10 board"):
+        generate(10, 10, 42, "full", Deadline(0))
+
+
+def test_a_second_answer_known_only_from_counting_is_not_taken_for_uniqueness(monkeypatch):
+    """A count of two without a drawing leaves nowhere to cut: the try is dropped."""
+    puzzle = generate(5, 5, 1)
+    monkeypatch.setattr(generate_mod, "solve_auto",
+                        lambda *args, **kwargs: Outcome([puzzle["solution"]], True, more=True))
+    paths = [[r * 5 + c for r, c in path] for path in puzzle["solution"]["paths"].values()]
+    assert generate_mod._settle(paths, 5, 5, "full", random.Random(0), Deadline(10), 1000) is None
+
+
+def test_a_cut_at_a_link_the_other_answer_does_not_use_rules_it_out():
+    """The two answers use the same cells, so only a link tells them apart."""
+    ours = [[0, 1, 2, 5, 4, 3, 6, 7, 8]]                 # snakes through a 3x3 board: by rows
+    theirs = [0, 3, 6, 7, 4, 1, 2, 5, 8]                 # and by columns
+    other = {"paths": {"A": [[p // 3, p % 3] for p in theirs]}}
+    assert generate_mod._cut_where_answers_differ(ours, [other], 3, random.Random(1))
+    assert len(ours) == 2 and ours[0] + ours[1] == [0, 1, 2, 5, 4, 3, 6, 7, 8]
+    assert min(len(p) for p in ours) >= 2
+    cut = {ours[0][-1], ours[1][0]}
+    assert not any({a, b} == cut for a, b in zip(theirs, theirs[1:]))
+
+
+def test_a_work_budget_stops_a_solve_by_decisions(monkeypatch):
+    from pysolver.numberlink import search
+    # no short proof search and no counting: the plain search must prove it, and it branches
+    monkeypatch.setattr(search, "PROOF_NODES", 0)
+    monkeypatch.setattr(search, "COUNT_MAX_SIDE", 0)
+    model = FAMILY.parse(json.loads((FIXTURES / "branch_8x8.json").read_text()))
+    with pytest.raises(search.OutOfWork):
+        search.solve_auto(model, Deadline(30), 2, work=0)
+    out = search.solve_auto(model, Deadline(30), 2, work=100_000)
+    assert out.complete and len(out.solutions) == 1

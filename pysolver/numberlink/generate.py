@@ -9,8 +9,11 @@ cover the grid fail more often the bigger it is).  Under free cover paths are ra
 walks from random empty cells.  The path ends become the endpoints.  The solver then
 looks for two answers: when it finds a second, a path it routes differently is cut in
 two where it leaves ours, and it looks again; the board is kept once the solver proves
-the answer unique under the plain rules within a few seconds, otherwise the next try
-starts.  Everything follows from ``seed``.
+the answer unique under the plain rules within a budget of decisions and frontiers
+(``TRY_WORK``, ``TRY_FRONTIERS``), otherwise the next try starts.  The budgets count
+work, not seconds, so the board follows from the size, ``seed`` and ``cover`` alone:
+the same on a slow phone as on a fast desktop.  The deadline only ends the whole
+attempt (SolveTimeout), it never chooses between boards.
 
 Rough: under free cover a random board is rarely unique (a path can detour through
 empty cells) and the exact search is slow to find the second answer that would guide
@@ -22,7 +25,7 @@ import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
 from .model import make_model
-from .search import solve_auto
+from .search import OutOfWork, solve_auto
 
 _LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -179,22 +182,21 @@ MAX_CUTS = 12
 
 def _cut_where_answers_differ(paths: list[list[int]], solutions: list[dict], width: int,
                               rng: random.Random) -> bool:
-    """Cut one of ``paths`` (the intended answer) at a cell another answer's path for
-    the same pair does not use; False when no path can be cut (pieces keep 2 cells)."""
+    """Cut one of ``paths`` (the intended answer) at a link that another answer does
+    not use; False when no path can be cut there (pieces keep 2 cells).
+
+    Every answer of the cut board, joined again at the cut, is an answer of the old
+    board that uses the cut link, so the other answer is ruled out."""
     ours = {_label(i): path for i, path in enumerate(paths)}
     for sol in solutions:
-        options = []
-        for lab, cells in sol["paths"].items():
-            theirs = {r * width + c for r, c in cells}
-            path = ours[lab]
-            for i, p in enumerate(path):
-                if p in theirs:
-                    continue
-                # piece one is path[:j], piece two path[j:]; p ends one or starts two
-                for j in (i + 1, i):
-                    if 2 <= j <= len(path) - 2:
-                        options.append((lab, j))
-                        break
+        theirs = set()
+        for cells in sol["paths"].values():
+            steps = [r * width + c for r, c in cells]
+            theirs.update(zip(steps, steps[1:]))
+            theirs.update(zip(steps[1:], steps))
+        # piece one is path[:j], piece two path[j:]
+        options = [(lab, j) for lab, path in ours.items() for j in range(2, len(path) - 1)
+                   if (path[j - 1], path[j]) not in theirs]
         if options:
             lab, j = rng.choice(options)
             k = next(i for i in range(len(paths)) if _label(i) == lab)
@@ -205,44 +207,71 @@ def _cut_where_answers_differ(paths: list[list[int]], solutions: list[dict], wid
     return False
 
 
-#: a try whose uniqueness is not settled in this time (seconds per 200 cells, at least
-#: one second) is dropped for the next one
-TRY_SECONDS = 1.0
+#: decisions (scan decisions and search nodes) a try may spend per 200 cells (at least
+#: this many) before it is dropped for the next one; a count of decisions, not seconds,
+#: so that the board kept does not depend on the machine's speed
+TRY_WORK = 3_000
+#: and at most this many frontiers per cell when counting answers (a smaller cap than a
+#: solve's: a try whose proof needs more is cheaper to replace than to finish)
+TRY_FRONTIERS = 10_000
 
 
 def generate(width: int, height: int, seed: int, cover: str = "full",
              deadline: Deadline | None = None) -> dict:
-    """A puzzle dict (with its solution) whose solution is unique under the plain rules."""
+    """A puzzle dict (with its solution) whose solution is unique under the plain rules.
+
+    The board is a function of the arguments alone: tries are dropped after a count
+    of decisions, never after a time.  The deadline only makes the generator give up
+    (SolveTimeout) when no board is made in time."""
     if cover not in ("full", "free"):
         raise PuzzleError(f"cover: {cover!r} is not \"full\" or \"free\"")
     if width < 1 or height < 1 or width * height < 2:
         raise PuzzleError(f"{width}x{height}: too small for a pair of endpoints")
     deadline = deadline or Deadline(30.0)
     rng = random.Random(seed)
-    per_try = TRY_SECONDS * max(1.0, width * height / 200)
-    while True:
-        if deadline.expired():
-            raise SolveTimeout("no unique puzzle found before the time limit")
-        paths = _random_paths(width, height, rng, cover == "full")
-        if not paths:
-            continue
-        # When the solver finds a second answer, a path it routes differently is cut in
-        # two where it leaves ours: the cut cell becomes an endpoint, which rules that
-        # answer out.  Repeat until the answer is unique (or the try is dropped).
-        for _ in range(MAX_CUTS):
-            endpoints = []
-            for i, path in enumerate(paths):
-                for p in (path[0], path[-1]):
-                    endpoints.append((p // width, p % width, _label(i)))
-            endpoints.sort(key=lambda e: (e[0], e[1]))
-            model = make_model(width, height, endpoints, cover)
-            try:
-                out = solve_auto(model, Deadline(min(deadline.remaining(), per_try)), 2)
-            except SolveTimeout:
-                break
-            if len(out.solutions) == 1 and out.complete:
-                return {"type": "numberlink", "width": width, "height": height,
-                        "endpoints": [[r, c, lab] for r, c, lab in endpoints], "cover": cover,
-                        "solution": out.solutions[0]}
-            if len(out.solutions) < 2 or not _cut_where_answers_differ(paths, out.solutions, width, rng):
-                break
+    work = round(TRY_WORK * max(1.0, width * height / 200))
+    try:
+        while True:
+            if deadline.expired():
+                raise SolveTimeout("out of time")
+            paths = _random_paths(width, height, rng, cover == "full")
+            if paths:
+                puzzle = _settle(paths, width, height, cover, rng, deadline, work)
+                if puzzle is not None:
+                    return puzzle
+    except SolveTimeout:
+        raise SolveTimeout(f"could not make a {width}x{height} board in {_seconds(deadline)}") from None
+
+
+def _seconds(deadline: Deadline) -> str:
+    return "the time given" if deadline.limit is None else f"{deadline.limit - deadline.start:.0f} s"
+
+
+def _settle(paths: list[list[int]], width: int, height: int, cover: str, rng: random.Random,
+            deadline: Deadline, work: int) -> dict | None:
+    """The board of ``paths`` once its answer is unique, or None (the try is dropped).
+
+    When the solver finds a second answer, a path it routes differently is cut in two
+    where it leaves ours: the cut cell becomes an endpoint, which rules that answer
+    out.  Repeat until the answer is unique, or drop the try."""
+    for _ in range(MAX_CUTS):
+        endpoints = []
+        for i, path in enumerate(paths):
+            for p in (path[0], path[-1]):
+                endpoints.append((p // width, p % width, _label(i)))
+        endpoints.sort(key=lambda e: (e[0], e[1]))
+        model = make_model(width, height, endpoints, cover)
+        try:
+            out = solve_auto(model, deadline, 2, work=work, frontiers=TRY_FRONTIERS)
+        except OutOfWork:
+            return None
+        if not out.complete:
+            raise SolveTimeout("out of time")        # only the deadline leaves it open
+        if len(out.solutions) == 1 and not out.more:
+            return {"type": "numberlink", "width": width, "height": height,
+                    "endpoints": [[r, c, lab] for r, c, lab in endpoints], "cover": cover,
+                    "solution": out.solutions[0]}
+        # (a second answer known only from counting shows no place to cut)
+        if len(out.solutions) < 2 or not _cut_where_answers_differ(paths, out.solutions, width, rng):
+            return None
+    return None

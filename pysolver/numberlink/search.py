@@ -27,8 +27,9 @@ finding a first solution; counting under the plain rules is left to a plain sear
 
 ``solve_auto`` (the ``auto`` method) finds first answers under full cover with the much
 faster diagonal scan of ``scan.py``, taking turns with short plain searches for boards
-whose answers touch themselves, and leaves every proof (no answer, no second answer) to
-the plain search here.
+whose answers touch themselves.  For a second answer it first tries small reroutes of
+the first (``nearby.py``); proofs (no answer, no second answer) are left to the plain
+search here and, on narrow boards, to counting (``count.py``).
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ import numpy as np
 
 from ..base import Deadline, Outcome, SolveTimeout
 from .model import Numberlink, make_model
+from .nearby import nearby_answer
 from .scan import Scan
 
 EMPTY = -1
@@ -51,6 +53,28 @@ SCAN_SLICE = 200
 
 class _Budget(Exception):
     """A restart's node budget ran out."""
+
+
+class OutOfWork(Exception):
+    """``solve_auto`` spent its ``work`` budget (decisions) before settling the answer.
+
+    The generator sets that budget instead of a time limit per try, so that which
+    boards it keeps does not depend on how fast the machine is."""
+
+
+def _spent(stats: dict, runs=()) -> int:
+    """Decisions so far: search nodes, and scan decisions (``runs``: scans still going)."""
+    return stats.get("nodes", 0) + stats.get("scan_nodes", 0) + sum(scan.nodes for scan, _, _ in runs)
+
+
+def _within(work: int | None, stats: dict, runs=()) -> None:
+    if work is not None and _spent(stats, runs) > work:
+        raise OutOfWork()
+
+
+def _left(work: int | None, stats: dict) -> int | None:
+    """The node limit for a search that may use the rest of ``work``."""
+    return None if work is None else max(0, work - _spent(stats))
 
 
 class Search:
@@ -425,7 +449,8 @@ def _scans(model: Numberlink, deadline: Deadline, beside_ends: bool, budget: int
     return runs
 
 
-def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
+def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
+                work: int | None = None):
     """Full cover: up to ``limit`` answers, and whether a scan ran out of choices (then
     there is no further answer without self-touch).
 
@@ -439,7 +464,8 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
     corners or all four.  When the scans run out without an answer they start again
     under the weaker rule that lets a path pass beside its own endpoint (our generated
     boards have such answers).  Once one answer is known, the scans get one more slice
-    each to find a second; the caller's plain search decides the rest."""
+    each to find a second; the caller's plain search decides the rest.  Past ``work``
+    decisions in all (scans and searches) it raises OutOfWork."""
     runs = _scans(model, deadline, False, SCAN_SLICE)
     found: list[dict] = []
     seen = set()
@@ -448,6 +474,7 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
     stats["scan_nodes"] = 0
     try:
         while True:
+            _within(work, stats, runs)
             for scan, stream, corner in runs:
                 while len(found) < limit:
                     sol = next(stream, False)
@@ -498,14 +525,22 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict):
         stats["scan_nodes"] += sum(scan.nodes for scan, _, _ in runs)
 
 
-def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
+def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | None = None,
+               frontiers: int | None = None):
     """First solutions without self-touch (the diagonal scan under full cover; under
-    free cover negotiated routing, else the pruned path search), then the plain rules where they matter: when
-    that finds nothing under full cover (a self-touching answer may still exist) and
-    for proving that there is no further solution."""
+    free cover negotiated routing, else the pruned path search), then the plain rules
+    where they matter: when that finds nothing under full cover (a self-touching answer
+    may still exist) and for proving that there is no further solution.
+
+    ``work`` caps the decisions (scan decisions and search nodes) spent in all; past it
+    OutOfWork is raised.  ``frontiers`` caps the frontiers per cell of the count
+    (default COUNT_MAX_STATES).  Everything but the deadline is counted in decisions or
+    frontiers, so with a ``work`` budget the result does not depend on the machine's
+    speed unless the deadline strikes (then the Outcome is incomplete, or SolveTimeout
+    is raised when nothing was found)."""
     stats: dict = {"nodes": 0}
     if model.cover == "full":
-        found, exhausted = _first_full(model, deadline, limit, stats)
+        found, exhausted = _first_full(model, deadline, limit, stats, work)
         if len(found) >= limit:
             return Outcome(found, True, stats)
         if found and deadline.expired():
@@ -515,7 +550,7 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         # incomplete, so when it does not converge the exact path search decides.
         from .route import route_free
         routed = route_free(model, deadline, stats=stats)
-        found = [routed] if routed is not None else _first_by_path_search(model, deadline, stats)
+        found = [routed] if routed is not None else _first_by_path_search(model, deadline, stats, work)
         exhausted = False
         if found and limit <= 1:
             return Outcome(found, True, stats)
@@ -523,6 +558,16 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         # when the pruned search finds nothing there is nothing to find.
         if not found:
             return Outcome([], True, stats)
+    if found:
+        # Most second answers of designed boards change a path in a small patch.
+        try:
+            other = nearby_answer(model, found[0], deadline, NEARBY_LINKS)
+        except SolveTimeout:
+            return Outcome(found, False, stats, note="no second solution found before the time limit")
+        if other is not None:
+            stats["nearby"] = 1
+            return Outcome(found + [other], True, stats)
+    _within(work, stats)
     # The proof: a short plain search first (it settles most boards at once), then
     # counting over a frontier, which does not care how much paths wiggle but needs a
     # narrow board, then the plain search without a budget.
@@ -536,7 +581,8 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
     if found and min(model.width, model.height) <= COUNT_MAX_SIDE:
         from .count import count_solutions
         try:
-            n = count_solutions(model, deadline, cap=2, max_states=COUNT_MAX_STATES, stats=stats)
+            n = count_solutions(model, deadline, cap=2, max_states=frontiers or COUNT_MAX_STATES,
+                                stats=stats)
         except SolveTimeout:
             return Outcome(found, False, stats, note="no second solution found before the time limit")
         stats["counted"] = "unknown" if n is None else n
@@ -545,9 +591,12 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
         if n is not None and n >= 2 and len(found) < 2:
             return Outcome(found, True, stats, more=True,
                            note="counting shows a second solution; it is not drawn")
-    plain = Search(model, False, deadline)
+    plain = Search(model, False, deadline, node_limit=_left(work, stats))
     try:
         sols = plain.run(limit)
+    except _Budget:
+        _add_stats(stats, plain)
+        raise OutOfWork() from None
     except SolveTimeout:
         _add_stats(stats, plain)
         if found:
@@ -559,21 +608,26 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int):
     return Outcome(sols, True, stats)
 
 
+#: longest alternating trail (in links) tried for a second answer near the first
+NEARBY_LINKS = 12
 #: node budget of the first, short plain search of a uniqueness proof
 PROOF_NODES = 2000
 #: counting runs on boards with a side up to this, and gives up past this many frontiers
 COUNT_MAX_SIDE = 18
-COUNT_MAX_STATES = 60_000
+COUNT_MAX_STATES = 300_000
 
 
-def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict) -> list[dict]:
-    """One answer without self-touch from the path search (or none: there is none)."""
+def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict,
+                          work: int | None = None) -> list[dict]:
+    """One answer without self-touch from the path search (or none: there is none);
+    OutOfWork past ``work`` nodes."""
     # Depth-first search is heavy-tailed: short runs with shuffled ties and a growing
     # node budget first, then one unbounded (exhaustive) run.
     found = None
     budget, seed = 300, 0
     stats["restarts"] = 0
     while found is None and budget <= 20_000:
+        _within(work, stats)
         quick = Search(model, True, deadline, node_limit=budget, seed=seed or None)
         try:
             found = quick.run(1)
@@ -583,9 +637,11 @@ def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict) ->
             _add_stats(stats, quick)
         budget, seed = budget * 2, seed + 1
     if found is None:
-        quick = Search(model, True, deadline)
+        quick = Search(model, True, deadline, node_limit=_left(work, stats))
         try:
             found = quick.run(1)
+        except _Budget:
+            raise OutOfWork() from None
         finally:
             _add_stats(stats, quick)
     stats["nodes_notouch"] = stats["nodes"]
