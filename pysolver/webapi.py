@@ -64,13 +64,19 @@ def _generate(args: dict) -> dict:
     if not (2 <= w <= MAX_GENERATED_SIDE and 2 <= h <= MAX_GENERATED_SIDE):
         raise PuzzleError(f"{w}x{h}: the generator makes boards from 2x2 to "
                           f"{MAX_GENERATED_SIDE}x{MAX_GENERATED_SIDE}")
+    if w * h > MAX_GENERATED_CELLS:
+        raise PuzzleError(f"{w}x{h}: the generator makes boards of at most {MAX_GENERATED_CELLS} "
+                          f"cells (20x20, or 30x13)")
     puzzle = generate(w, h, seed, "full", Deadline(args.get("timeout", 60)))
     return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "pysolver generator",
                        "license": "CC0-1.0", **puzzle}}
 
 
-#: bigger boards take longer to prove unique than a player would wait
+#: bigger boards take longer to prove unique than a player would wait: in CPython 20x20
+#: and 30x13 boards take 0.3-6 s, 22x22 and 24x24 30-60 s or more (about twice that in
+#: the browser)
 MAX_GENERATED_SIDE = 30
+MAX_GENERATED_CELLS = 400
 
 
 def _make(args: dict) -> dict:

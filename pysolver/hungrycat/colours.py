@@ -53,7 +53,12 @@ def nearest_name(rgb: tuple[float, float, float]) -> str:
     return min(_BY_HEX.values(), key=lambda n: dist(NAMED[n]))
 
 
-def describe(key: str, hex_colour: str) -> str:
-    """How messages name a colour: its name when it has one, else its key."""
-    name = name_of(hex_colour)
-    return name if name else f"colour {key}"
+def player_names(hex_colours: list[str] | tuple[str, ...]) -> list[str]:
+    """How players are told of each palette colour, in palette order: its name from the
+    table when it has one that no other colour of the palette shares, else "colour N"
+    by its place in the palette (from 1), as the app's colour buttons number them
+    (web/js/families/colournames.js mirrors this).  Never the key: players do not see
+    keys."""
+    named = [name_of(h) for h in hex_colours]
+    return [name if name and named.count(name) == 1 else f"colour {place}"
+            for place, name in enumerate(named, 1)]

@@ -7,6 +7,7 @@ order of the file so that ``to_json`` round-trips exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..base import PuzzleError, as_int, as_list, parse_palette
 
@@ -35,8 +36,14 @@ class Model:
             yield "col", c, clue, [(r, c) for r in range(self.height)]
 
     def colour_name(self, index: int) -> str:
-        from .colours import describe
-        return describe(self.keys[index], self.colours[index])
+        """The colour as messages, hints and replay steps name it (see
+        colours.player_names): "red", or "colour 3" when the palette gives no name."""
+        return self._colour_names[index]
+
+    @cached_property
+    def _colour_names(self) -> list[str]:
+        from .colours import player_names
+        return player_names(self.colours)
 
 
 def _parse_lines(value, what: str, count: int, length: int, index: dict[str, int]):

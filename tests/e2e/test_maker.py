@@ -59,3 +59,36 @@ def test_make_a_numberlink_board_repeatably_and_play_it(context, server):
     assert "number 42, unique solution" in page.locator("#nl-maker-status").text_content()
     res = page.evaluate("app.solve({unique: true})")
     assert res["status"] == "solved" and res["unique"] is True
+
+
+def test_making_a_numberlink_board_shows_the_time_and_can_be_cancelled(context, server):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    cancel = page.locator("#nl-maker-cancel")
+    assert cancel.is_hidden()
+    status = page.locator("#nl-maker-status")
+    page.fill("#nl-maker-width", "30")
+    page.fill("#nl-maker-height", "30")
+    page.click("#nl-maker-go")                      # too big to prove unique in time: said at once
+    assert "at most 400 cells" in status.text_content() and cancel.is_hidden()
+    page.fill("#nl-maker-width", "20")              # this board takes about 40 s in CPython
+    page.fill("#nl-maker-height", "20")
+    page.fill("#nl-maker-seed", "9")
+    page.click("#nl-maker-go")
+    page.wait_for_function("document.getElementById('nl-maker-status').textContent.includes(' 1 s')",
+                           timeout=20_000)
+    assert "Making a 20×20 board (number 9)" in status.text_content()
+    assert "gives up at 60 s" in status.text_content()
+    assert page.locator("#nl-maker-go").is_disabled() and cancel.is_visible()
+    cancel.click()
+    page.wait_for_function("document.getElementById('nl-maker-status').textContent === 'Cancelled.'",
+                           timeout=20_000)
+    assert cancel.is_hidden() and page.locator("#nl-maker-go").is_enabled()
+    assert page.evaluate("app.state().puzzle") is None
+    # The solver is usable again at once: a small board is made after the cancel.
+    page.fill("#nl-maker-width", "6")
+    page.fill("#nl-maker-height", "5")
+    page.fill("#nl-maker-seed", "3")
+    page.click("#nl-maker-go")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'", timeout=120_000)
+    assert "number 3, unique solution" in status.text_content()

@@ -182,6 +182,7 @@ function showPlay() {
   $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
   document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
   $("help-text").textContent = fam.help;
+  $("show-errors-group").hidden = !fam.brokenLines;
   fillMethods(fam.methods);
   renderFamilyTools();
   board.setLayout(fam.layout(p));
@@ -303,7 +304,7 @@ const board = new Board($("board"), {
   family: () => state.fam,
   progress: () => state.preview || state.history.present,
   view: () => ({ theme: theme(), marks: state.marks, highlight: state.highlight, tool: state.tool,
-                 replay: state.replay }),
+                 replay: state.replay, brokenLines: brokenLines() }),
   press: (cell, button, ev) => {
     if (!state.puzzle || state.replay) return null;
     return state.fam.press(state.puzzle, state.history.present, cell, button, state.tool, ev);
@@ -322,6 +323,29 @@ const board = new Board($("board"), {
 
 // Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
 const READABLE_PX = 10;
+
+/* "Show errors": families that can judge lines from their clues alone (fam.brokenLines,
+   nonograms) mark the lines whose settled cells break their clue.  The player's own
+   grid is judged, not a drag in progress or a replay, so the marks follow each finished
+   move; the answer is kept for the grid it was worked out for. */
+const SHOW_ERRORS = "pl.showErrors";
+const showErrors = $("show-errors");
+let broken = { puzzle: null, progress: null, lines: null };
+
+function brokenLines() {
+  if (!showErrors.checked || !state.puzzle || !state.fam.brokenLines || state.replay) return null;
+  const { puzzle, history: { present } } = state;
+  if (broken.puzzle !== puzzle || broken.progress !== present) {
+    broken = { puzzle, progress: present, lines: state.fam.brokenLines(puzzle, present) };
+  }
+  return broken.lines;
+}
+
+try { showErrors.checked = localStorage.getItem(SHOW_ERRORS) === "1"; } catch (e) { /* off */ }
+showErrors.onchange = () => {
+  try { localStorage.setItem(SHOW_ERRORS, showErrors.checked ? "1" : "0"); } catch (e) { /* not remembered */ }
+  board.draw();
+};
 
 function applyProgress(progress) {
   if (state.history.push(progress)) {
@@ -600,7 +624,8 @@ $("theme-toggle").onclick = () => {
   board.draw();
 };
 window.addEventListener("keydown", (e) => {
-  if (!state.puzzle || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+  const typing = e.target.tagName === "TEXTAREA" || (e.target.tagName === "INPUT" && e.target.type !== "checkbox");
+  if (!state.puzzle || typing) return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); }
   if (e.key === "Escape") {
@@ -673,8 +698,10 @@ function registerServiceWorker() {
      await app.replay()           -> true when it ran to the end; app.stopReplay()
      app.state()                  {puzzle, progress, key, link, solved, canUndo, canRedo}
      app.cellCenter(r, c)         CSS pixel position of a cell's centre in the canvas
-     app.view()                   {scale (CSS px per cell), width, height, layout, pending} of the
-                                  board (pending: a redraw is scheduled for the next frame)
+     app.view()                   {scale (CSS px per cell), width, height, layout, pending,
+                                  brokenLines} of the board (pending: a redraw is scheduled for the
+                                  next frame; brokenLines: the [kind, index] lines "Show errors"
+                                  marks, null when it is off or the family has none)
      await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
 function snapshot() {
   return state.puzzle ? { puzzle: state.puzzle, progress: state.history.present, key: state.key,
@@ -689,7 +716,7 @@ window.app = {
   state: snapshot,
   cellCenter: (r, c) => board.cellCenter(r, c),
   view: () => ({ scale: board.scale, width: board.cw, height: board.ch, layout: board.layout,
-                 pending: board.pending }),
+                 pending: board.pending, brokenLines: brokenLines() }),
   setTool: (id) => { state.tool = id; renderFamilyTools(); },
   call: (cmd, args) => solver.call(cmd, args),
   get solverState() { return solver.state; },

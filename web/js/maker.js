@@ -86,31 +86,79 @@ export function initMaker({ solver, load, showError }) {
   };
 }
 
-/** The Numberlink generator form: size and an optional number (the seed) to repeat a board. */
+/** "Making…" with the seconds gone so far, once a second, until stop() is called:
+    the generator cannot report how far it is, but the time is true.  The status is
+    marked busy meanwhile, so a screen reader does not read out every second. */
+function showElapsed(status, text, limit) {
+  const t0 = performance.now();
+  const show = () => {
+    const secs = Math.floor((performance.now() - t0) / 1000);
+    status.textContent = `${text} ${secs} s (it gives up at ${limit} s)`;
+  };
+  show();
+  status.setAttribute("aria-busy", "true");
+  const timer = setInterval(show, 1000);
+  return {
+    seconds: () => (performance.now() - t0) / 1000,
+    stop: () => { clearInterval(timer); status.removeAttribute("aria-busy"); },
+  };
+}
+
+// Seconds the generator may take before it gives up (the worker's time limit).
+const GENERATE_SECONDS = 60;
+// Bigger boards take minutes to prove unique (pysolver/webapi.py MAX_GENERATED_CELLS).
+const MAX_MADE_CELLS = 400;
+
+/** The Numberlink generator form: size and an optional number (the seed) to repeat a board.
+    Cancel stops it as it stops a solve (solver.cancel: Python is interrupted, or the
+    worker restarted when the page is not cross-origin isolated). */
 export function initNumberlinkMaker({ solver, load, showError }) {
   const $ = (id) => document.getElementById(id);
   const status = $("nl-maker-status");
   const side = (id) => Math.max(2, Math.min(30, Math.round(+$(id).value || 10)));
+  let cancelled = false;
+  $("nl-maker-cancel").onclick = () => {
+    cancelled = true;  // also stops a request not sent yet (the solver still loading)
+    solver.cancel();
+  };
+  const say = (text, kind = "") => {
+    status.textContent = text;
+    status.className = "maker-status " + kind;
+  };
   $("nl-maker").onsubmit = async (e) => {
     e.preventDefault();
     const width = side("nl-maker-width"), height = side("nl-maker-height");
     const typed = $("nl-maker-seed").value.trim();
     const seed = typed === "" ? Math.floor(Math.random() * 1e9) : Math.max(0, Math.round(+typed) || 0);
+    if (width * height > MAX_MADE_CELLS) {
+      say(`${width}×${height} is ${width * height} cells; the maker makes boards of at most ` +
+          `${MAX_MADE_CELLS} cells (20×20 or 30×13, say).`, "error");
+      return;
+    }
     $("nl-maker-go").disabled = true;
+    $("nl-maker-cancel").hidden = false;
+    cancelled = false;
     try {
-      status.textContent = "Waiting for the solver…";
+      say("Waiting for the solver…");
       await solver.ready;
-      status.textContent = `Making a ${width}×${height} board (number ${seed})…`;
-      const t0 = performance.now();
-      const res = await solver.call("generate", { type: "numberlink", width, height, seed, timeout: 60 });
-      status.textContent = `Made in ${((performance.now() - t0) / 1000).toFixed(1)} s: number ${seed}, unique solution.`;
+      if (cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
+      const clock = showElapsed(status, `Making a ${width}×${height} board (number ${seed})…`, GENERATE_SECONDS);
+      const res = await solver.call("generate", { type: "numberlink", width, height, seed, timeout: GENERATE_SECONDS })
+        .finally(clock.stop);
+      say(`Made in ${clock.seconds().toFixed(1)} s: number ${seed}, unique solution.`);
       await load(res.puzzle);
     } catch (err) {
-      status.textContent = "";
-      if (err.kind === "cancelled") status.textContent = "Cancelled.";
-      else showError("Could not make a puzzle: " + err.message);
+      if (err.kind === "cancelled") say("Cancelled.");
+      else if (err.kind === "timeout") {
+        say(`Could not make a ${width}×${height} board from number ${seed} in ${GENERATE_SECONDS} s. ` +
+            "Try a smaller size or another number.", "error");
+      } else {
+        say("");
+        showError("Could not make a puzzle: " + err.message);
+      }
     } finally {
       $("nl-maker-go").disabled = false;
+      $("nl-maker-cancel").hidden = true;
     }
   };
 }

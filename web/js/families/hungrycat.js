@@ -9,6 +9,7 @@
    rollbacks included) and can be exported as a video of the canvas. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
+import { colourNames } from "./colournames.js";
 import { contrastText, drawText, gridLines, mix, pinnedClueStrips, strokeCells } from "./draw.js";
 import { lineCells } from "./paths.js";
 
@@ -247,8 +248,11 @@ function applyStep(p, progress, step) {
   return { grid, cand, stack };
 }
 
+/** The palette as paint tools, named as messages, hints and replay steps name them
+    ("Paint red", or "Paint colour 3" where the palette gives no name). */
 function tools(p) {
-  return Object.entries(p.palette).map(([k, colour], i) => ({ id: k, label: `Paint colour ${i + 1}`, color: colour }));
+  const names = colourNames(p.palette);
+  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Paint ${names[k]}`, color: colour }));
 }
 
 export default {

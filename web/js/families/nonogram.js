@@ -5,7 +5,9 @@
    pysolver's check(partial=True) and hint() read.
    Input: left click/tap fills (in the chosen colour), right click or a long press
    crosses, middle click clears; a drag paints along one row or column only, with the
-   value the first cell took (so a drag that starts by clearing, clears). */
+   value the first cell took (so a drag that starts by clearing, clears).
+   Error marks ("Show errors" on the play page): brokenLines(), judged from the clues
+   alone; see lineBroken(). */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
 import { contrastText, drawText, mix, pinnedClueStrips, strokeCells } from "./draw.js";
@@ -118,6 +120,67 @@ function lineDone(p, grid, kind, i) {
   return got.length === want.length && got.every(([n, k], j) => n === want[j][0] && k === want[j][1]);
 }
 
+/* Error marks as in Simon Tatham's "Pattern": a line is marked when what the player
+   has settled already contradicts its clue.  Only the line's own clue and the marks
+   are used, never the solution, so a mark gives nothing away.
+
+   A run (a stretch of cells of one colour) is complete when both its ends are known:
+   each side is the grid edge, a crossed cell or, in multicolour puzzles, a cell of
+   another colour (blocks of different colours may touch, so another colour ends a run
+   as surely as a cross).  A run next to an unknown cell may still grow or join another,
+   so it is not judged.  From each end of the line inwards, up to the first unknown cell,
+   the complete runs are the line's first (last) blocks and must equal the first (last)
+   clues; runs between two unknown cells are not judged. */
+
+/** The complete runs of `text` from its start up to the first unknown cell. */
+function settledRuns(text) {
+  const open = text.indexOf("?");
+  if (open < 0) return runsOf(text);
+  const settled = text.slice(0, open);
+  const runs = runsOf(settled);
+  if (settled && settled[settled.length - 1] !== ".") runs.pop();  // it touches the unknown cell
+  return runs;
+}
+
+const sameBlock = ([n, k], [m, j]) => n === m && k === j;
+const matches = (runs, want) => runs.length <= want.length && runs.every((run, j) => sameBlock(run, want[j]));
+
+/** Cells of each colour in `text` (filled ones: no "." or "?"). */
+function countByColour(text) {
+  const count = new Map();
+  for (const ch of text) if (ch !== "." && ch !== "?") count.set(ch, (count.get(ch) || 0) + 1);
+  return count;
+}
+
+/** Whether a line's settled cells contradict its clue: complete runs from either end
+    that differ from the clue's first or last blocks, more cells of a colour than the clue's blocks of that colour hold, or a
+    complete line whose runs are not the clue.  `clue` as in the puzzle (numbers, or
+    [length, key] pairs), `text` the line's cells ("?", "." or a filled key). */
+export function lineBroken(clue, text) {
+  const want = blocks(clue);
+  if (!text.includes("?")) {
+    const got = runsOf(text);
+    return !(got.length === want.length && matches(got, want));
+  }
+  // (Runs from both ends that together outnumber the clue need no test of their own:
+  // they hold more cells of some colour than the clue does, which the count finds.)
+  const head = settledRuns(text);
+  const tail = settledRuns([...text].reverse().join(""));
+  if (!matches(head, want) || !matches(tail, want.slice().reverse())) return true;
+  const allowed = new Map();
+  for (const [n, k] of want) allowed.set(k, (allowed.get(k) || 0) + n);
+  for (const [k, n] of countByColour(text)) if (n > (allowed.get(k) || 0)) return true;
+  return false;
+}
+
+/** Every line whose settled cells contradict its clue, as [kind, index] pairs. */
+function brokenLines(p, progress) {
+  const out = [];
+  for (let r = 0; r < p.height; r++) if (lineBroken(p.rows[r], lineText(progress.grid, "row", r))) out.push(["row", r]);
+  for (let c = 0; c < p.width; c++) if (lineBroken(p.cols[c], lineText(progress.grid, "col", c))) out.push(["col", c]);
+  return out;
+}
+
 function isSolved(p, progress) {
   const g = progress.grid;
   for (let r = 0; r < p.height; r++) if (!lineDone(p, g, "row", r)) return false;
@@ -177,7 +240,8 @@ function draw(ctx, p, progress, view) {
     ctx.lineWidth = r % 5 === 0 || r === H ? 0.06 : 0.025;
     ctx.beginPath(); ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); ctx.stroke();
   }
-  const badLines = new Set();
+  // Lines Check found wrong, and (with "Show errors" on) lines whose settled cells break their clue.
+  const badLines = new Set((view.brokenLines || []).map((l) => l.join(":")));
   for (const e of (view.marks && view.marks.errors) || []) for (const l of e.lines || []) badLines.add(l.join(":"));
   const hl = view.highlight;
   if (hl) {
@@ -212,22 +276,24 @@ function shownBlocks(clue) {
 }
 
 /** One clue number at (x, y): in its colour's box (multicolour) or as text; "done"
-    fades it, "error" marks it in the error colour. */
+    fades it, "error" outlines it in the error colour (and draws a number without a
+    box in that colour too). */
 function drawClue(ctx, p, n, key, x, y, state, t) {
   const size = n >= 10 ? 0.5 : 0.62;
   if (!p.palette || key === null) {
     const colour = state === "error" ? t.error : state === "done" ? t.muted + "88" : t.fg;
     drawText(ctx, String(n), x + 0.5, y + 0.52, size, colour);
-    return;
-  }
-  const bg = p.palette[key];
-  ctx.fillStyle = bg;
-  ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
-  drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.48 : 0.6, contrastText(bg));
-  if (state === "done") {
-    ctx.fillStyle = t.panel + "aa";
+  } else {
+    const bg = p.palette[key];
+    ctx.fillStyle = bg;
     ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
-  } else if (state === "error") {
+    drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.48 : 0.6, contrastText(bg));
+    if (state === "done") {
+      ctx.fillStyle = t.panel + "aa";
+      ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+    }
+  }
+  if (state === "error") {
     ctx.strokeStyle = t.error;
     ctx.lineWidth = 0.12;
     ctx.strokeRect(x + 0.04, y + 0.04, 0.92, 0.92);
@@ -323,4 +389,5 @@ export default {
   },
   replay: true,
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
+  brokenLines,
 };

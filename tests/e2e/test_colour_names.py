@@ -1,0 +1,45 @@
+"""Colour names in the app (web/js/families/colournames.js) are the names pysolver's
+messages use (pysolver/hungrycat/colours.player_names), so "Paint red" on a button and
+"red" in a hint name the same colour."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app
+from pysolver.hungrycat.colours import _BY_HEX, player_names
+
+import pysolver.api as api
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+pytestmark = pytest.mark.browser
+
+NAMES = """async (palettes) => {
+  const { colourNames } = await import(new URL("js/families/colournames.js", location.href).href);
+  return palettes.map((p) => colourNames(Object.fromEntries(p.map((hex, i) => ["k" + i, hex]))));
+}"""
+
+
+def test_the_app_names_every_colour_as_the_solver_does(context, server):
+    palettes = [[hex_] for hex_ in _BY_HEX]                        # every named colour alone
+    palettes += [["#ff0000", "#123456", "#0000FF"],                # one without a name, upper case
+                 ["#808080", "#808080", "#000000"],                # a name two colours share
+                 ["#a9a9a9", "#ffdbac", "#fffdd0", "#708090"]]
+    page = open_app(context, server.url)
+    got = page.evaluate(NAMES, palettes)
+    want = [player_names(p) for p in palettes]
+    assert [[names["k%d" % i] for i in range(len(p))] for p, names in zip(palettes, got)] == want
+    assert want[-3] == ["red", "colour 2", "blue"] and want[-2][:2] == ["colour 1", "colour 2"]
+
+
+def test_paint_buttons_say_the_colour_hints_name(context, server):
+    data = json.loads((FIX / "hungrycat" / "small-8x6.json").read_text())
+    data.pop("solution", None)
+    page = open_app(context, server.url + "#" + api.link(data))
+    page.wait_for_function("app.state().puzzle !== null")
+    keys = list(data["palette"])
+    want = player_names([data["palette"][k] for k in keys])
+    labels = [page.locator("#family-tools button").nth(i).get_attribute("aria-label")
+              or page.locator("#family-tools button").nth(i).get_attribute("title")
+              for i in range(len(keys))]
+    assert labels == ["Paint " + n for n in want]
