@@ -10,7 +10,7 @@ import pytest
 
 from pysolver.base import CheckReport, Deadline, PuzzleError
 from pysolver.hungrycat import FAMILY as F
-from pysolver.hungrycat import formats, maker
+from pysolver.hungrycat import maker
 from pysolver.hungrycat.linesolve import make_spec, solve_line
 
 HERE = Path(__file__).resolve().parent

@@ -110,7 +110,7 @@ def test_every_trail_is_judged_as_the_checker_judges_the_swapped_answer():
             for a, b in zip(path, path[1:]):
                 linked[a].append(b)
                 linked[b].append(a)
-        grid = [nearby._neighbours(p, w, h) for p in range(w * h)]
+        grid = model.neighbours
 
         def judge(trail):
             nonlocal judged, accepted

@@ -170,7 +170,7 @@ class CDCL:
     def _propagate(self):
         """Clauses and lines to a fixpoint: None, or the conflict as a list of literals
         that are all true and cannot all hold (explained at once: analysis needs it)."""
-        trail, val, W, H = self.trail, self.val, self.W, self.H
+        trail, val, H = self.trail, self.val, self.H
         watches, clauses, reason = self.watches, self.clauses, self.reason
         can_blank, can_fill = self.can_blank, self.can_fill
         cache, cid, clues = self.line_cache, self.cid, self.clues

@@ -29,21 +29,6 @@ from .model import Numberlink
 MAX_VARS = 300_000
 
 
-def _neighbours(model: Numberlink, p: int) -> list[int]:
-    W, H = model.width, model.height
-    r, c = divmod(p, W)
-    out = []
-    if r:
-        out.append(p - W)
-    if r < H - 1:
-        out.append(p + W)
-    if c:
-        out.append(p - 1)
-    if c < W - 1:
-        out.append(p + 1)
-    return out
-
-
 class _Rows:
     """Sparse constraint rows collected as triplets."""
 
@@ -85,7 +70,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     for p in range(N):
         cols = [var(p, k) for k in range(K)]
         rows.add(cols, [1.0] * K, 1.0 if full else 0.0, 1.0)
-        nb = _neighbours(model, p)
+        nb = model.neighbours[p]
         if p in ends:
             own = ends[p]
             for k in range(K):
@@ -136,7 +121,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
             path = [a]
             prev, cur = -1, a
             while cur != b:
-                nxt = [q for q in _neighbours(model, cur) if q != prev and label_of.get(q) == k]
+                nxt = [q for q in model.neighbours[cur] if q != prev and label_of.get(q) == k]
                 if len(nxt) != 1:
                     break
                 prev, cur = cur, nxt[0]
@@ -156,7 +141,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
             while todo:
                 p = todo.pop()
                 comp.append(p)
-                for q in _neighbours(model, p):
+                for q in model.neighbours[p]:
                     if q not in seen and q not in reached and label_of.get(q) == k:
                         seen.add(q)
                         todo.append(q)

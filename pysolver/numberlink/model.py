@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..base import PuzzleError, as_int, as_list, as_str
 
@@ -34,6 +35,18 @@ class Numberlink:
     @property
     def size(self) -> int:
         return self.width * self.height
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell, its orthogonal neighbours (up, right, down, left); worked out once
+        per model (not a field: equality and hashing ignore it)."""
+        W, H = self.width, self.height
+        out = []
+        for p in range(W * H):
+            r, c = divmod(p, W)
+            out.append(tuple(q for q, ok in ((p - W, r > 0), (p + 1, c < W - 1), (p + W, r < H - 1),
+                                             (p - 1, c > 0)) if ok))
+        return tuple(out)
 
     def rc(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.width)

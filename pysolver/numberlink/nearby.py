@@ -31,7 +31,7 @@ def nearby_answer(model: Numberlink, solution: dict, deadline: Deadline, max_len
     None."""
     if model.cover != "full":
         return _free_cover_variant(model, solution)
-    W, H = model.width, model.height
+    W = model.width
     paths = [[r * W + c for r, c in solution["paths"][lab]] for lab in model.labels]
     where: list[tuple[int, int]] = [(-1, -1)] * model.size     # cell -> (path, position)
     linked: list[list[int]] = [[] for _ in range(model.size)]  # cell -> its neighbours on its path
@@ -41,7 +41,7 @@ def nearby_answer(model: Numberlink, solution: dict, deadline: Deadline, max_len
         for a, b in zip(path, path[1:]):
             linked[a].append(b)
             linked[b].append(a)
-    grid = [_neighbours(p, W, H) for p in range(model.size)]
+    grid = model.neighbours
     for x0 in range(model.size):
         deadline.check()
         trail = _trail_from(x0, max_len, linked, grid, W,
@@ -49,11 +49,6 @@ def nearby_answer(model: Numberlink, solution: dict, deadline: Deadline, max_len
         if trail is not None:
             return _swapped(model, paths, trail)
     return None
-
-
-def _neighbours(p: int, W: int, H: int) -> list[int]:
-    r, c = divmod(p, W)
-    return [q for q, ok in ((p - W, r > 0), (p + 1, c < W - 1), (p + W, r < H - 1), (p - 1, c > 0)) if ok]
 
 
 def _trail_from(x0: int, max_len: int, linked, grid, W: int, accept):
@@ -169,38 +164,38 @@ def _swapped(model: Numberlink, paths: list[list[int]], trail: list[int]) -> dic
 def _free_cover_variant(model: Numberlink, solution: dict) -> dict | None:
     """Under free cover: a path cut short where it runs alongside itself, or one of its
     links replaced by a detour through empty cells."""
-    W, H = model.width, model.height
+    W, nbrs = model.width, model.neighbours
     paths = {lab: [r * W + c for r, c in cells] for lab, cells in solution["paths"].items()}
     used = {p for cells in paths.values() for p in cells}
     for lab, cells in paths.items():
         index = {p: i for i, p in enumerate(cells)}
         for i, p in enumerate(cells):
-            for q in _neighbours(p, W, H):
+            for q in nbrs[p]:
                 j = index.get(q, -1)
                 if j > i + 1:               # p and q touch: skip what lies between them
                     return _with_path(model, solution, lab, cells[:i + 1] + cells[j:])
-    region = _empty_regions(W, H, used)
+    region = _empty_regions(nbrs, used)
     for lab, cells in paths.items():
         for a, b in zip(cells, cells[1:]):
-            detour = _detour(a, b, region, W, H)
+            detour = _detour(a, b, region, nbrs)
             if detour:
                 i = cells.index(a)
                 return _with_path(model, solution, lab, cells[:i + 1] + detour + cells[i + 1:])
     return None
 
 
-def _empty_regions(W: int, H: int, used: set[int]) -> list[int]:
+def _empty_regions(nbrs, used: set[int]) -> list[int]:
     """Per cell: the number of its region of cells on no path, -1 for used cells."""
-    region = [-1] * (W * H)
+    region = [-1] * len(nbrs)
     count = 0
-    for start in range(W * H):
+    for start in range(len(nbrs)):
         if start in used or region[start] >= 0:
             continue
         region[start] = count
         stack = [start]
         while stack:
             p = stack.pop()
-            for q in _neighbours(p, W, H):
+            for q in nbrs[p]:
                 if q not in used and region[q] < 0:
                     region[q] = count
                     stack.append(q)
@@ -208,11 +203,11 @@ def _empty_regions(W: int, H: int, used: set[int]) -> list[int]:
     return region
 
 
-def _detour(a: int, b: int, region: list[int], W: int, H: int) -> list[int] | None:
+def _detour(a: int, b: int, region: list[int], nbrs) -> list[int] | None:
     """Empty cells leading from a neighbour of a to a neighbour of b (a and b linked
     neighbours, which have no common neighbour), or None."""
-    ends = {region[q]: q for q in _neighbours(b, W, H) if region[q] >= 0}
-    for start in _neighbours(a, W, H):
+    ends = {region[q]: q for q in nbrs[b] if region[q] >= 0}
+    for start in nbrs[a]:
         if region[start] >= 0 and region[start] in ends:
             goal = ends[region[start]]
             came = {start: -1}
@@ -224,7 +219,7 @@ def _detour(a: int, b: int, region: list[int], W: int, H: int) -> list[int] | No
                         way.append(p)
                         p = came[p]
                     return way[::-1]
-                for q in _neighbours(p, W, H):
+                for q in nbrs[p]:
                     if region[q] == region[start] and q not in came:
                         came[q] = p
                         queue.append(q)

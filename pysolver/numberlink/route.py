@@ -30,11 +30,7 @@ def route_free(model: Numberlink, deadline: Deadline, max_rounds: int = 100, see
     """A free-cover solution, or None when negotiation did not converge."""
     W, H = model.width, model.height
     n = W * H
-    nbrs: list[tuple[int, ...]] = []
-    for p in range(n):
-        r, c = divmod(p, W)
-        nbrs.append(tuple(q for q, ok in ((p - W, r > 0), (p + 1, c < W - 1), (p + W, r < H - 1),
-                                          (p - 1, c > 0)) if ok))
+    nbrs = model.neighbours
     owner = [-1] * n                      # the pair whose endpoint a cell is
     for k, (a, b) in enumerate(model.ends):
         owner[a] = owner[b] = k
