@@ -42,6 +42,20 @@ def test_no_mistakes_only_when_neither_rules_nor_solution_find_one():
     assert api.judge(heart, {"grid": truth})["solved"] is True
 
 
+def test_multicolour_messages_name_colours_by_name_when_the_palette_has_one():
+    flag = {"type": "nonogram", "width": 3, "height": 2, "palette": {"r": "#ff0000", "x": "#123456"},
+            "rows": [[[3, "r"]], [[3, "x"]]], "cols": [[[1, "r"], [1, "x"]]] * 3}
+    rep = api.judge(flag, {"grid": ["xxx", "rrr"]})
+    rule = next(e for e in rep["errors"] if e["kind"] == "rule")
+    assert rule["message"] == "row 1: the blocks (3 in colour 2) do not match the clue (3 in red)"
+    # the rule-based hints' words for values ("if row 1, column 2 were red, ...")
+    from pysolver.nonogram import FAMILY
+    from pysolver.nonogram.rules import _value_name
+    model = FAMILY.parse(flag)
+    assert [_value_name(model, v) for v in range(3)] == ["blank", "red", "colour 2"]
+    assert _value_name(FAMILY.parse(puzzle(LIB / "nonogram-heart.json")), 1) == "filled"
+
+
 def test_multicolour_messages_name_colours_by_place_not_by_key():
     boat = puzzle(LIB / "nonogram-boat.json")
     grid = empty_grid(boat)

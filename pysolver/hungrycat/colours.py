@@ -1,32 +1,10 @@
-"""Colour names: the text notation names colours ("B:blue"), messages name them back.
-
-The table holds the CSS/matplotlib names the seed notebook used (its palettes are
-"brown" #a52a2a, "slategray" #708090, "lightskyblue" #87cefa...).  Simple names come
-first so that a hex value maps back to the plainest name.
+"""Colours in the Hungry Cat text notation ("B:blue"): names or hex to ``#rrggbb``, and
+the nearest table name for a colour read from a picture.  The table itself, and how
+messages name colours back to players, are in :mod:`pysolver.colournames`.
 """
 from __future__ import annotations
 
-NAMED = {
-    "black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000",
-    "blue": "#0000ff", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080",
-    "pink": "#ffc0cb", "brown": "#a52a2a", "grey": "#808080", "gray": "#808080",
-    "cyan": "#00ffff", "magenta": "#ff00ff", "lime": "#00ff00", "navy": "#000080",
-    "maroon": "#800000", "olive": "#808000", "teal": "#008080", "silver": "#c0c0c0",
-    "gold": "#ffd700", "beige": "#f5f5dc", "tan": "#d2b48c", "violet": "#ee82ee",
-    "indigo": "#4b0082", "turquoise": "#40e0d0", "salmon": "#fa8072", "khaki": "#f0e68c",
-    "chocolate": "#d2691e", "coral": "#ff7f50", "crimson": "#dc143c", "lavender": "#e6e6fa",
-    "skyblue": "#87ceeb", "lightblue": "#add8e6", "lightskyblue": "#87cefa",
-    "darkblue": "#00008b", "darkgreen": "#006400", "lightgreen": "#90ee90",
-    "darkred": "#8b0000", "darkgrey": "#a9a9a9", "darkgray": "#a9a9a9",
-    "lightgrey": "#d3d3d3", "lightgray": "#d3d3d3", "slategray": "#708090",
-    "slategrey": "#708090", "mediumpurple": "#9370db", "darkorange": "#ff8c00",
-    "hotpink": "#ff69b4", "sienna": "#a0522d", "peru": "#cd853f", "wheat": "#f5deb3",
-    "ivory": "#fffff0", "cream": "#fffdd0", "skin": "#ffdbac",
-}
-
-_BY_HEX: dict[str, str] = {}
-for _name, _hex in NAMED.items():
-    _BY_HEX.setdefault(_hex, _name)
+from ..colournames import BY_HEX, NAMED
 
 
 def hex_of(name: str) -> str | None:
@@ -42,23 +20,8 @@ def hex_of(name: str) -> str | None:
     return NAMED.get(s.replace(" ", "").replace("_", "").replace("-", ""))
 
 
-def name_of(hex_colour: str) -> str | None:
-    return _BY_HEX.get(hex_colour.lower())
-
-
 def nearest_name(rgb: tuple[float, float, float]) -> str:
     """The table name closest to an RGB triple (0..255): picks palette keys on import."""
     def dist(h: str) -> float:
         return sum((int(h[1 + 2 * i:3 + 2 * i], 16) - rgb[i]) ** 2 for i in range(3))
-    return min(_BY_HEX.values(), key=lambda n: dist(NAMED[n]))
-
-
-def player_names(hex_colours: list[str] | tuple[str, ...]) -> list[str]:
-    """How players are told of each palette colour, in palette order: its name from the
-    table when it has one that no other colour of the palette shares, else "colour N"
-    by its place in the palette (from 1), as the app's colour buttons number them
-    (web/js/families/colournames.js mirrors this).  Never the key: players do not see
-    keys."""
-    named = [name_of(h) for h in hex_colours]
-    return [name if name and named.count(name) == 1 else f"colour {place}"
-            for place, name in enumerate(named, 1)]
+    return min(BY_HEX.values(), key=lambda n: dist(NAMED[n]))

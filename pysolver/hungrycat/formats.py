@@ -212,7 +212,7 @@ def load_xml(text: str) -> dict:
 
 def to_text(data: dict) -> str:
     """Puzzle JSON (family keys plus size) in the text notation; keys must be letters."""
-    from .colours import name_of
+    from ..colournames import name_of
     pal = data["palette"]
     head = " ".join(f"{k}:{name_of(h) or h}" for k, h in pal.items())
 

@@ -37,12 +37,12 @@ class Model:
 
     def colour_name(self, index: int) -> str:
         """The colour as messages, hints and replay steps name it (see
-        colours.player_names): "red", or "colour 3" when the palette gives no name."""
+        colournames.player_names): "red", or "colour 3" when the palette gives no name."""
         return self._colour_names[index]
 
     @cached_property
     def _colour_names(self) -> list[str]:
-        from .colours import player_names
+        from ..colournames import player_names
         return player_names(self.colours)
 
 

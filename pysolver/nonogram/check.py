@@ -74,11 +74,11 @@ def check_grid(model: Model, solution, partial: bool = False) -> CheckReport:
 
 
 def _show(blocks: list[tuple[int, str]], model: Model) -> str:
-    """Blocks as players see them: "3 1", or with colours named by their place in the
-    palette, as the app's colour buttons are ("10 in colour 2"); never palette keys."""
+    """Blocks as players see them: "3 1", or with colours named as the app's paint
+    buttons name them ("10 in red", "2 in colour 3"); never palette keys."""
     if not blocks:
         return "(none)"
     if model.palette is None:
         return " ".join(str(n) for n, _ in blocks)
-    place = {k: i for i, k in enumerate(model.palette, 1)}
-    return "(" + ", ".join(f"{n} in colour {place[k]}" for n, k in blocks) + ")"
+    index = {k: i for i, k in enumerate(model.keys)}
+    return "(" + ", ".join(f"{n} in {model.colour_name(index[k])}" for n, k in blocks) + ")"

@@ -9,6 +9,7 @@ need a blank between them"; in black-and-white every block has the same colour).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..base import PuzzleError, as_int, as_list, parse_palette
 
@@ -34,6 +35,20 @@ class Model:
     @property
     def multicolour(self) -> bool:
         return self.palette is not None
+
+    def colour_name(self, index: int) -> str:
+        """Colour index ``index`` (1.., not blank) as players are told it: "filled" in
+        black-and-white, else its name ("red"), or "colour 3" by its place in the palette
+        when the palette gives no name (:func:`pysolver.colournames.player_names`, as the
+        app's paint buttons say); never the palette key."""
+        return self._colour_names[index - 1]
+
+    @cached_property
+    def _colour_names(self) -> list[str]:
+        if self.palette is None:
+            return ["filled"]
+        from ..colournames import player_names
+        return player_names(list(self.palette.values()))
 
 
 def cells_needed(clue: Clue) -> int:

@@ -167,7 +167,7 @@ class RuleEngine(Engine):
     def contradiction_step(self):
         """A cell value refuted by running the line rules on the whole grid, as a step,
         or None when no single assumption fails."""
-        keys = self.model.keys
+        model = self.model
         for r in range(self.h):
             for c in range(self.w):
                 vals = self.cell_values(r, c)
@@ -184,10 +184,10 @@ class RuleEngine(Engine):
                     kind, index, name, _ = self.line_name(failed)
                     rest = [u for u in vals if u != v]
                     new = tuple(m if u in rest else m & ~(1 << c) for u, m in enumerate(self.state[r]))
-                    then = _value_name(keys, rest[0]) if len(rest) == 1 else "not " + _value_name(keys, v)
+                    then = _value_name(model, rest[0]) if len(rest) == 1 else "not " + _value_name(model, v)
                     step = self._step("contradiction", r, 1 << c, new, rest[0] if len(rest) == 1 else None,
                                       f"contradiction: if row {r + 1}, column {c + 1} were "
-                                      f"{_value_name(keys, v)}, {name} could not be completed; "
+                                      f"{_value_name(model, v)}, {name} could not be completed; "
                                       f"so it is {then}")
                     return step
         return None
@@ -206,10 +206,8 @@ class RuleEngine(Engine):
         return None
 
 
-def _value_name(keys, v: int) -> str:
-    if v == 0:
-        return "blank"
-    return "filled" if keys[v] == "#" else f"colour {keys[v]}"
+def _value_name(model, v: int) -> str:
+    return "blank" if v == 0 else model.colour_name(v)
 
 
 def _bits(x: int) -> list[int]:

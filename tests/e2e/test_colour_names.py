@@ -1,5 +1,5 @@
 """Colour names in the app (web/js/families/colournames.js) are the names pysolver's
-messages use (pysolver/hungrycat/colours.player_names), so "Paint red" on a button and
+messages use (pysolver/colournames.player_names), so "Paint red" on a button and
 "red" in a hint name the same colour."""
 import json
 from pathlib import Path
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import open_app
-from pysolver.hungrycat.colours import _BY_HEX, player_names
+from pysolver.colournames import BY_HEX, player_names
 
 import pysolver.api as api
 
@@ -21,7 +21,7 @@ NAMES = """async (palettes) => {
 
 
 def test_the_app_names_every_colour_as_the_solver_does(context, server):
-    palettes = [[hex_] for hex_ in _BY_HEX]                        # every named colour alone
+    palettes = [[hex_] for hex_ in BY_HEX]                        # every named colour alone
     palettes += [["#ff0000", "#123456", "#0000FF"],                # one without a name, upper case
                  ["#808080", "#808080", "#000000"],                # a name two colours share
                  ["#a9a9a9", "#ffdbac", "#fffdd0", "#708090"]]

@@ -1,4 +1,4 @@
-/* Colour names as players are told them, mirroring pysolver/hungrycat/colours.py
+/* Colour names as players are told them, mirroring pysolver/colournames.py
    (player_names and its table; a browser test keeps the two equal): a palette colour
    is named when the table has its exact hex value and no other colour of the palette
    has the same name, else "colour N" by its place in the palette, from 1. */

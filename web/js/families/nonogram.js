@@ -10,6 +10,7 @@
    alone; see lineBroken(). */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
+import { colourNames } from "./colournames.js";
 import { contrastText, drawText, mix, pinnedClueStrips, strokeCells } from "./draw.js";
 
 const NUMBER = /^[1-9][0-9]{0,2}$/;
@@ -367,10 +368,12 @@ function applyStep(p, progress, step) {
   return { grid };
 }
 
-/** The palette as paint tools, named by position as messages name them ("colour 2"). */
+/** The palette as paint tools, named as messages, hints and Check name them ("Paint red",
+    or "Paint colour 3" where the palette gives no name; see colournames.js). */
 function tools(p) {
   if (!p.palette) return [];
-  return Object.entries(p.palette).map(([k, colour], i) => ({ id: k, label: `Colour ${i + 1}`, color: colour }));
+  const names = colourNames(p.palette);
+  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Paint ${names[k]}`, color: colour }));
 }
 
 export default {
