@@ -9,7 +9,7 @@ import pytest
 
 import pysolver
 from pysolver import base
-from pysolver.base import Deadline, Outcome, PuzzleError, SolveTimeout
+from pysolver.base import Cancelled, Deadline, Outcome, PuzzleError, SolveTimeout
 from pysolver.numberlink import FAMILY
 from pysolver.numberlink import generate as generate_mod
 from pysolver.numberlink.generate import generate
@@ -93,6 +93,12 @@ def test_the_board_does_not_depend_on_the_speed_of_the_machine(monkeypatch, w, h
 def test_running_out_of_time_fails_instead_of_settling_for_another_board():
     with pytest.raises(SolveTimeout, match="could not make a 10x10 board"):
         generate(10, 10, 42, "full", Deadline(0))
+
+
+def test_a_cancel_is_reported_as_a_cancel_not_as_running_out_of_time():
+    calls = itertools.count()
+    with pytest.raises(Cancelled):    # cancelled while the solver works, not before
+        generate(12, 12, 42, "full", Deadline(60, cancel=lambda: next(calls) > 50, stride=1))
 
 
 def test_a_second_answer_known_only_from_counting_is_not_taken_for_uniqueness(monkeypatch):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Deadline, PuzzleError, SolveTimeout
+from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout
 from .model import make_model
 from .search import OutOfWork, solve_auto
 
@@ -239,7 +239,10 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
                 puzzle = _settle(paths, width, height, cover, rng, deadline, work)
                 if puzzle is not None:
                     return puzzle
+    except Cancelled:
+        raise
     except SolveTimeout:
+        deadline.expired()          # raises Cancelled when a solver took a cancel for the time
         raise SolveTimeout(f"could not make a {width}x{height} board in {_seconds(deadline)}") from None
 
 
