@@ -124,3 +124,20 @@ def test_every_trail_is_judged_as_the_checker_judges_the_swapped_answer():
         for x0 in range(w * h):
             nearby._trail_from(x0, 12, linked, grid, w, judge)
     assert judged > 1000 and accepted > 20, (judged, accepted)
+
+
+def test_a_cancel_during_the_uniqueness_proof_is_a_cancel(monkeypatch):
+    """Not an answer marked incomplete 'before the time limit': the caller asked to stop."""
+    from pysolver.base import Cancelled
+    from pysolver.numberlink.generate import generate
+    board = generate(12, 12, 42)
+    model = make_model(12, 12, [tuple(e) for e in board["endpoints"]], "full")
+    asked = {"stop": False}
+    real = search.nearby_answer
+
+    def then_cancel(*args):
+        asked["stop"] = True                # the answer is found; cancel during the proof
+        return real(*args)
+    monkeypatch.setattr(search, "nearby_answer", then_cancel)
+    with pytest.raises(Cancelled):
+        search.solve_auto(model, Deadline(60, cancel=lambda: asked["stop"], stride=1), 2)

@@ -38,7 +38,7 @@ import time
 
 import numpy as np
 
-from ..base import Deadline, Outcome, SolveTimeout
+from ..base import Cancelled, Deadline, Outcome, SolveTimeout
 from .model import Numberlink, make_model
 from .nearby import nearby_answer
 from .scan import Scan
@@ -562,6 +562,8 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
         # Most second answers of designed boards change a path in a small patch.
         try:
             other = nearby_answer(model, found[0], deadline, NEARBY_LINKS)
+        except Cancelled:
+            raise
         except SolveTimeout:
             return Outcome(found, False, stats, note="no second solution found before the time limit")
         if other is not None:
@@ -583,6 +585,8 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
         try:
             n = count_solutions(model, deadline, cap=2, max_states=frontiers or COUNT_MAX_STATES,
                                 stats=stats)
+        except Cancelled:
+            raise
         except SolveTimeout:
             return Outcome(found, False, stats, note="no second solution found before the time limit")
         stats["counted"] = "unknown" if n is None else n
@@ -597,6 +601,8 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     except _Budget:
         _add_stats(stats, plain)
         raise OutOfWork() from None
+    except Cancelled:
+        raise
     except SolveTimeout:
         _add_stats(stats, plain)
         if found:
