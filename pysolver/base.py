@@ -136,6 +136,16 @@ class CheckReport:
         return "incomplete"
 
 
+@dataclass(frozen=True)
+class Exporter:
+    """A file format a family writes: ``write(model, solution, meta) -> text``.  With
+    ``needs_solution`` the writer is only called with a solution (the CLI solves the
+    puzzle first when the file has none)."""
+    about: str
+    write: Callable[[Any, "dict | None", dict], str]
+    needs_solution: bool = False
+
+
 class Family:
     """One puzzle family.  Subclasses override the methods below.
 
@@ -153,6 +163,9 @@ class Family:
     methods: tuple[str, ...] = ("auto",)
     #: other file formats: name -> (sniff(text) -> bool, load(text) -> puzzle JSON dict)
     importers: dict[str, tuple[Callable[[str], bool], Callable[[str], dict]]] = {}
+    #: formats written besides puzzle JSON and the share link (``pysolver convert``):
+    #: name -> Exporter
+    exporters: dict[str, "Exporter"] = {}
 
     # -- reading and writing -------------------------------------------------------
     def parse(self, data: dict) -> Any:

@@ -74,6 +74,53 @@ def _cmd_link(args) -> int:
     return EXIT_OK
 
 
+def _cmd_convert(args) -> int:
+    """The puzzle as puzzle JSON, a share link, or a format its family writes."""
+    puzzle = load_path(args.puzzle)
+    exporters = puzzle.family.exporters
+    if args.to == "json":
+        print(json.dumps(puzzle.to_json(), ensure_ascii=False, separators=(",", ":")))
+        return EXIT_OK
+    if args.to == "link":
+        print("#" + api.link(puzzle))
+        return EXIT_OK
+    exporter = exporters.get(args.to)
+    if exporter is None:
+        names = ", ".join(["json", "link", *exporters])
+        raise PuzzleError(f"--to {args.to}: a {puzzle.type} puzzle can be written as {names}")
+    solution = puzzle.solution
+    if exporter.needs_solution and solution is None:
+        res = api.solve(puzzle, timeout=args.timeout)
+        if res["status"] != "solved":
+            print(f"{args.to} needs the solution, and solving gave: {res['status']}"
+                  + (f" ({res['note']})" if res.get("note") else ""), file=sys.stderr)
+            return EXIT_NO
+        solution = res["solution"]
+    sys.stdout.write(exporter.write(puzzle.model, solution, puzzle.meta))
+    return EXIT_OK
+
+
+def _formats_help() -> str:
+    """Every family's written formats, for ``convert --help``."""
+    from .registry import TYPES, get_family
+    lines = ["formats: json (puzzle JSON) and link (the share link) for every family, and:"]
+    for family in map(get_family, TYPES):
+        for name, exporter in family.exporters.items():
+            lines.append(f"  {family.type} {name}: {exporter.about}")
+    return "\n".join(lines)
+
+
+class _ConvertHelp(argparse.RawDescriptionHelpFormatter):
+    """Lists the formats only when the help is shown: listing them imports every family,
+    which every other command would pay for at start-up."""
+
+    def add_text(self, text):
+        super().add_text(_formats_help() if text == _FORMATS else text)
+
+
+_FORMATS = "(the formats of every family)"
+
+
 def _cmd_show(args) -> int:
     print(json.dumps(api.show(args.link), indent=None if args.compact else 1, ensure_ascii=False))
     return EXIT_OK
@@ -119,6 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("link")
     sh.add_argument("--compact", action="store_true")
     sh.set_defaults(fn=_cmd_show)
+
+    cv = sub.add_parser("convert", help="write a puzzle as puzzle JSON, a share link or another format",
+                        epilog=_FORMATS, formatter_class=_ConvertHelp)
+    cv.add_argument("puzzle", help="a puzzle file in any format it reads, '-' (stdin) or a share link")
+    cv.add_argument("--to", required=True, metavar="FORMAT", help="json, link, or a family's format (below)")
+    cv.add_argument("--timeout", "-t", type=float, default=60.0,
+                    help="when the format needs the solution and the file has none: solve for at most S seconds")
+    cv.set_defaults(fn=_cmd_convert)
 
     b = sub.add_parser("bench", help="solve every puzzle in a folder and report times")
     b.add_argument("folder")

@@ -122,7 +122,7 @@ def test_colour_g_and_xml():
 def test_non_export_round_trip(name):
     data = json.loads((FIXTURES / f"{name}.json").read_text())
     model = FAMILY.parse(data)
-    text = FAMILY.export_non(model, data["solution"], {"title": data["title"]})
+    text = FAMILY.exporters["non"].write(model, data["solution"], {"title": data["title"]})
     back = FAMILY.importers["non"][1](text)
     assert FAMILY.to_json(FAMILY.parse(back)) == FAMILY.to_json(model)
     assert back["solution"] == data["solution"] and back["title"] == data["title"]

@@ -7,8 +7,8 @@ the recipe of pbnsolve and LalaFrogKK; see :mod:`.probing`) and ``rules`` (the r
 method of Stefani et al. with best-first search; see :mod:`.rules`).
 
 Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and puzz.link
-``p?nonogram/...`` URLs are imported (:mod:`.formats`); ``export_non`` writes ``.non`` and
-``export_puzzlink`` a puzz.link URL (black-and-white only).
+``p?nonogram/...`` URLs are imported (:mod:`.formats`); ``.non`` and puzz.link URLs
+(black-and-white only) are written (``exporters``, ``pysolver convert``).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ..base import CheckReport, Deadline, Family, GaveUp, Outcome, PuzzleError
 from . import codec, text
 from .auto import solve_auto
 from .check import check_grid
-from .formats import IMPORTERS
+from .formats import EXPORTERS, IMPORTERS
 from .model import Model, model_to_json, parse_model
 
 
@@ -25,6 +25,7 @@ class NonogramFamily(Family):
     title = "Nonogram"
     methods = ("auto", "cdcl", "probing", "rules")
     importers = IMPORTERS
+    exporters = EXPORTERS
 
     def parse(self, data: dict) -> Model:
         return parse_model(data)
@@ -63,16 +64,6 @@ class NonogramFamily(Family):
         """The rule-based solving steps, line by line, for the "Replay" animation."""
         from .rules import steps
         return steps(model, deadline)
-
-    def export_non(self, model: Model, solution: dict | None = None, meta: dict | None = None) -> str:
-        """The puzzle as Simpson's ``.non`` text (with ``goal`` when a solution is given)."""
-        from .formats import export_non
-        return export_non(model, solution, meta)
-
-    def export_puzzlink(self, model: Model) -> str:
-        """The puzzle as a ``https://puzz.link/p?nonogram/W/H/...`` URL (black-and-white only)."""
-        from .formats import export_puzzlink
-        return export_puzzlink(model)
 
     def encode_compact(self, model: Model) -> str:
         return codec.encode(model)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import PuzzleError, check_size
+from ..base import Exporter, PuzzleError, check_size
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -659,6 +659,13 @@ def export_puzzlink(model: Model) -> str:
         out.append(chr(ord("g") + gap - 1))
     return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{''.join(out)}"
 
+
+EXPORTERS = {
+    "non": Exporter("Simpson's .non (color lines for a palette, goal when there is a solution)",
+                    lambda model, solution, meta: export_non(model, solution, meta)),
+    "puzzlink": Exporter("a puzz.link URL (black-and-white only)",
+                         lambda model, solution, meta: export_puzzlink(model) + "\n"),
+}
 
 IMPORTERS = {
     "puzzlink": (sniff_puzzlink, load_puzzlink),

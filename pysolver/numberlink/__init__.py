@@ -18,6 +18,7 @@ class NumberlinkFamily(Family):
     title = "Numberlink"
     methods = ("auto", "mip", "paths")
     importers = formats.IMPORTERS
+    exporters = formats.EXPORTERS
 
     def parse(self, data: dict) -> Numberlink:
         return parse_model(data)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_CELLS, MAX_SIDE, PuzzleError, check_size
+from ..base import MAX_CELLS, MAX_SIDE, Exporter, PuzzleError, check_size
 from .model import Numberlink
 
 _CELL_CHARS = re.compile(r"[A-Za-z0-9.]+")
@@ -395,6 +395,17 @@ def dump_puzzlink(model: Numberlink) -> str:
     values = {a: nums[lab] for lab, ends in zip(model.labels, model.ends) for a in ends}
     return f"https://puzz.link/p?arukone/{model.width}/{model.height}/{_write_number16(values, size)}"
 
+
+EXPORTERS = {
+    "flow": Exporter("flow_solver text: one row per line, a letter for each endpoint",
+                     lambda model, solution, meta: dump_flow(model)),
+    "blocks": Exporter("'W H' and the rows, ended by '0 0'", lambda model, solution, meta: dump_blocks([model])),
+    "adc": Exporter("DA Symposium contest problem (SIZE, LINE_NUM, LINE#)", lambda model, solution, meta: dump_adc(model)),
+    "adc-answer": Exporter("DA Symposium contest answer (the line number of every cell)",
+                           lambda model, solution, meta: dump_adc_answer(model, solution), needs_solution=True),
+    "puzzlink": Exporter("a puzz.link URL (numlin under free cover, arukone under full cover)",
+                         lambda model, solution, meta: dump_puzzlink(model) + "\n"),
+}
 
 IMPORTERS = {
     "puzzlink": (sniff_puzzlink, load_puzzlink),

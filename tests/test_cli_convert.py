@@ -1,0 +1,81 @@
+"""``pysolver convert``: every format a family writes reads back as the same puzzle,
+answer formats solve the puzzle first when the file has no solution, and a format the
+family does not write is refused with the ones it does."""
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver import cli
+from pysolver.format import load_any, load_path
+from pysolver.numberlink.formats import load_adc_answer
+
+ROOT = Path(__file__).resolve().parents[1]
+LIB = ROOT / "static" / "puzzles"
+NL_BOARD = ROOT / "bench" / "numberlink" / "nl01-8x8.json"
+
+
+def convert(capsys, *args):
+    code = cli.main(["convert", *map(str, args)])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("path,fmt", [(NL_BOARD, "flow"), (NL_BOARD, "blocks"), (NL_BOARD, "adc"),
+                                      (NL_BOARD, "puzzlink"), (NL_BOARD, "json"), (NL_BOARD, "link"),
+                                      (LIB / "nonogram-heart.json", "non"),
+                                      (LIB / "nonogram-heart.json", "puzzlink"),
+                                      (LIB / "nonogram-boat.json", "non"),
+                                      (LIB / "hungrycat-blob.json", "json")])
+def test_what_is_written_reads_back_as_the_same_puzzle(capsys, path, fmt):
+    code, text, err = convert(capsys, path, "--to", fmt)
+    assert code == 0 and err == ""
+    original, again = load_path(str(path)), load_any(text.strip() if fmt in ("link", "puzzlink") else text)
+    assert again.type == original.type
+    if fmt == "adc":
+        # contest files number their lines and are played under free cover (Nikoli rules)
+        assert pairs(again.model) == pairs(original.model) and again.model.cover == "free"
+    else:
+        assert again.family.to_json(again.model) == original.family.to_json(original.model)
+
+
+def pairs(model):
+    """A Numberlink board's pairs of endpoint cells, whatever their labels."""
+    return sorted(sorted(ends) for ends in model.ends)
+
+
+def test_an_answer_format_solves_a_puzzle_without_a_solution(capsys, tmp_path):
+    data = json.loads(NL_BOARD.read_text())
+    solution = data.pop("solution")
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(data))
+    for source in (NL_BOARD, bare):
+        code, text, _ = convert(capsys, source, "--to", "adc-answer")
+        assert code == 0
+        model = load_path(str(NL_BOARD)).model
+        read = load_adc_answer(text, model)
+        assert {k: v for k, v in read["paths"].items()} == solution["paths"]
+
+
+def test_an_unsolvable_puzzle_has_no_answer_to_write(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"type": "numberlink", "width": 2, "height": 2, "cover": "full",
+                               "endpoints": [[0, 0, "A"], [1, 1, "A"], [0, 1, "B"], [1, 0, "B"]]}))
+    code, text, err = convert(capsys, bad, "--to", "adc-answer")
+    assert code == 1 and text == "" and "adc-answer needs the solution" in err and "unsolvable" in err
+
+
+def test_a_format_the_family_does_not_write_is_refused_with_those_it_does(capsys):
+    code, text, err = convert(capsys, LIB / "nonogram-heart.json", "--to", "flow")
+    assert code == 2 and text == ""
+    assert err.strip() == "pysolver: --to flow: a nonogram puzzle can be written as json, link, non, puzzlink"
+    code, _, err = convert(capsys, LIB / "nonogram-boat.json", "--to", "puzzlink")
+    assert code == 2 and "black-and-white only" in err
+
+
+def test_the_help_lists_every_family_format(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["convert", "--help"])
+    out = capsys.readouterr().out
+    for line in ("nonogram non:", "nonogram puzzlink:", "numberlink flow:", "numberlink adc-answer:"):
+        assert line in out
