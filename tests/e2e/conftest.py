@@ -3,6 +3,7 @@ real Chromium driven by Playwright.  The real Pyodide, NumPy and SciPy run in th
 
 `python build.py test` builds dist/ and installs Chromium first; run alone, these
 tests build dist/ if it is missing and skip only when no Chromium can be found."""
+import json
 import sys
 import threading
 from pathlib import Path
@@ -90,6 +91,21 @@ def open_app(context, url, errors=None):
     page.on("pageerror", lambda e: errs.append(str(e)))
     page.goto(url)
     page.wait_for_function("window.app !== undefined")
+    return page
+
+
+def unsolved(path):
+    """A puzzle file's JSON without its solution, as a player receives a puzzle."""
+    data = json.loads(Path(path).read_text())
+    data.pop("solution", None)
+    return data
+
+
+def open_puzzle(context, server, data):
+    """The app with ``data`` (puzzle JSON) opened from its share link."""
+    import pysolver.api as api
+    page = open_app(context, server.url + "#" + api.link(data))
+    page.wait_for_function("app.state().puzzle !== null")
     return page
 
 

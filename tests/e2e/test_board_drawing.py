@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import at, board_pixels, close, colour_at, contrast, css_var, hex_rgb, luminance, pixels, settle
-from conftest import open_app, wait_ready
+from conftest import open_puzzle, unsolved, wait_ready
 from test_linkapix_play import drag
 from test_shell import cell_point
 
@@ -20,18 +20,6 @@ FIX = ROOT / "tests" / "fixtures"
 pytestmark = pytest.mark.browser
 
 
-def puzzle(path):
-    data = json.loads(path.read_text())
-    data.pop("solution", None)
-    return data
-
-
-def open_puzzle(context, server, data):
-    page = open_app(context, server.url + "#" + api.link(data))
-    page.wait_for_function("app.state().puzzle !== null")
-    return page
-
-
 def lattice(y0, x0, y1, x1, n=7):
     """An n x n lattice of board points over the rectangle (y0, x0)-(y1, x1)."""
     return [(y0 + (y1 - y0) * i / (n - 1), x0 + (x1 - x0) * j / (n - 1)) for i in range(n) for j in range(n)]
@@ -39,7 +27,7 @@ def lattice(y0, x0, y1, x1, n=7):
 
 def test_zoomed_in_clue_strips_do_not_overlap_in_their_corner(context, server):
     for name in ("nonogram-boat.json", "hungrycat-11x11.json"):
-        page = open_puzzle(context, server, puzzle(LIB / name))
+        page = open_puzzle(context, server, unsolved(LIB / name))
         for _ in range(5):
             page.click("#zoom-in")                   # both strips are pinned to the view's edges
         settle(page)
@@ -52,7 +40,7 @@ def test_zoomed_in_clue_strips_do_not_overlap_in_their_corner(context, server):
 
 
 def test_hungry_cat_quick_drag_paints_every_cell_on_the_way(context, server):
-    page = open_puzzle(context, server, puzzle(LIB / "hungrycat-blob.json"))
+    page = open_puzzle(context, server, unsolved(LIB / "hungrycat-blob.json"))
     key = page.evaluate("app.state().tool")
     page.mouse.move(*cell_point(page, 0, 0))
     page.mouse.down()
@@ -62,7 +50,7 @@ def test_hungry_cat_quick_drag_paints_every_cell_on_the_way(context, server):
 
 
 def test_hungry_cat_error_mark_leaves_the_nearest_clue_visible(context, server):
-    data = puzzle(FIX / "hungrycat" / "small-8x6.json")
+    data = unsolved(FIX / "hungrycat" / "small-8x6.json")
     truth = api.solve(data)["solution"]["grid"]
     page = open_puzzle(context, server, data)
     wait_ready(page)
@@ -99,7 +87,7 @@ def test_link_a_pix_numbers_read_whatever_their_colour_and_theme(context, server
 
 
 def test_big_board_at_fit_size_shows_outline_clues_and_how_to_zoom(context, server):
-    data = puzzle(LIB / "linkapix-128x128.json")
+    data = unsolved(LIB / "linkapix-128x128.json")
     page = open_puzzle(context, server, data)
     assert page.evaluate("app.view().scale") < 8     # numbers are not drawn this small
     assert page.locator("#zoom-note").is_visible()
@@ -124,7 +112,7 @@ def test_big_board_at_fit_size_shows_outline_clues_and_how_to_zoom(context, serv
 
 def test_nonogram_clues_show_0_and_grey_out_when_the_line_is_done(context, server):
     heart = json.loads((LIB / "nonogram-heart.json").read_text())
-    page = open_puzzle(context, server, puzzle(LIB / "nonogram-heart.json"))
+    page = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
     fg, panel = css_var(page, "fg"), css_var(page, "panel")
 
     def clue_ink(r):

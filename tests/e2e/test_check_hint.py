@@ -1,16 +1,14 @@
 """Check and Hint tell the same truth in every family: rules broken, then (when the
 puzzle has one solution) where the grid differs from it, marked on the board."""
-import json
 from pathlib import Path
 
 import pytest
 
 from board_pixels import close, colour_at, css_var, hex_rgb
-from conftest import open_app, wait_ready
+from conftest import open_puzzle, unsolved, wait_ready
 from test_linkapix_play import drag
 from test_shell import cell_point
 
-import pysolver.api as api
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
@@ -18,17 +16,8 @@ FIX = ROOT / "tests" / "fixtures"
 pytestmark = pytest.mark.browser
 
 
-def puzzle(path):
-    data = json.loads(path.read_text())
-    data.pop("solution", None)
-    return data
-
-
-def open_puzzle(context, server, path):
-    page = open_app(context, server.url + "#" + api.link(puzzle(path)))
-    page.wait_for_function("app.state().puzzle !== null")
-    wait_ready(page)
-    return page
+def open_file(context, server, path):
+    return wait_ready(open_puzzle(context, server, unsolved(path)))
 
 
 def message(page):
@@ -45,7 +34,7 @@ def press(page, button):
 
 
 def test_nonogram_check_finds_a_wrong_cell_in_an_open_line_as_hint_does(context, server):
-    page = open_puzzle(context, server, LIB / "nonogram-heart.json")
+    page = open_file(context, server, LIB / "nonogram-heart.json")
     page.mouse.click(*cell_point(page, 9, 0))        # row 10's clue is empty
     assert press(page, "check") == "1 cell is wrong"
     assert "error" in page.locator("#message").get_attribute("class")
@@ -57,7 +46,7 @@ def test_nonogram_check_finds_a_wrong_cell_in_an_open_line_as_hint_does(context,
 
 
 def test_link_a_pix_check_and_hint_find_a_link_between_the_wrong_clues(context, server):
-    page = open_puzzle(context, server, LIB / "linkapix-heart.json")
+    page = open_file(context, server, LIB / "linkapix-heart.json")
     drag(page, [[3, 3], [3, 4]])                     # the right colour, the wrong partners
     assert page.evaluate("app.state().progress.paths") == [[[3, 3], [3, 4]]]
     wrong = "the link of 2 from row 4, col 4 to row 4, col 5 is wrong: no solution uses it"
@@ -74,7 +63,7 @@ def test_link_a_pix_check_and_hint_find_a_link_between_the_wrong_clues(context, 
 def test_link_a_pix_hints_from_a_right_link_build_on_it(context, server):
     # One picture, two ways to pair its clues: the player's pairing is no mistake, and
     # the hints finish it without sharing a clue or a cell with it.
-    page = open_puzzle(context, server, FIX / "linkapix" / "variants_2x2.json")
+    page = open_file(context, server, FIX / "linkapix" / "variants_2x2.json")
     solver_paths = page.evaluate("app.call('solve', {puzzle: app.state().puzzle})")["solution"]["paths"]
     mine = [[0, 0], [1, 0]] if [[0, 0], [0, 1]] in solver_paths else [[0, 0], [0, 1]]
     drag(page, mine)
@@ -86,7 +75,7 @@ def test_link_a_pix_hints_from_a_right_link_build_on_it(context, server):
 
 
 def test_numberlink_check_and_hint_find_a_line_off_the_solution(context, server):
-    page = open_puzzle(context, server, LIB / "numberlink-7x7.json")
+    page = open_file(context, server, LIB / "numberlink-7x7.json")
     drag(page, [[2, 3], [2, 4], [3, 4], [4, 4], [4, 3]])   # E joins its ends the wrong way
     wrong = "line E: 3 cells are wrong, from row 3, col 5 on"
     assert press(page, "check") == wrong
@@ -96,15 +85,15 @@ def test_numberlink_check_and_hint_find_a_line_off_the_solution(context, server)
 
 
 def test_check_says_when_only_the_rules_could_be_checked(context, server):
-    page = open_puzzle(context, server, FIX / "hungrycat" / "two-solutions.json")
+    page = open_file(context, server, FIX / "hungrycat" / "two-solutions.json")
     page.mouse.click(*cell_point(page, 0, 0))
     assert press(page, "check") == ("No rule is broken so far. This puzzle has more than one solution, "
                                     "so only the rules could be checked.")
 
 
 def test_multicolour_wrong_line_clue_is_marked_not_faded_and_named_as_players_see_it(context, server):
-    boat = puzzle(LIB / "nonogram-boat.json")
-    page = open_puzzle(context, server, LIB / "nonogram-boat.json")
+    boat = unsolved(LIB / "nonogram-boat.json")
+    page = open_file(context, server, LIB / "nonogram-boat.json")
     page.evaluate("app.setTool('b')")                # blue, the third colour button
     drag(page, [[6, c] for c in range(10)])           # row 7's clue is 10 in brown
     text = press(page, "check")

@@ -1,15 +1,12 @@
 """Colour names in the app (web/js/families/colournames.js) are the names pysolver's
 messages use (pysolver/colournames.player_names), so "Paint red" on a button and
 "red" in a hint name the same colour."""
-import json
 from pathlib import Path
 
 import pytest
 
-from conftest import open_app
+from conftest import open_app, open_puzzle, unsolved
 from pysolver.colournames import BY_HEX, player_names
-
-import pysolver.api as api
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 pytestmark = pytest.mark.browser
@@ -33,10 +30,8 @@ def test_the_app_names_every_colour_as_the_solver_does(context, server):
 
 
 def test_paint_buttons_say_the_colour_hints_name(context, server):
-    data = json.loads((FIX / "hungrycat" / "small-8x6.json").read_text())
-    data.pop("solution", None)
-    page = open_app(context, server.url + "#" + api.link(data))
-    page.wait_for_function("app.state().puzzle !== null")
+    data = unsolved(FIX / "hungrycat" / "small-8x6.json")
+    page = open_puzzle(context, server, data)
     keys = list(data["palette"])
     want = player_names([data["palette"][k] for k in keys])
     labels = [page.locator("#family-tools button").nth(i).get_attribute("aria-label")

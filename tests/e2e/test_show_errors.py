@@ -1,16 +1,14 @@
 """Nonogram "Show errors" (as in Simon Tatham's Pattern): with the toggle on, every
 finished move marks the lines whose settled cells contradict their own clue, judged
 in JavaScript from the clue and the player's marks alone."""
-import json
 from pathlib import Path
 
 import pytest
 
 from board_pixels import close, colour_at, css_var, hex_rgb
-from conftest import open_app
+from conftest import open_app, open_puzzle, unsolved
 from test_shell import cell_point
 
-import pysolver.api as api
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
@@ -60,12 +58,9 @@ def test_line_judge_uses_only_the_clue_and_complete_runs(context, server):
     assert wrong == []
 
 
-def open_puzzle(context, server, name):
-    data = json.loads((LIB / name).read_text())
-    data.pop("solution")
-    page = open_app(context, server.url + "#" + api.link(data))
-    page.wait_for_function("app.state().puzzle !== null")
-    return page, data
+def open_library_puzzle(context, server, name):
+    data = unsolved(LIB / name)
+    return open_puzzle(context, server, data), data
 
 
 def marked(page):
@@ -77,7 +72,7 @@ def click(page, r, c, button="left"):
 
 
 def test_a_complete_wrong_run_is_marked_only_with_the_toggle_on(context, server):
-    page, _ = open_puzzle(context, server, "nonogram-heart.json")   # row 1's clue is 2 2
+    page, _ = open_library_puzzle(context, server, "nonogram-heart.json")   # row 1's clue is 2 2
     toggle = page.locator("#show-errors")
     assert toggle.is_visible() and not toggle.is_checked()         # off by default
     assert page.locator("label:has(#show-errors)").text_content().strip() == "Show errors"
@@ -105,7 +100,7 @@ def test_a_complete_wrong_run_is_marked_only_with_the_toggle_on(context, server)
 
 
 def test_multicolour_runs_are_complete_at_crosses_and_other_colours(context, server):
-    page, boat = open_puzzle(context, server, "nonogram-boat.json")
+    page, boat = open_library_puzzle(context, server, "nonogram-boat.json")
     assert boat["cols"][7] == [[2, "r"], [3, "k"], [1, "b"]]
     page.locator("#show-errors").check()
     for r in range(5):
@@ -126,6 +121,6 @@ def test_multicolour_runs_are_complete_at_crosses_and_other_colours(context, ser
 
 
 def test_the_toggle_is_only_offered_where_the_family_can_judge_lines(context, server):
-    page, _ = open_puzzle(context, server, "numberlink-7x7.json")
+    page, _ = open_library_puzzle(context, server, "numberlink-7x7.json")
     assert page.locator("#show-errors").is_hidden()
     assert page.evaluate("app.view().brokenLines") is None
