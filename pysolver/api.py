@@ -151,6 +151,41 @@ def link(puzzle: Any) -> str:
     return encode_link(as_puzzle(puzzle))
 
 
+def formats(puzzle_type: str) -> list[dict]:
+    """What a puzzle of this type can be written as (:func:`convert`): name, what it
+    is, and a file name ending."""
+    from .registry import get_family
+    out = [{"name": "json", "about": "puzzle JSON", "ext": ".json"}]
+    for name, exporter in get_family(puzzle_type).exporters.items():
+        out.append({"name": name, "about": exporter.about, "ext": exporter.ext,
+                    "answer": exporter.needs_solution})
+    return out
+
+
+def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
+    """The puzzle as text in format ``to``: ``json``, ``link`` or one of its family's
+    exporters.  A format that needs the solution solves the puzzle (verified, within
+    ``timeout``) when it carries none; PuzzleError names what went wrong."""
+    import json
+    p = as_puzzle(puzzle)
+    if to == "json":
+        return json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    if to == "link":
+        return "#" + encode_link(p) + "\n"
+    exporter = p.family.exporters.get(to)
+    if exporter is None:
+        names = ", ".join(["json", "link", *p.family.exporters])
+        raise PuzzleError(f"{to}: a {p.type} puzzle can be written as {names}")
+    solution = p.solution
+    if exporter.needs_solution and solution is None:
+        res = solve(p, timeout=timeout)
+        if res["status"] != "solved":
+            said = {"unsolvable": "it has no solution", "timeout": f"no solution found in {timeout:g} s"}
+            raise PuzzleError(f"{to} needs the solution, and {said.get(res['status'], res['status'])}")
+        solution = res["solution"]
+    return exporter.write(p.model, solution, p.meta)
+
+
 def show(link_text: str) -> dict:
     return decode_link(link_text).to_json()
 

@@ -143,6 +143,8 @@ class Exporter:
     puzzle first when the file has none)."""
     about: str
     write: Callable[[Any, "dict | None", dict], str]
+    #: file name ending when the app saves it
+    ext: str = ".txt"
     needs_solution: bool = False
 
 

@@ -76,27 +76,7 @@ def _cmd_link(args) -> int:
 
 def _cmd_convert(args) -> int:
     """The puzzle as puzzle JSON, a share link, or a format its family writes."""
-    puzzle = load_path(args.puzzle)
-    exporters = puzzle.family.exporters
-    if args.to == "json":
-        print(json.dumps(puzzle.to_json(), ensure_ascii=False, separators=(",", ":")))
-        return EXIT_OK
-    if args.to == "link":
-        print("#" + api.link(puzzle))
-        return EXIT_OK
-    exporter = exporters.get(args.to)
-    if exporter is None:
-        names = ", ".join(["json", "link", *exporters])
-        raise PuzzleError(f"--to {args.to}: a {puzzle.type} puzzle can be written as {names}")
-    solution = puzzle.solution
-    if exporter.needs_solution and solution is None:
-        res = api.solve(puzzle, timeout=args.timeout)
-        if res["status"] != "solved":
-            print(f"{args.to} needs the solution, and solving gave: {res['status']}"
-                  + (f" ({res['note']})" if res.get("note") else ""), file=sys.stderr)
-            return EXIT_NO
-        solution = res["solution"]
-    sys.stdout.write(exporter.write(puzzle.model, solution, puzzle.meta))
+    sys.stdout.write(api.convert(load_path(args.puzzle), args.to, args.timeout))
     return EXIT_OK
 
 

@@ -662,7 +662,7 @@ def export_puzzlink(model: Model) -> str:
 
 EXPORTERS = {
     "non": Exporter("Simpson's .non (color lines for a palette, goal when there is a solution)",
-                    lambda model, solution, meta: export_non(model, solution, meta)),
+                    lambda model, solution, meta: export_non(model, solution, meta), ext=".non"),
     "puzzlink": Exporter("a puzz.link URL (black-and-white only)",
                          lambda model, solution, meta: export_puzzlink(model) + "\n"),
 }

@@ -402,7 +402,8 @@ EXPORTERS = {
     "blocks": Exporter("'W H' and the rows, ended by '0 0'", lambda model, solution, meta: dump_blocks([model])),
     "adc": Exporter("DA Symposium contest problem (SIZE, LINE_NUM, LINE#)", lambda model, solution, meta: dump_adc(model)),
     "adc-answer": Exporter("DA Symposium contest answer (the line number of every cell)",
-                           lambda model, solution, meta: dump_adc_answer(model, solution), needs_solution=True),
+                           lambda model, solution, meta: dump_adc_answer(model, solution), ext="-answer.txt",
+                           needs_solution=True),
     "puzzlink": Exporter("a puzz.link URL (numlin under free cover, arukone under full cover)",
                          lambda model, solution, meta: dump_puzzlink(model) + "\n"),
 }

@@ -43,6 +43,7 @@ async function onSolverReady() {
   try {
     const methods = await solver.call("methods", { type: p.type });
     fillMethods(methods.methods);
+    await fillSaveAs(p.type);
     if (!state.link) {
       const { link } = await solver.call("link", { puzzle: stripSolution(p) });
       if (state.puzzle === p) setLink(link);
@@ -217,6 +218,7 @@ function updateButtons() {
   $("restart").disabled = !playing || replaying;
   for (const id of ["check", "hint", "solve", "replay", "record"]) $(id).disabled = !playing || !ready || state.running || replaying;
   $("share").disabled = !playing || !ready || state.running;
+  $("save-as").disabled = !playing || !ready || state.running || $("save-as").options.length < 2;
   $("replay").hidden = !(playing && state.fam.replay);
   $("record").hidden = $("replay").hidden || typeof MediaRecorder === "undefined";
   $("cancel").hidden = !state.running;
@@ -530,14 +532,57 @@ async function recordReplay() {
   if (!finished) return null;
   const blob = new Blob(chunks, { type: "video/webm" });
   const a = document.createElement("a");
+  const name = download(blob, fileStem("replay") + ".webm");
+  say(`Saved the replay as ${name} (${(blob.size / 1024).toFixed(0)} KB).`, "ok");
+  return blob;
+}
+
+/** A file name from the puzzle's title (or `fallback`): letters, digits, "." and "-". */
+function fileStem(fallback) {
+  return ((state.puzzle && state.puzzle.title) || fallback).replace(/[^\w.-]+/g, "_").slice(0, 60);
+}
+
+/** Hand `blob` to the browser as a download called `name`; returns the name. */
+function download(blob, name) {
+  const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = ((state.puzzle && state.puzzle.title) || "replay").replace(/[^\w.-]+/g, "_").slice(0, 60) + ".webm";
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-  say(`Saved the replay as ${a.download} (${(blob.size / 1024).toFixed(0)} KB).`, "ok");
-  return blob;
+  return name;
+}
+
+/* "Save as": puzzle JSON and the formats the family writes (pysolver's exporters, e.g.
+   .non for nonograms, flow_solver text for Numberlink), asked of the worker once per
+   family.  Puzzle files are saved without the solution, as Share does; answer formats
+   (a contest answer) use the puzzle's solution, or the worker solves it first. */
+const saveFormats = new Map();
+
+async function fillSaveAs(type) {
+  if (!saveFormats.has(type)) saveFormats.set(type, (await solver.call("formats", { type })).formats);
+  if (state.puzzle?.type !== type) return;
+  const sel = $("save-as");
+  sel.replaceChildren(sel.options[0], ...saveFormats.get(type).map((f) => {
+    const o = document.createElement("option");
+    o.value = f.name;
+    o.textContent = `${f.name} (${f.ext})`;
+    o.title = f.about;
+    return o;
+  }));
+  updateButtons();
+}
+
+async function saveAs(name) {
+  const format = (saveFormats.get(state.puzzle.type) || []).find((f) => f.name === name);
+  if (!format) return;
+  const puzzle = format.answer ? state.puzzle : stripSolution(state.puzzle);
+  if (format.answer && !puzzle.solution) say("Solving, to write the answer…");
+  const { text } = await solver.call("convert", { puzzle, to: name });
+  const type = name === "json" ? "application/json" : "text/plain";
+  const saved = download(new Blob([text], { type }), fileStem(state.puzzle.type) + format.ext);
+  say(`Saved as ${saved}.`, "ok");
 }
 
 /** Animate the solver's steps on a copy of the grid; resolves to true when it ran to
@@ -608,6 +653,11 @@ $("hint").onclick = () => hint();
 $("replay").onclick = () => replay();
 $("record").onclick = () => recordReplay().catch((e) => say("Could not record: " + e.message, "error"));
 $("share").onclick = () => share().catch((e) => say("Share failed: " + e.message, "error"));
+$("save-as").onchange = () => {
+  const name = $("save-as").value;
+  $("save-as").value = "";
+  saveAs(name).catch((e) => say("Could not save: " + e.message, "error"));
+};
 $("cancel").onclick = () => solver.cancel();
 $("stop-replay").onclick = stopReplayAndSay;
 $("method").onchange = explainMethod;

@@ -1,0 +1,52 @@
+""""Save as": the puzzle written in puzzle JSON or a format its family writes, as a
+download that pysolver reads back as the same puzzle."""
+from pathlib import Path
+
+import pytest
+
+from conftest import open_puzzle, unsolved, wait_ready
+from pysolver.format import load_any, load_path
+from pysolver.numberlink import FAMILY as NUMBERLINK
+from pysolver.numberlink.formats import load_adc_answer
+
+LIB = Path(__file__).resolve().parents[2] / "static" / "puzzles"
+pytestmark = pytest.mark.browser
+
+
+def save(page, name):
+    with page.expect_download() as info:
+        page.select_option("#save-as", name)
+    download = info.value
+    return download.suggested_filename, Path(download.path()).read_text()
+
+
+def test_a_nonogram_saved_as_json_and_non_reads_back_the_same(context, server):
+    path = LIB / "nonogram-heart.json"
+    page = wait_ready(open_puzzle(context, server, unsolved(path)))
+    page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
+    options = page.locator("#save-as option").all_text_contents()
+    assert options == ["Save as…", "json (.json)", "non (.non)", "puzzlink (.txt)"]
+    original = load_path(str(path))
+    for name, file_name in (("json", "Heart.json"), ("non", "Heart.non")):
+        got_name, text = save(page, name)
+        assert got_name == file_name
+        again = load_any(text, got_name)
+        assert again.family.to_json(again.model) == original.family.to_json(original.model)
+        assert again.solution is None                      # saved as Share sends it: no answer
+    assert page.locator("#save-as").input_value() == ""    # ready for the next one
+    assert "Saved as Heart.non" in page.locator("#message").text_content()
+
+
+def test_a_numberlink_answer_is_worked_out_and_saved(context, server):
+    # a generated board: its one answer never runs beside itself, which a contest answer
+    # (a number per cell) could not tell apart from a loop
+    path = Path(__file__).resolve().parents[2] / "bench" / "numberlink" / "nl01-8x8.json"
+    page = wait_ready(open_puzzle(context, server, unsolved(path)))   # no solution in the link
+    page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
+    name, text = save(page, "adc-answer")
+    assert name.endswith("-answer.txt")
+    # Lines are numbered in the order of the puzzle the app holds (as its saved problem is)
+    held = NUMBERLINK.parse(page.evaluate("app.state().puzzle"))
+    assert NUMBERLINK.check(held, load_adc_answer(text, held)).solved
+    _, problem = save(page, "adc")
+    assert sorted(map(sorted, load_any(problem).model.ends)) == sorted(map(sorted, held.ends))
