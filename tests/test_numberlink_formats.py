@@ -6,6 +6,7 @@ import pytest
 
 from pysolver.base import Deadline, PuzzleError
 from pysolver.numberlink import FAMILY, formats
+from pysolver.numberlink.model import make_model
 
 FIX = Path(__file__).parent / "fixtures" / "numberlink"
 
@@ -99,3 +100,16 @@ def test_adc_answer_errors():
         formats.load_adc_answer("SIZE 4X3\n1,1,1,1\n2,2\n2,2,2,2\n", m)
     with pytest.raises(PuzzleError, match="line 2: 7 is not a line"):
         formats.load_adc_answer("SIZE 4X3\n1,1,1,7\n2,2,2,2\n0,0,0,2\n", m)
+
+
+def test_an_answer_whose_line_runs_beside_itself_reads_back():
+    """One number per cell leaves the way on open where a line touches itself: the
+    reader looks for the path through all the line's cells."""
+    m = make_model(3, 3, [(0, 0, "A"), (2, 2, "A")], "full")
+    snake = {"paths": {"A": [[0, 0], [0, 1], [0, 2], [1, 2], [1, 1], [1, 0], [2, 0], [2, 1], [2, 2]]}}
+    assert FAMILY.check(m, snake).solved
+    back = formats.load_adc_answer(formats.dump_adc_answer(m, snake), m)
+    assert FAMILY.same_solution(m, back, snake)
+    # a line in two pieces has no such path: what is read is checked, and fails
+    broken = formats.load_adc_answer("SIZE 3X3\n1,1,0\n0,0,0\n0,1,1\n", make_model(3, 3, [(0, 0, "A"), (2, 2, "A")], "free"))
+    assert broken == {"paths": {"A": [[0, 0], [0, 1]]}}

@@ -264,21 +264,54 @@ def load_adc_answer(text, model: Numberlink) -> dict:
                 raise PuzzleError(f"line {lineno}: {v} is not a line of the puzzle")
         grid.append(values)
     paths = {}
-    for lab, (a, _) in zip(model.labels, model.ends):
-        r, c = model.rc(a)
-        path = [[r, c]]
-        seen = {(r, c)}
-        while True:
-            step = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                    if 0 <= r + dr < height and 0 <= c + dc < width
-                    and (r + dr, c + dc) not in seen and grid[r + dr][c + dc] == nums[lab]]
-            if len(step) != 1:
-                break
-            r, c = step[0]
-            seen.add((r, c))
-            path.append([r, c])
-        paths[lab] = path
+    for lab, (a, b) in zip(model.labels, model.ends):
+        cells = {(r, c) for r in range(height) for c in range(width) if grid[r][c] == nums[lab]}
+        paths[lab] = [list(rc) for rc in _trace(cells, model.rc(a), model.rc(b))]
     return {"paths": paths}
+
+
+#: search steps allowed when tracing one line of an answer through cells that touch
+TRACE_STEPS = 100_000
+
+
+def _trace(cells: set, a: tuple, b: tuple) -> list[tuple]:
+    """The path from endpoint ``a`` to ``b`` through every cell of ``cells`` (a line's
+    cells in a contest answer).  A line that runs beside itself leaves more than one way
+    on, so this is a search for a path through all the cells; when there is none (a
+    broken answer) the cells followed from ``a`` while the way is clear are returned, and
+    the rule checker says what is wrong."""
+    def ways(p, seen):
+        r, c = p
+        return [q for q in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)) if q in cells and q not in seen]
+
+    path, seen, steps = [a], {a}, 0
+    stack = [iter(ways(a, seen))]
+    while stack:
+        steps += 1
+        if steps > TRACE_STEPS:
+            break
+        q = next(stack[-1], None)
+        if q is None:
+            stack.pop()
+            seen.discard(path.pop())
+            continue
+        path.append(q)
+        seen.add(q)
+        if q == b:
+            if len(path) == len(cells):
+                return path
+        else:
+            stack.append(iter(ways(q, seen)))
+            continue
+        seen.discard(path.pop())
+    # no path through every cell: follow the clear way from a, as far as it goes
+    path, seen = [a], {a}
+    while True:
+        step = ways(path[-1], seen)
+        if len(step) != 1:
+            return path
+        path.append(step[0])
+        seen.add(step[0])
 
 
 # -- puzz.link ---------------------------------------------------------------------
