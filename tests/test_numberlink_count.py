@@ -11,6 +11,7 @@ from pysolver.numberlink import search as search_mod
 from pysolver.numberlink.count import count_solutions
 from pysolver.numberlink.model import make_model
 from pysolver.numberlink.search import Search
+from random_boards import random_ends
 
 FIXTURES = Path(__file__).parent / "fixtures" / "numberlink"
 
@@ -38,10 +39,7 @@ def test_counts_agree_with_the_exhaustive_search_on_random_small_boards():
     rng = random.Random(7)
     checked = 0
     for _ in range(300):
-        w, h = rng.randint(2, 6), rng.randint(2, 6)
-        cells = rng.sample([(r, c) for r in range(h) for c in range(w)],
-                           2 * rng.randint(1, min(4, w * h // 2)))
-        ends = [(r, c, str(i // 2 + 1)) for i, (r, c) in enumerate(cells)]
+        w, h, ends = random_ends(rng)
         for cover in ("full", "free"):
             model = make_model(w, h, ends, cover=cover)
             want = exhaustive(model)

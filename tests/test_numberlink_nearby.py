@@ -10,6 +10,7 @@ from pysolver.numberlink.model import make_model
 from pysolver.numberlink.nearby import nearby_answer
 from pysolver.numberlink import search
 from pysolver.numberlink.search import Search, _key
+from random_boards import random_ends
 
 
 def links(solution):
@@ -34,10 +35,8 @@ def test_what_it_finds_is_another_answer_and_a_single_swap_is_never_missed(cover
     rng = random.Random(11)
     boards = found = 0
     for _ in range(400):
-        w, h = rng.randint(2, 6), rng.randint(2, 6)
-        cells = rng.sample([(r, c) for r in range(h) for c in range(w)],
-                           2 * rng.randint(1, min(4, w * h // 2)))
-        model = make_model(w, h, [(r, c, str(i // 2 + 1)) for i, (r, c) in enumerate(cells)], cover)
+        w, h, ends = random_ends(rng)
+        model = make_model(w, h, ends, cover)
         answers = Search(model, False, Deadline(30)).run(50)
         keys = {_key(a) for a in answers}
         for known in answers[:3]:
@@ -45,12 +44,12 @@ def test_what_it_finds_is_another_answer_and_a_single_swap_is_never_missed(cover
             if other is None:
                 if cover == "full":
                     # a 2x2 swap is an alternating trail of four links: it must be found
-                    assert not any(len(links(known) ^ links(a)) == 4 for a in answers), (w, h, cells)
+                    assert not any(len(links(known) ^ links(a)) == 4 for a in answers), (w, h, ends)
                 continue
             found += 1
-            assert FAMILY.check(model, other).solved, (w, h, cells)
-            assert _key(other) != _key(known), (w, h, cells)
-            assert _key(other) in keys or len(answers) == 50, (w, h, cells)   # (all listed)
+            assert FAMILY.check(model, other).solved, (w, h, ends)
+            assert _key(other) != _key(known), (w, h, ends)
+            assert _key(other) in keys or len(answers) == 50, (w, h, ends)   # (all listed)
         boards += 1
     assert boards == 400 and found > 50
 
@@ -70,10 +69,7 @@ def test_the_uniqueness_verdict_of_auto_agrees_with_the_exhaustive_search(monkey
     monkeypatch.setattr(search, "PROOF_NODES", proof_nodes)
     rng = random.Random(5)
     for _ in range(150):
-        w, h = rng.randint(2, 6), rng.randint(2, 6)
-        cells = rng.sample([(r, c) for r in range(h) for c in range(w)],
-                           2 * rng.randint(1, min(4, w * h // 2)))
-        ends = [(r, c, str(i // 2 + 1)) for i, (r, c) in enumerate(cells)]
+        w, h, ends = random_ends(rng)
         for cover in ("full", "free"):
             model = make_model(w, h, ends, cover)
             want = len(Search(model, False, Deadline(30)).run(2))
