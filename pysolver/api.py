@@ -180,8 +180,10 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
     if exporter.needs_solution and solution is None:
         res = solve(p, timeout=timeout)
         if res["status"] != "solved":
-            said = {"unsolvable": "it has no solution", "timeout": f"no solution found in {timeout:g} s"}
-            raise PuzzleError(f"{to} needs the solution, and {said.get(res['status'], res['status'])}")
+            said = {"unsolvable": "it has no solution",
+                    "timeout": f"no solution was found in {timeout:g} s"}.get(res["status"])
+            raise PuzzleError(f"{to} needs the solution, and "
+                              + (said or f"the solver answered {res['status']!r}"))
         solution = res["solution"]
     return exporter.write(p.model, solution, p.meta)
 

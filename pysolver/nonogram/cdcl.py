@@ -565,7 +565,9 @@ class CDCL:
     def _solve_line_at_root(self, line: int) -> None:
         """Initial line solving: fixes at level 0 need no reasons."""
         b0, f0 = self.can_blank[line], self.can_fill[line]
+        t0 = perf_counter()
         got = solve_line_bw(self.clues[line], (b0, f0))
+        self.stats["t_line"] += perf_counter() - t0
         self.stats["line_solves"] += 1
         if got is None:
             raise _Stop(True)

@@ -43,13 +43,13 @@ async function onSolverReady() {
   try {
     const methods = await solver.call("methods", { type: p.type });
     fillMethods(methods.methods);
-    await fillSaveAs(p.type);
     if (!state.link) {
       const { link } = await solver.call("link", { puzzle: stripSolution(p) });
       if (state.puzzle === p) setLink(link);
     } else {
       await solver.call("show", { link: state.link });
     }
+    await fillSaveAs(p.type);
   } catch (err) {
     if (err.kind === "input") showError(err.message);
   }
@@ -531,7 +531,6 @@ async function recordReplay() {
   await stopped;
   if (!finished) return null;
   const blob = new Blob(chunks, { type: "video/webm" });
-  const a = document.createElement("a");
   const name = download(blob, fileStem("replay") + ".webm");
   say(`Saved the replay as ${name} (${(blob.size / 1024).toFixed(0)} KB).`, "ok");
   return blob;

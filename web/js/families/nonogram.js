@@ -116,10 +116,13 @@ function lineText(grid, kind, i) {
 /** A line whose filled runs are exactly its clue, unknown cells counting as blank:
     the player needs to cross nothing for a line to be done. */
 function lineDone(p, grid, kind, i) {
-  const want = blocks(kind === "row" ? p.rows[i] : p.cols[i]);
-  const got = runsOf(lineText(grid, kind, i));
-  return got.length === want.length && got.every(([n, k], j) => n === want[j][0] && k === want[j][1]);
+  return sameRuns(runsOf(lineText(grid, kind, i)), blocks(kind === "row" ? p.rows[i] : p.cols[i]));
 }
+
+const sameBlock = ([n, k], [m, j]) => n === m && k === j;
+/** Whether `runs` are the first blocks of `want` (all of them, for sameRuns). */
+const matches = (runs, want) => runs.length <= want.length && runs.every((run, j) => sameBlock(run, want[j]));
+const sameRuns = (runs, want) => runs.length === want.length && matches(runs, want);
 
 /* Error marks as in Simon Tatham's "Pattern": a line is marked when what the player
    has settled already contradicts its clue.  Only the line's own clue and the marks
@@ -143,9 +146,6 @@ function settledRuns(text) {
   return runs;
 }
 
-const sameBlock = ([n, k], [m, j]) => n === m && k === j;
-const matches = (runs, want) => runs.length <= want.length && runs.every((run, j) => sameBlock(run, want[j]));
-
 /** Cells of each colour in `text` (filled ones: no "." or "?"). */
 function countByColour(text) {
   const count = new Map();
@@ -154,14 +154,13 @@ function countByColour(text) {
 }
 
 /** Whether a line's settled cells contradict its clue: complete runs from either end
-    that differ from the clue's first or last blocks, more cells of a colour than the clue's blocks of that colour hold, or a
-    complete line whose runs are not the clue.  `clue` as in the puzzle (numbers, or
+    that differ from the clue's first or last blocks, more cells of a colour than the
+    clue's blocks of that colour hold, or a complete line whose runs are not the clue.  `clue` as in the puzzle (numbers, or
     [length, key] pairs), `text` the line's cells ("?", "." or a filled key). */
 export function lineBroken(clue, text) {
   const want = blocks(clue);
   if (!text.includes("?")) {
-    const got = runsOf(text);
-    return !(got.length === want.length && matches(got, want));
+    return !sameRuns(runsOf(text), want);
   }
   // (Runs from both ends that together outnumber the clue need no test of their own:
   // they hold more cells of some colour than the clue does, which the count finds.)
