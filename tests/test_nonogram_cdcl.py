@@ -122,6 +122,29 @@ def test_lists_the_same_solutions_as_the_probing_search(seed):
             assert first.solutions == [] and first.complete
 
 
+def test_target_phases_change_no_answer(monkeypatch):
+    """Long searches follow target phases (``TARGET_AFTER``); made to do so at once, with
+    a restart after every conflict, the search still lists exactly the solutions."""
+    from pysolver.nonogram import cdcl
+    monkeypatch.setattr(cdcl, "TARGET_AFTER", 0)
+    monkeypatch.setattr(cdcl, "RESTART_UNIT", 1)
+    rng = random.Random(7)
+    followed = 0
+    for _ in range(30):
+        data, grid = random_puzzle(rng, rng.randint(5, 9), rng.randint(5, 9), 0.5)
+        model = FAMILY.parse(data)
+        search = CDCL(model, Deadline(20))
+        learned = search.solve(limit=60)
+        probed = FAMILY.solve(model, "probing", Deadline(20), limit=60)
+        assert learned.complete == probed.complete
+        got = sorted(s["grid"] for s in learned.solutions)
+        if learned.complete:
+            assert got == sorted(s["grid"] for s in probed.solutions)
+            assert grid in got
+        followed += search.follow_target
+    assert followed > 0            # (the target phases were followed somewhere)
+
+
 def test_stopping_at_the_limit_claims_nothing_about_the_rest():
     diagonal = {"type": "nonogram", "width": 2, "height": 2, "rows": [[1], [1]], "cols": [[1], [1]]}
     one = FAMILY.solve(FAMILY.parse(diagonal), "cdcl", Deadline(10), limit=1)
