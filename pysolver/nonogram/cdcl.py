@@ -42,9 +42,9 @@ RESTART_UNIT = 100
 #: target phases are followed from the first restart after this many conflicts.  On the
 #: 102 tournament puzzles (5000 conflicts at most, two tie-break seeds) they left 6 and 5
 #: puzzles unfinished instead of 11 and 7, and cut the geometric mean of conflicts from
-#: 138 and 118 to 122 and 110.  Followed from the start they lengthen short searches
-#: (27 -> 607 conflicts on one puzzle; median time 0.39 s -> 0.69 s): there the phases of
-#: the root probing pass lead better.
+#: 138 and 118 to 122 and 110.  Followed from the start they lengthened many short
+#: searches (27 -> 607 conflicts on one puzzle): there the phases of the root probing
+#: pass lead better.
 TARGET_AFTER = 300
 #: learned clauses kept before the first clean-up, and the growth per clean-up
 REDUCE_FIRST = 2000
