@@ -138,9 +138,13 @@ def test_target_phases_change_no_answer(monkeypatch):
         probed = FAMILY.solve(model, "probing", Deadline(20), limit=60)
         assert learned.complete == probed.complete
         got = sorted(s["grid"] for s in learned.solutions)
+        assert len(set(map(tuple, got))) == len(got)
+        assert all(FAMILY.check(model, s).solved for s in learned.solutions)
         if learned.complete:
             assert got == sorted(s["grid"] for s in probed.solutions)
             assert grid in got
+        else:                                   # both stopped at the limit
+            assert len(got) == len(probed.solutions) == 60
         followed += search.follow_target
     assert followed > 0            # (the target phases were followed somewhere)
 
