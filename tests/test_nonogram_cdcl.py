@@ -149,6 +149,40 @@ def test_target_phases_change_no_answer(monkeypatch):
     assert followed > 0            # (the target phases were followed somewhere)
 
 
+def test_learned_clauses_hold_in_every_solution(monkeypatch):
+    """A learned clause (minimised: literals the others imply are dropped) is a
+    consequence of the clues, so every solution satisfies it.  With ``limit=1`` no
+    solution is blocked before the search stops, so nothing else is learned from."""
+    from pysolver.nonogram import cdcl
+    monkeypatch.setattr(cdcl, "RESTART_UNIT", 1)
+    shortened = []
+    minimise = CDCL._minimise
+
+    def recording(self, learnt, seen):
+        out = minimise(self, learnt, seen)
+        shortened.append(len(learnt) - len(out))
+        return out
+
+    monkeypatch.setattr(CDCL, "_minimise", recording)
+    rng = random.Random(3)
+    clauses = 0
+    for _ in range(40):
+        data, _ = random_puzzle(rng, rng.randint(10, 14), rng.randint(10, 14), 0.4)
+        model = FAMILY.parse(data)
+        every = FAMILY.solve(model, "probing", Deadline(20), limit=500)
+        if not every.complete:
+            continue
+        search = CDCL(model, Deadline(20))
+        search.solve(limit=1)
+        learned = [search.clauses[ci] for ci in search.learned if search.clauses[ci] is not None]
+        for sol in every.solutions:
+            cells = "".join(sol["grid"])
+            for clause in learned:
+                assert any((cells[q >> 1] == "#") == (q & 1) for q in clause)
+        clauses += len(learned)
+    assert clauses > 50 and sum(shortened) > 0   # (clauses were learned and minimised)
+
+
 def test_stopping_at_the_limit_claims_nothing_about_the_rest():
     diagonal = {"type": "nonogram", "width": 2, "height": 2, "rows": [[1], [1]], "cols": [[1], [1]]}
     one = FAMILY.solve(FAMILY.parse(diagonal), "cdcl", Deadline(10), limit=1)
