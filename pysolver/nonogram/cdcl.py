@@ -22,7 +22,8 @@ negation is ``lit ^ 1``.  Line states are the two masks of :mod:`.linesolve` (ma
 blank, may be filled), kept up to date as cells are assigned and unassigned.
 
 Search: VSIDS activity with phase saving and, in long searches, target phases; Luby
-restarts; learned clauses ranked by LBD (the number of decision levels they span) and
+restarts; learned clauses minimised recursively (literals the others imply are
+dropped), ranked by LBD (the number of decision levels they span) and
 the worse half dropped from time to time.  Up to ``limit`` solutions are enumerated by
 blocking each one found with the clause "not all of these decisions again", so
 ``limit=2`` proves uniqueness.
