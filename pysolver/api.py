@@ -151,12 +151,16 @@ def link(puzzle: Any) -> str:
     return encode_link(as_puzzle(puzzle))
 
 
-def formats(puzzle_type: str) -> list[dict]:
+def formats(puzzle_type: str, puzzle: Any = None) -> list[dict]:
     """What a puzzle of this type can be written as (:func:`convert`): name, what it
-    is, and a file name ending."""
+    is, and a file name ending.  Given the puzzle, only the formats that can hold it
+    (puzz.link nonograms are black-and-white only)."""
     from .registry import get_family
+    model = as_puzzle(puzzle).model if puzzle is not None else None
     out = [{"name": "json", "about": "puzzle JSON", "ext": ".json"}]
     for name, exporter in get_family(puzzle_type).exporters.items():
+        if model is not None and exporter.accepts is not None and not exporter.accepts(model):
+            continue
         out.append({"name": name, "about": exporter.about, "ext": exporter.ext,
                     "answer": exporter.needs_solution})
     return out

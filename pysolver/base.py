@@ -146,6 +146,8 @@ class Exporter:
     #: file name ending when the app saves it
     ext: str = ".txt"
     needs_solution: bool = False
+    #: whether the format can hold this model (None: any); the app offers only these
+    accepts: "Callable[[Any], bool] | None" = None
 
 
 class Family:

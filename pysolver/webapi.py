@@ -146,7 +146,7 @@ COMMANDS = {
     "hint": lambda a: {"hint": api.hint(a["puzzle"], a["progress"], a.get("timeout", 10))},
     "link": lambda a: {"link": api.link(a["puzzle"])},
     # "Save as": the formats a family writes, and the puzzle written in one of them
-    "formats": lambda a: {"formats": api.formats(a["type"])},
+    "formats": lambda a: {"formats": api.formats(a["type"], a.get("puzzle"))},
     "convert": lambda a: {"text": api.convert(a["puzzle"], a["to"], a.get("timeout", 20))},
     "show": lambda a: api.show(a["link"]),
     "methods": _methods,

@@ -664,7 +664,8 @@ EXPORTERS = {
     "non": Exporter("Simpson's .non (color lines for a palette, goal when there is a solution)",
                     lambda model, solution, meta: export_non(model, solution, meta), ext=".non"),
     "puzzlink": Exporter("a puzz.link URL (black-and-white only)",
-                         lambda model, solution, meta: export_puzzlink(model) + "\n"),
+                         lambda model, solution, meta: export_puzzlink(model) + "\n",
+                         accepts=lambda model: not model.multicolour),
 }
 
 IMPORTERS = {

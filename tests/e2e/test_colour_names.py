@@ -38,3 +38,15 @@ def test_paint_buttons_say_the_colour_hints_name(context, server):
               or page.locator("#family-tools button").nth(i).get_attribute("title")
               for i in range(len(keys))]
     assert labels == ["Paint " + n for n in want]
+
+
+def test_a_colour_without_a_name_is_numbered_on_its_button_as_messages_number_it(context, server):
+    # The bundled boat's colours (#d0312d...) have no names: messages say "colour 2",
+    # so the player must be able to tell which button that is.
+    data = unsolved(Path(__file__).resolve().parents[2] / "static" / "puzzles" / "nonogram-boat.json")
+    page = open_puzzle(context, server, data)
+    names = player_names(list(data["palette"].values()))
+    buttons = page.locator("#family-tools button")
+    marks = [buttons.nth(i).text_content() for i in range(buttons.count())]
+    assert marks == [n.split()[1] if n.startswith("colour ") else "" for n in names]
+    assert any(marks)

@@ -50,3 +50,10 @@ def test_a_numberlink_answer_is_worked_out_and_saved(context, server):
     assert NUMBERLINK.check(held, load_adc_answer(text, held)).solved
     _, problem = save(page, "adc")
     assert sorted(map(sorted, load_any(problem).model.ends)) == sorted(map(sorted, held.ends))
+
+
+def test_only_formats_that_can_hold_the_puzzle_are_offered(context, server):
+    # puzz.link nonograms have no colours: a multicolour puzzle is not offered it.
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "nonogram-boat.json")))
+    page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
+    assert page.locator("#save-as option").all_text_contents() == ["Save as…", "json (.json)", "non (.non)"]

@@ -96,6 +96,13 @@ def test_bad_and_hostile_links_show_messages_not_blank_pages(context, server):
     page.goto(server.url + "#nonogram/2x2/1.5,1_1,1")
     page.wait_for_selector("#error-banner:not([hidden])")
     assert "row" in page.locator("#error-text").text_content()
+    # A fragment of no known type is a bad link, said at once (not "pasted text" once
+    # Python is ready).
+    for frag in ("#sudoku/5x5/1.abc", "#nonogram"):
+        page.goto(server.url + frag)
+        page.wait_for_selector("#error-banner:not([hidden])")
+        text = page.locator("#error-text").text_content()
+        assert "link" in text and "pasted" not in text, text
 
 
 def test_pasted_text_and_share_button(context, server):
@@ -106,6 +113,13 @@ def test_pasted_text_and_share_button(context, server):
     page.click("#paste-form button")
     page.wait_for_selector("#error-banner:not([hidden])")
     assert "Could not open" in page.locator("#error-text").text_content()
+    # A palette the solver would refuse is refused before the puzzle opens.
+    bad = {"type": "nonogram", "width": 2, "height": 2, "palette": {"rr": "#ff0000"},
+           "rows": [[[1, "rr"]], [[1, "rr"]]], "cols": [[[1, "rr"]], [[1, "rr"]]]}
+    page.fill("#paste-box", json.dumps(bad))
+    page.click("#paste-form button")
+    page.wait_for_function("document.querySelector('#error-text').textContent.includes('must be one character')")
+    assert page.evaluate("app.state().puzzle") is None
     page.fill("#paste-box", json.dumps(HEART))
     page.click("#paste-form button")
     page.wait_for_function("app.state().puzzle && app.state().link")

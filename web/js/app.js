@@ -4,6 +4,7 @@
 
 import { Board } from "./board.js";
 import { family, TYPES } from "./families/index.js";
+import { contrastText } from "./families/draw.js";
 import { History, puzzleKey, recent, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
 import { initMaker, initNumberlinkMaker } from "./maker.js";
@@ -98,11 +99,13 @@ function setLink(link) {
 
 /** Open a puzzle (object, JSON text, link, or any text a family can import).  `push`:
     a new history entry (the player opened it); false when following the URL. */
-async function load(input, { link = null, push = true } = {}) {
+async function load(input, { link = null, push = true, fromUrl = false } = {}) {
   let puzzle = input;
   if (typeof input === "string") {
     const text = input.trim();
-    if (looksLikeLink(text)) {
+    // (the page's own URL fragment is always read as a link, so a bad one is refused
+    // at once with the link's fault, not handed to Python's file readers)
+    if (fromUrl || looksLikeLink(text)) {
       puzzle = await decodeLink(text);
       link = text.slice(text.indexOf("#") + 1);
     } else if (text.startsWith("{")) {
@@ -145,7 +148,7 @@ async function route() {
   const saved = history.state?.puzzle;
   try {
     if (frag) {
-      if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false });
+      if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false, fromUrl: true });
     } else if (saved) {
       if (!(state.puzzle && history.state.key === state.key)) await load(saved, { push: false });
     } else {
@@ -203,6 +206,10 @@ function renderFamilyTools() {
     b.title = t.label;
     b.setAttribute("aria-label", t.label);
     b.style.background = t.color;
+    if (t.mark) {
+      b.textContent = t.mark;
+      b.style.color = contrastText(t.color);
+    }
     b.setAttribute("aria-pressed", String(t.id === state.tool));
     b.onclick = () => { state.tool = t.id; renderFamilyTools(); };
     box.append(b);
@@ -393,13 +400,14 @@ function theme() {
 }
 
 // ---------------------------------------------------------------- actions
+// (the message of the move undone, such as Solve's report, no longer describes the grid)
 function undo() {
   stopReplay();
-  if (state.history?.undo()) { state.marks = state.highlight = null; afterChange(); board.draw(); }
+  if (state.history?.undo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
 }
 function redo() {
   stopReplay();
-  if (state.history?.redo()) { state.marks = state.highlight = null; afterChange(); board.draw(); }
+  if (state.history?.redo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
 }
 
 async function run(label, fn) {
@@ -554,16 +562,19 @@ function download(blob, name) {
 }
 
 /* "Save as": puzzle JSON and the formats the family writes (pysolver's exporters, e.g.
-   .non for nonograms, flow_solver text for Numberlink), asked of the worker once per
-   family.  Puzzle files are saved without the solution, as Share does; answer formats
-   (a contest answer) use the puzzle's solution, or the worker solves it first. */
-const saveFormats = new Map();
+   .non for nonograms, flow_solver text for Numberlink), asked of the worker for each
+   puzzle opened: only the formats that can hold it are offered (puzz.link has no
+   colours).  Puzzle files are saved without the solution, as Share does; answer
+   formats (a contest answer) use the puzzle's solution, or the worker solves it first. */
+let saveFormats = [];
 
 async function fillSaveAs(type) {
-  if (!saveFormats.has(type)) saveFormats.set(type, (await solver.call("formats", { type })).formats);
-  if (state.puzzle?.type !== type) return;
+  const p = state.puzzle;
+  const { formats } = await solver.call("formats", { type, puzzle: stripSolution(p) });
+  if (state.puzzle !== p) return;
+  saveFormats = formats;
   const sel = $("save-as");
-  sel.replaceChildren(sel.options[0], ...saveFormats.get(type).map((f) => {
+  sel.replaceChildren(sel.options[0], ...formats.map((f) => {
     const o = document.createElement("option");
     o.value = f.name;
     o.textContent = `${f.name} (${f.ext})`;
@@ -574,7 +585,7 @@ async function fillSaveAs(type) {
 }
 
 async function saveAs(name) {
-  const format = (saveFormats.get(state.puzzle.type) || []).find((f) => f.name === name);
+  const format = saveFormats.find((f) => f.name === name);
   if (!format) return;
   const puzzle = format.answer ? state.puzzle : stripSolution(state.puzzle);
   if (format.answer && !puzzle.solution) say("Solving, to write the answer…");
@@ -750,7 +761,8 @@ function registerServiceWorker() {
      app.view()                   {scale (CSS px per cell), width, height, layout, pending,
                                   brokenLines} of the board (pending: a redraw is scheduled for the
                                   next frame; brokenLines: the [kind, index] lines "Show errors"
-                                  marks, null when it is off or the family has none)
+                                  marks, null when it is off or the family has none; clueStrips:
+                                  the pinned clue strips in CSS px, see Board.clueStripsPx)
      await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
 function snapshot() {
   return state.puzzle ? { puzzle: state.puzzle, progress: state.history.present, key: state.key,
@@ -765,7 +777,7 @@ window.app = {
   state: snapshot,
   cellCenter: (r, c) => board.cellCenter(r, c),
   view: () => ({ scale: board.scale, width: board.cw, height: board.ch, layout: board.layout,
-                 pending: board.pending, brokenLines: brokenLines() }),
+                 pending: board.pending, brokenLines: brokenLines(), clueStrips: board.clueStripsPx() }),
   setTool: (id) => { state.tool = id; renderFamilyTools(); },
   call: (cmd, args) => solver.call(cmd, args),
   get solverState() { return solver.state; },

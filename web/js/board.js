@@ -9,6 +9,8 @@
    Alt/Space + drag, a drag that starts outside the grid, or two fingers; the wheel
    zooms at the pointer (Shift + wheel pans); a long press on touch is a right click. */
 
+import { clueStrips, stripRoom } from "./families/draw.js";
+
 const LONG_PRESS_MS = 450;
 
 export class Board {
@@ -72,8 +74,28 @@ export class Board {
     const L = this.layout;
     const c = Math.floor(u - L.x0), r = Math.floor(v - L.y0);
     const p = this.hooks.puzzle();
-    const inside = p && r >= 0 && c >= 0 && r < p.height && c < p.width;
+    const inside = p && r >= 0 && c >= 0 && r < p.height && c < p.width && !this._onClueStrip(u, v, p);
     return { u, v, r, c, inside, fx: u - L.x0 - c, fy: v - L.y0 - r };
+  }
+
+  /** The clue strips of a layout with pinnedClues (see draw.js clueStrips) in CSS px
+      from the canvas's left and top edges: the left strip spans x from `left` to
+      `right`, the top strip y from `top` to `bottom`; null for other layouts. */
+  clueStripsPx() {
+    const L = this.layout, p = this.hooks.puzzle();
+    if (!L || !L.pinnedClues || !p) return null;
+    const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
+    const x = (u) => this.ox + u * this.scale, y = (v) => this.oy + v * this.scale;
+    return { left: x(s.lx), right: x(s.right), top: y(s.ty), bottom: y(s.bottom) };
+  }
+
+  /** Whether the point (u, v) in units lies under a pinned clue strip (the cells
+      there are hidden: a press on the strip pans instead of painting them). */
+  _onClueStrip(u, v, p) {
+    const L = this.layout;
+    if (!L.pinnedClues) return false;
+    const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
+    return (u >= s.lx && u < s.right) || (v >= s.ty && v < s.bottom);
   }
 
   /** A cell's centre in CSS px (tests and automation click here). */
@@ -91,15 +113,21 @@ export class Board {
     const rs = cells.map(([r]) => r), cs = cells.map(([, c]) => c);
     const u0 = L.x0 + Math.min(...cs) - pad, u1 = L.x0 + Math.max(...cs) + 1 + pad;
     const v0 = L.y0 + Math.min(...rs) - pad, v1 = L.y0 + Math.max(...rs) + 1 + pad;
-    const fits = Math.min(this.cw / (u1 - u0), this.ch / (v1 - v0));
+    // Pinned clue strips cover up to stripRoom() px at the left and top edges: the
+    // cells must fit, and be placed, beside them.
+    const pinned = !!L.pinnedClues;
+    const fit = (span, margin, room) => (pinned ? Math.max(room / (span + margin), (room - stripRoom(Infinity, room)) / span) : room / span);
+    const fits = Math.min(fit(u1 - u0, L.x0, this.cw), fit(v1 - v0, L.y0, this.ch));
     const scale = Math.min(fits, Math.max(this.scale, readable));
-    const inside = this.ox + u0 * scale >= 0 && this.ox + u1 * scale <= this.cw &&
-                   this.oy + v0 * scale >= 0 && this.oy + v1 * scale <= this.ch;
+    const left = pinned ? stripRoom(L.x0 * scale, this.cw) : 0;
+    const top = pinned ? stripRoom(L.y0 * scale, this.ch) : 0;
+    const inside = this.ox + u0 * scale >= left && this.ox + u1 * scale <= this.cw &&
+                   this.oy + v0 * scale >= top && this.oy + v1 * scale <= this.ch;
     if (scale === this.scale && inside) return;
     this.userView = true;
     this.scale = scale;
-    this.ox = this._within(this.cw / 2 - ((u0 + u1) / 2) * scale, this.cw, L.cols * scale);
-    this.oy = this._within(this.ch / 2 - ((v0 + v1) / 2) * scale, this.ch, L.rows * scale);
+    this.ox = this._within((left + this.cw) / 2 - ((u0 + u1) / 2) * scale, this.cw, L.cols * scale);
+    this.oy = this._within((top + this.ch) / 2 - ((v0 + v1) / 2) * scale, this.ch, L.rows * scale);
     this.draw();
   }
 
@@ -188,6 +216,8 @@ export class Board {
     const stroke = this.hooks.press(cell, button, e);
     if (stroke) {
       this.stroke = stroke;
+      // (a wobble within the first cell is not a move: a long press still crosses)
+      stroke.last = { r: cell.r, c: cell.c };
       if (e.pointerType === "touch" && button === "primary" && stroke.secondary) {
         // Long press without moving: turn the stroke into the secondary action (cross).
         this.longTimer = setTimeout(() => {

@@ -67,21 +67,54 @@ export function gridLines(ctx, x0, y0, W, H, colour, width = 0.03) {
   ctx.stroke();
 }
 
+/** Share of the view a pinned clue strip may cover: past it, its clues are drawn
+    smaller, so that zoomed in on a board with long clues the grid stays in sight. */
+const STRIP_SHARE = 0.35;
+
+/** Where the clue strips of a board with clue margins `x0` (left) and `y0` (top) sit
+    in the view `visible` (units): a strip is pinned to the view's edge once its margin
+    has scrolled off (left strip: `visible.x0 > 0`), and then drawn at scale `kx` (`ky`)
+    so that it covers at most STRIP_SHARE of the view.  Shared by the drawing and the
+    board's hit testing, so a press on a clue strip never reaches the cells under it. */
+export function clueStrips(visible, x0, y0, W, H) {
+  const pinnedX = visible.x0 > 0, pinnedY = visible.y0 > 0;
+  const kx = pinnedX ? Math.min(1, (STRIP_SHARE * (visible.x1 - visible.x0)) / x0) : 1;
+  const ky = pinnedY ? Math.min(1, (STRIP_SHARE * (visible.y1 - visible.y0)) / y0) : 1;
+  const lx = Math.min(Math.max(0, visible.x0), W - 1);
+  const ty = Math.min(Math.max(0, visible.y0), H - 1);
+  // right: first unit right of the left strip; bottom: first unit below the top strip
+  return { lx, ty, kx, ky, right: lx + x0 * kx, bottom: ty + y0 * ky };
+}
+
+/** The widest share of the view a pinned strip takes (for Board.reveal). */
+export function stripRoom(marginPx, viewPx) {
+  return Math.min(marginPx, STRIP_SHARE * viewPx);
+}
+
 /** The clue margins of a nonogram-style board (clues left of and above the grid, whose
     cell (0,0) is at (x0, y0)), pinned to the visible edges so the clues stay in sight
-    when zoomed in.  Paints both strips' background and returns where the strips start
-    (lx, ty: add them to the clue positions) and maskCorner(), to call after drawing
-    the clues: the corner where the strips cross is blanked so they do not overlap. */
+    when zoomed in (see clueStrips).  Paints both strips' background and returns
+    rowItem(r, offset, draw) and colItem(c, offset, draw): they call draw(x, y) with the
+    context set up for a clue item whose unscaled left (top) edge is `offset` units
+    before the grid, in row r (column c); and maskCorner(), to call after drawing the
+    clues: the corner where the strips cross is blanked so they do not overlap. */
 export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
-  const vis = view.visible;
-  const lx = Math.min(Math.max(0, vis.x0), W - 1);
-  const ty = Math.min(Math.max(0, vis.y0), H - 1);
+  const { lx, ty, kx, ky, right, bottom } = clueStrips(view.visible, x0, y0, W, H);
   ctx.fillStyle = view.theme.panel;
-  ctx.fillRect(lx, y0, x0 - 0.05, H);
-  ctx.fillRect(x0, ty, W, y0 - 0.05);
+  ctx.fillRect(lx, y0, right - lx - 0.05, H);
+  ctx.fillRect(x0, ty, W, bottom - ty - 0.05);
+  const item = (x, y, k, draw) => {
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.scale(k, k);
+    draw(0, 0);
+    ctx.restore();
+  };
+  const rowItem = (r, offset, draw) => item(right - offset * kx, y0 + r + (1 - kx) / 2, kx, draw);
+  const colItem = (c, offset, draw) => item(x0 + c + (1 - ky) / 2, bottom - offset * ky, ky, draw);
   const maskCorner = () => {
     ctx.fillStyle = view.theme.panel;
-    ctx.fillRect(lx, ty, x0 - 0.05, y0 - 0.05);
+    ctx.fillRect(lx, ty, right - lx - 0.05, bottom - ty - 0.05);
   };
-  return { lx, ty, maskCorner };
+  return { rowItem, colItem, maskCorner };
 }

@@ -8,7 +8,7 @@
    Replay shows the seed notebook's recorded steps (candidates as dots, guesses and
    rollbacks included) and can be exported as a video of the canvas. */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
+import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
 import { contrastText, drawText, gridLines, mix, pinnedClueStrips, strokeCells } from "./draw.js";
 import { lineCells } from "./paths.js";
@@ -51,7 +51,7 @@ function decode(body, width, height) {
 
 function validate(p) {
   if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
-  if (!p.palette || typeof p.palette !== "object") fail("palette: expected an object of colours");
+  if (paletteError(p.palette)) fail(paletteError(p.palette));
   for (const [what, lines, len, n] of [["rows", p.rows, p.width, p.height], ["cols", p.cols, p.height, p.width]]) {
     if (!Array.isArray(lines) || lines.length !== n) fail(`${what}: expected ${n} clues`);
     lines.forEach((clue, i) => {
@@ -97,7 +97,7 @@ function isSolved(p, progress) {
 function layout(p) {
   const left = Math.max(1, ...p.rows.map((c) => c.length)) * 1.1 + 0.4;
   const top = Math.max(1, ...p.cols.map((c) => c.length)) * 1.1 + 0.4;
-  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top };
+  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top, pinnedClues: true };
 }
 
 function drawClueItem(ctx, p, [k, n, block], x, y, done, t) {
@@ -166,17 +166,17 @@ function draw(ctx, p, progress, view) {
     for (const e of view.marks.errors) for (const l of e.lines || []) bad.add(l.join(":"));
     strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
   }
-  const { lx, ty, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
+  const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   p.rows.forEach((clue, r) => {
     const done = lineOk(clue, lineText(grid, "row", r));
-    clue.forEach((item, j) => drawClueItem(ctx, p, item, lx + x0 - (clue.length - j) * 1.1 - 0.2, y0 + r, done, t));
+    clue.forEach((item, j) => rowItem(r, (clue.length - j) * 1.1 + 0.2, (x, y) => drawClueItem(ctx, p, item, x, y, done, t)));
     // a line Check found wrong: a bar in the gap between its clues and the grid
-    if (bad.has("row:" + r)) markLine(ctx, lx + x0 - 0.27, y0 + r + 0.08, 0.18, 0.84, t.error);
+    if (bad.has("row:" + r)) rowItem(r, 0.27, (x, y) => markLine(ctx, x, y + 0.08, 0.18, 0.84, t.error));
   });
   p.cols.forEach((clue, c) => {
     const done = lineOk(clue, lineText(grid, "col", c));
-    clue.forEach((item, j) => drawClueItem(ctx, p, item, x0 + c, ty + y0 - (clue.length - j) * 1.1 - 0.2, done, t));
-    if (bad.has("col:" + c)) markLine(ctx, x0 + c + 0.08, ty + y0 - 0.27, 0.84, 0.18, t.error);
+    clue.forEach((item, j) => colItem(c, (clue.length - j) * 1.1 + 0.2, (x, y) => drawClueItem(ctx, p, item, x, y, done, t)));
+    if (bad.has("col:" + c)) colItem(c, 0.27, (x, y) => markLine(ctx, x + 0.08, y, 0.84, 0.18, t.error));
   });
   maskCorner();
 }
@@ -252,7 +252,10 @@ function applyStep(p, progress, step) {
     ("Paint red", or "Paint colour 3" where the palette gives no name). */
 function tools(p) {
   const names = colourNames(p.palette);
-  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Paint ${names[k]}`, color: colour }));
+  // A colour without a name is "colour N" in messages: its button shows the N.
+  return Object.entries(p.palette).map(([k, colour]) => ({
+    id: k, label: `Paint ${names[k]}`, color: colour, mark: names[k].match(/^colour (\d+)$/)?.[1] || "",
+  }));
 }
 
 export default {

@@ -3,11 +3,13 @@
      type, title, keys (family keys of puzzle JSON), methods, help,
      decode(body, w, h)      mirror of the family's compact link body (pysolver/<type>/codec.py)
      validate(puzzle)        throw Error(message) when the puzzle cannot be drawn safely
-     layout(puzzle)          {cols, rows, x0, y0}: size in cell units, grid origin
+     layout(puzzle)          {cols, rows, x0, y0, pinnedClues?}: size in cell units, grid origin;
+                             pinnedClues: the margins are clue strips drawn with
+                             draw.js pinnedClueStrips (the board keeps presses and hints off them)
      draw(ctx, puzzle, progress, view)   in cell units; view: theme, visible, hover, marks, highlight, tool
      press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
-     isSolved(puzzle, progress), tools?(puzzle), replay + applyStep(puzzle, progress, step) */
+     isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}], replay + applyStep(puzzle, progress, step) */
 import hungrycat from "./hungrycat.js";
 import linkapix from "./linkapix.js";
 import nonogram from "./nonogram.js";

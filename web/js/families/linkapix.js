@@ -7,7 +7,7 @@
    dragging back over the path truncates it; a tap on a link erases it; a tap on a 1
    fills (or empties) it.  Cells take their clue's colour as links complete. */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
+import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
 import { contrastText, drawText, gridLines, mix, readableOn, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
@@ -75,7 +75,7 @@ function decode(body, width, height) {
 
 function validate(p) {
   if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
-  if (!p.palette || typeof p.palette !== "object") fail("palette: expected an object of colours");
+  if (paletteError(p.palette, false)) fail(paletteError(p.palette, false));
   if (!Array.isArray(p.clues)) fail("clues: expected a list");
   const seen = new Set();
   p.clues.forEach((cl, i) => {

@@ -9,7 +9,7 @@
    Error marks ("Show errors" on the play page): brokenLines(), judged from the clues
    alone; see lineBroken(). */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
+import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
 import { contrastText, drawText, mix, pinnedClueStrips, strokeCells } from "./draw.js";
 
@@ -68,7 +68,8 @@ function validate(p) {
   if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
   if (!Array.isArray(p.rows) || p.rows.length !== p.height) fail(`rows: expected ${p.height} clues`);
   if (!Array.isArray(p.cols) || p.cols.length !== p.width) fail(`cols: expected ${p.width} clues`);
-  const multi = p.palette && typeof p.palette === "object";
+  const multi = p.palette !== undefined && p.palette !== null;
+  if (multi && paletteError(p.palette)) fail(paletteError(p.palette));
   for (const [what, lines, len] of [["rows", p.rows, p.width], ["cols", p.cols, p.height]]) {
     lines.forEach((clue, i) => {
       if (!Array.isArray(clue)) fail(`${what}[${i}]: expected a list of blocks`);
@@ -191,7 +192,7 @@ function isSolved(p, progress) {
 function layout(p) {
   const left = Math.max(1, ...p.rows.map((c) => c.length)) + 0.5;
   const top = Math.max(1, ...p.cols.map((c) => c.length)) + 0.5;
-  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top };
+  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top, pinnedClues: true };
 }
 
 function colourOf(p, key, theme) {
@@ -254,18 +255,18 @@ function draw(ctx, p, progress, view) {
     strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
   }
   if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
-  const { lx, ty, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
+  const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // A line's clue is marked wrong after Check, greyed out once the line is done.
   const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error" : lineDone(p, grid, kind, i) ? "done" : "todo");
   for (let r = 0; r < H; r++) {
     const bs = shownBlocks(p.rows[r]);
     const st = clueState("row", r);
-    bs.forEach(([n, k], j) => drawClue(ctx, p, n, k, lx + x0 - (bs.length - j) - 0.25, y0 + r, st, t));
+    bs.forEach(([n, k], j) => rowItem(r, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
   }
   for (let c = 0; c < W; c++) {
     const bs = shownBlocks(p.cols[c]);
     const st = clueState("col", c);
-    bs.forEach(([n, k], j) => drawClue(ctx, p, n, k, x0 + c, ty + y0 - (bs.length - j) - 0.25, st, t));
+    bs.forEach(([n, k], j) => colItem(c, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
   }
   maskCorner();
 }
@@ -372,7 +373,10 @@ function applyStep(p, progress, step) {
 function tools(p) {
   if (!p.palette) return [];
   const names = colourNames(p.palette);
-  return Object.entries(p.palette).map(([k, colour]) => ({ id: k, label: `Paint ${names[k]}`, color: colour }));
+  // A colour without a name is "colour N" in messages: its button shows the N.
+  return Object.entries(p.palette).map(([k, colour]) => ({
+    id: k, label: `Paint ${names[k]}`, color: colour, mark: names[k].match(/^colour (\d+)$/)?.[1] || "",
+  }));
 }
 
 export default {

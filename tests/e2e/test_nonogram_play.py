@@ -1,0 +1,134 @@
+"""Playing a nonogram zoomed in and on a touch screen: the pinned clue strips keep
+presses and hints off the cells they cover and give way to the grid when zoomed far
+in; a long press crosses even when the finger wobbles inside its cell; undoing Solve
+takes its report away."""
+import random
+
+import pytest
+
+from board_pixels import settle
+from conftest import open_puzzle, wait_ready
+from test_shell import cell_point
+
+pytestmark = pytest.mark.browser
+
+
+def runs(line):
+    out, n = [], 0
+    for v in line + [0]:
+        if v:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    return out
+
+
+def random_nonogram(width, height, seed):
+    """A puzzle with long clues (up to about half the line), so its clue margins are
+    wide: the case where pinned strips could cover most of a zoomed-in view."""
+    rng = random.Random(seed)
+    g = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
+    return {"type": "nonogram", "width": width, "height": height, "title": "Long clues",
+            "rows": [runs(row) for row in g], "cols": [runs([g[r][c] for r in range(height)]) for c in range(width)]}
+
+
+BIG = random_nonogram(30, 25, 3)
+
+
+def zoomed(page, clicks):
+    for _ in range(clicks):
+        page.click("#zoom-in")
+    settle(page)
+    return page.evaluate("app.view()")
+
+
+def test_a_press_on_a_pinned_clue_strip_pans_and_leaves_the_cells_under_it(context, server):
+    page = open_puzzle(context, server, BIG)
+    view = zoomed(page, 4)
+    strips = view["clueStrips"]
+    assert strips["right"] > 1 and strips["bottom"] > 1        # both strips pinned
+    box = page.locator("#board").bounding_box()
+    before = page.evaluate("app.state().progress.grid")
+    # A click just inside the top strip, over the grid's columns (a cell is hidden there)
+    x, y = box["x"] + view["width"] * 0.6, box["y"] + strips["bottom"] - 3
+    page.mouse.click(x, y)
+    # and one on the left strip, over the grid's rows.
+    page.mouse.click(box["x"] + strips["right"] - 3, box["y"] + view["height"] * 0.6)
+    assert page.evaluate("app.state().progress.grid") == before
+    # A drag that starts on a strip pans the board.
+    ox = page.evaluate("app.cellCenter(10, 10).x")
+    page.mouse.move(box["x"] + strips["right"] - 3, box["y"] + view["height"] * 0.6)
+    page.mouse.down()
+    page.mouse.move(box["x"] + strips["right"] + 60, box["y"] + view["height"] * 0.6, steps=4)
+    page.mouse.up()
+    assert page.evaluate("app.cellCenter(10, 10).x") > ox + 30
+    assert page.evaluate("app.state().progress.grid") == before
+    # A cell just beside the strips still takes a click.
+    cx, cy = box["x"] + strips["right"] + 0.5 * view["scale"], box["y"] + view["height"] * 0.6
+    page.mouse.click(cx, cy)
+    assert page.evaluate("app.state().progress.grid") != before
+
+
+def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, server):
+    page = open_puzzle(context, server, BIG)
+    wait_ready(page)
+    view = zoomed(page, 8)
+    strips = view["clueStrips"]
+    # At this zoom the clue margins would take most of the view; drawn smaller, each
+    # strip keeps to about a third of it.
+    assert view["layout"]["x0"] * view["scale"] > 0.7 * view["width"]
+    assert view["layout"]["y0"] * view["scale"] > 0.7 * view["height"]
+    assert strips["right"] - strips["left"] <= 0.36 * view["width"]
+    assert strips["bottom"] - strips["top"] <= 0.36 * view["height"]
+    hint = page.evaluate("app.hint()")
+    assert hint and hint.get("cells"), hint
+    settle(page)
+    strips = page.evaluate("app.view().clueStrips")
+    for r, c in hint["cells"]:
+        pt = page.evaluate(f"app.cellCenter({r}, {c})")
+        assert pt["x"] > strips["right"] and pt["y"] > strips["bottom"], (r, c, pt, strips)
+        assert pt["x"] < view["width"] and pt["y"] < view["height"]
+
+
+@pytest.fixture
+def touch_context(browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(180_000)
+    yield ctx
+    ctx.close()
+
+
+def test_a_long_press_that_wobbles_inside_its_cell_still_crosses(touch_context, server):
+    page = open_puzzle(touch_context, server, BIG)
+    cdp = touch_context.new_cdp_session(page)
+
+    def touch(kind, points):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+    settle(page)
+    x, y = cell_point(page, 0, 0)
+    touch("touchStart", [(x, y)])
+    page.wait_for_timeout(150)
+    touch("touchMove", [(x + 2, y + 1)])                     # a real finger is never still
+    page.wait_for_timeout(600)
+    touch("touchEnd", [])
+    page.wait_for_timeout(50)
+    assert page.evaluate("app.state().progress.grid[0][0]") == "."
+    # A quick tap still fills.
+    x, y = cell_point(page, 0, 1)
+    touch("touchStart", [(x, y)])
+    touch("touchMove", [(x + 1, y)])
+    touch("touchEnd", [])
+    page.wait_for_timeout(50)
+    assert page.evaluate("app.state().progress.grid[0][1]") == "#"
+
+
+def test_undoing_solve_takes_its_report_away(context, server):
+    page = wait_ready(open_puzzle(context, server, BIG))
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Solved by')")
+    page.click("#undo")
+    assert page.locator("#message").text_content() == ""
+    assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
