@@ -59,7 +59,12 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
             method = fam.methods[0]
             notes.append(f"{method} took over")
             result["method"] = method
-            outcome = fam.solve(p.model, method, deadline, limit=2 if unique else 1)
+            try:
+                outcome = fam.solve(p.model, method, deadline, limit=2 if unique else 1)
+            except GaveUp as again:
+                notes.append(f"{method} gave up too: {again}")
+                result["status"] = "gave_up"
+                raise
         result["stats"] = outcome.stats
         if outcome.note:
             notes.append(outcome.note)
@@ -82,6 +87,10 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
                         result["unique"] = False
                     elif outcome.complete:
                         result["unique"] = True
+                    else:
+                        # (an incomplete method, or time ran out after the first answer)
+                        notes.append(f"uniqueness not settled: {method} found no second "
+                                     "solution but could not rule one out")
                     _remember(p, result)
             elif outcome.complete:
                 result["status"] = "unsolvable"
@@ -181,11 +190,18 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
         names = ", ".join(["json", "link", *p.family.exporters])
         raise PuzzleError(f"{to}: a {p.type} puzzle can be written as {names}")
     solution = p.solution
+    if solution is not None:
+        # A file's own solution is written out only when it is right: a contest answer
+        # or a .non goal must never carry a grid that breaks the clues.
+        report = p.family.check(p.model, solution)
+        if not report.solved:
+            raise PuzzleError(f"solution: the puzzle's own solution is wrong ({report.reason}); "
+                              "remove it to have the solver work one out")
     if exporter.needs_solution and solution is None:
         res = solve(p, timeout=timeout)
         if res["status"] != "solved":
             said = {"unsolvable": "it has no solution",
-                    "timeout": f"no solution was found in {timeout:g} s"}.get(res["status"])
+                    "timeout": f"no solution was found in {timeout or 0:g} s"}.get(res["status"])
             raise PuzzleError(f"{to} needs the solution, and "
                               + (said or f"the solver answered {res['status']!r}"))
         solution = res["solution"]

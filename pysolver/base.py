@@ -268,6 +268,8 @@ def parse_palette(value: Any, what: str = "palette", single_char: bool = True) -
             raise PuzzleError(f"{what}: key {key!r} must be one character other than '.', '?', '#'")
         if not key or len(key) > 16:
             raise PuzzleError(f"{what}: key {key!r} must be 1 to 16 characters")
+        if any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in key):
+            raise PuzzleError(f"{what}: key {key!r} has a control character")
         if not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
                 and all(ch in "0123456789abcdefABCDEF" for ch in colour[1:])):
             raise PuzzleError(f"{what}: colour of {key!r} is {colour!r}, expected #rrggbb")

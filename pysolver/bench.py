@@ -32,6 +32,10 @@ def bench_one(name: str, content: str | bytes | dict, method: str | None, timeou
     except PuzzleError as exc:
         row.update(status="bad_input", note=str(exc))
         return row
+    except Exception as exc:  # noqa: BLE001 - a reader that crashes is a bug to report, not a stop
+        row.update(status="crash", note=f"reading the file: {type(exc).__name__}: {exc}",
+                   trace=traceback.format_exc(limit=6))
+        return row
     row["type"] = puzzle.type
     row["size"] = f"{puzzle.width}x{puzzle.height}"
     if method and method not in puzzle.family.methods:

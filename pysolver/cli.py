@@ -17,6 +17,29 @@ from .format import load_path, parse_json_text
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_BUG = 0, 1, 2, 3
 
 
+def _seconds(text: str) -> float:
+    """A time limit: a positive number of seconds (not nan, which would mean none)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a positive number of seconds")
+    return value
+
+
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _printable(text: str) -> str:
+    """Text from a puzzle file or link, safe to print to a terminal: control characters
+    (escape sequences) and bidirectional overrides become U+FFFD (other format
+    characters stay: emoji need the zero-width joiner)."""
+    import unicodedata
+    return "".join("\ufffd" if (unicodedata.category(ch) == "Cc" and ch not in "\n\t") or ch in _BIDI
+                   else ch for ch in text)
+
+
 def _cmd_solve(args) -> int:
     puzzle = load_path(args.puzzle)
     res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
@@ -24,7 +47,7 @@ def _cmd_solve(args) -> int:
         print(json.dumps(res, separators=(",", ":")))
     else:
         title = puzzle.meta.get("title")
-        head = f"{puzzle.type} {puzzle.width}x{puzzle.height}" + (f" \u2014 {title}" if title else "")
+        head = f"{puzzle.type} {puzzle.width}x{puzzle.height}" + (f" \u2014 {_printable(title)}" if title else "")
         print(head)
         if res["solution"] is not None:
             print(api.render(puzzle, res["solution"]))
@@ -50,11 +73,19 @@ def _cmd_check(args) -> int:
     path = Path(args.solution)
     if args.solution == "-":
         text = sys.stdin.read()
+    elif path.is_dir():
+        raise PuzzleError(f"{args.solution}: is a folder, expected a solution file")
     elif path.is_file():
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PuzzleError(f"{args.solution}: not UTF-8 text (byte {exc.start})") from None
     else:
         raise PuzzleError(f"{args.solution}: no such file")
-    data = parse_json_text(text)
+    try:
+        data = parse_json_text(text)
+    except PuzzleError as exc:
+        raise PuzzleError(f"{args.solution}: {exc}") from None
     # Accept a bare solution object, a puzzle file with a "solution", or solve --json output.
     if isinstance(data, dict) and isinstance(data.get("solution"), dict):
         data = data["solution"]
@@ -112,7 +143,15 @@ def _cmd_bench(args) -> int:
         raise PuzzleError(f"{args.folder}: no puzzle files")
     items = ((str(p.relative_to(args.folder)) if p != Path(args.folder) else p.name, p.read_bytes())
              for p in files)
-    rows = bench.run(items, args.method or [None], args.timeout, args.unique, sys.stdout, args.json)
+    methods = args.method or [None]
+    if args.method:
+        from .registry import TYPES, get_family
+        known = {m for t in TYPES for m in get_family(t).methods}
+        unknown = [m for m in args.method if m not in known]
+        if unknown:
+            raise PuzzleError(f"--method: {', '.join(map(repr, unknown))} is not a method of any family "
+                              f"(methods: {', '.join(sorted(known))})")
+    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json)
     bad = [r for r in rows if r["status"] in ("crash", "wrong", "error")]
     return EXIT_BUG if bad else EXIT_OK
 
@@ -126,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve a puzzle file, '-' (stdin) or a share link")
     s.add_argument("puzzle")
     s.add_argument("--method", "-m", help="solving method (default: the family's fastest exact one)")
-    s.add_argument("--timeout", "-t", type=float, default=None, help="give up after S seconds")
+    s.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--unique", "-u", action="store_true", help="also prove the solution unique")
     s.set_defaults(fn=_cmd_solve)
@@ -151,14 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
                         epilog=_FORMATS, formatter_class=_ConvertHelp)
     cv.add_argument("puzzle", help="a puzzle file in any format it reads, '-' (stdin) or a share link")
     cv.add_argument("--to", required=True, metavar="FORMAT", help="json, link, or a family's format (below)")
-    cv.add_argument("--timeout", "-t", type=float, default=60.0,
+    cv.add_argument("--timeout", "-t", type=_seconds, default=60.0,
                     help="when the format needs the solution and the file has none: solve for at most S seconds")
     cv.set_defaults(fn=_cmd_convert)
 
     b = sub.add_parser("bench", help="solve every puzzle in a folder and report times")
     b.add_argument("folder")
     b.add_argument("--method", "-m", action="append", help="method (repeat to compare several)")
-    b.add_argument("--timeout", "-t", type=float, default=30.0)
+    b.add_argument("--timeout", "-t", type=_seconds, default=30.0)
     b.add_argument("--unique", "-u", action="store_true", help="also prove uniqueness")
     b.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     b.set_defaults(fn=_cmd_bench)
@@ -170,13 +209,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.fn(args)
     except PuzzleError as exc:
-        print(f"pysolver: {exc}", file=sys.stderr)
+        print(f"pysolver: {_printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
         print("pysolver: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - a bug: say so, with the exit code for it
+        import traceback
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        print(f"pysolver: internal error: {type(exc).__name__}: {_printable(str(exc))} "
+              f"(at {Path(where.filename).name}:{where.lineno}; please report it with the input)",
+              file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":

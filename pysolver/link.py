@@ -77,7 +77,12 @@ def encode_link(puzzle: Puzzle) -> str:
     parts = [puzzle.type, f"{puzzle.width}x{puzzle.height}", VERSION + payload]
     meta = {k: v for k, v in puzzle.meta.items() if k in META_KEYS and v}
     if meta:
-        parts.append("m" + _b64encode(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8")))
+        extra = "m" + _b64encode(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        if len(extra) > MAX_META:
+            # (decode_link, and the app, refuse longer ones: never make a link they refuse)
+            raise PuzzleError(f"link: the {'/'.join(meta)} part would be {len(extra)} characters "
+                              f"long, at most {MAX_META}: shorten them")
+        parts.append(extra)
     return "/".join(parts)
 
 

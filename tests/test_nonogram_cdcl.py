@@ -231,3 +231,14 @@ def test_dom7_is_proven_unique():
     out = FAMILY.solve(FAMILY.parse(data), "cdcl", Deadline(60), limit=2)
     assert out.complete and len(out.solutions) == 1
     assert out.stats["conflicts"] > 0      # (it needs search: line solving alone stalls)
+
+
+@pytest.mark.parametrize("method", FAMILY.methods)
+def test_a_one_colour_palette_is_solved_in_its_own_key(method):
+    # Two colour indices (blank and one key) take the black-and-white engines: their
+    # answer must still be written with the palette's key, not '#'.
+    puzzle = {"type": "nonogram", "width": 3, "height": 2, "palette": {"z": "#00007a"},
+              "rows": [[[2, "z"]], [[1, "z"], [1, "z"]]], "cols": [[[2, "z"]], [[1, "z"]], [[1, "z"]]]}
+    got = api.solve(puzzle, method=method, unique=True)
+    assert got["status"] == "solved" and got["unique"] is True
+    assert got["solution"]["grid"] == ["zz.", "z.z"]

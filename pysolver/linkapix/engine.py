@@ -31,7 +31,9 @@ stays deferred until the next round.  In a fully-filled puzzle the cells only on
 pair can still reach must lie on its path, which prunes the walk hard (and when they
 are all its inside cells, one path stands for all).  Paths of a pair with the same
 cell set paint the same picture, so only one of them is kept.  At most ``MAX_PATHS``
-candidates are kept in memory: beyond that the method gives up.
+candidates, holding at most ``MAX_PATH_CELLS`` cells, are kept in memory: beyond that
+the method gives up (a 100-byte puzzle of two long clues side by side has millions of
+paths, and the browser's memory is a few hundred megabytes).
 """
 from __future__ import annotations
 
@@ -50,8 +52,11 @@ class BudgetExceeded(Exception):
 #: lengths enumerated per round, and the DFS node budget per pair in that round
 ROUNDS = ((2, 10_000), (3, 10_000), (4, 10_000), (6, 20_000), (8, 20_000), (12, 40_000),
           (16, 60_000), (24, 100_000), (40, 200_000), (10**9, 400_000), (10**9, 3_000_000))
-#: most candidate paths kept at once (bounds memory on hostile or huge puzzles)
-MAX_PATHS = 2_000_000
+#: most candidate paths kept at once, and most cells on them (bound memory on hostile
+#: or huge puzzles; each kept cell costs about 40 bytes).  The 40 generated puzzles of
+#: bench/linkapix (up to 128x128) keep at most 7823 paths.
+MAX_PATHS = 1_000_000
+MAX_PATH_CELLS = 5_000_000
 #: a clue's candidates are intersected only when there are at most this many
 MAX_INTERSECT = 96
 
@@ -106,6 +111,8 @@ class Engine:
         #: or (cell, previous claim)
         self.trail: list | None = None
         self.stats = {"paths": 0, "pairs": 0, "enum_nodes": 0, "forced": 0, "deferred_rounds": 0}
+        #: cells on the candidate paths kept (see MAX_PATH_CELLS)
+        self.cells_kept = 0
 
     # -- set-up -------------------------------------------------------------------------
     def build_pairs(self) -> None:
@@ -198,7 +205,9 @@ class Engine:
         claimed = self.claimed
         check = self.deadline.check
         out: list[tuple[int, ...]] = []
-        seen: set[frozenset] = set()
+        # (cell sets as sorted tuples: a frozenset of 20 cells takes ten times the memory)
+        seen: set[tuple[int, ...]] = set()
+        room = MAX_PATH_CELLS - self.cells_kept - 2 * inner  # (seen and out hold each path)
         path: list[int] = []           # interior cells walked so far
         nxt = [0]                      # per depth: index of the next neighbour to try
         got = 0                        # must cells on the path
@@ -210,12 +219,15 @@ class Engine:
                 left = steps - depth   # steps still to take from cur to the goal
                 if left == 1:
                     if got == need:
-                        key = frozenset(path)
+                        key = tuple(sorted(path))
                         if key not in seen:
                             seen.add(key)
                             out.append(tuple(path))
                             if exact:
                                 break
+                            room -= 2 * inner
+                            if room < 0:
+                                raise BudgetExceeded(f"more than {MAX_PATH_CELLS} cells on candidate paths")
                     advanced = False
                 else:
                     advanced = False
@@ -299,8 +311,9 @@ class Engine:
         self.clue_cnt[a] += len(interiors)
         self.clue_cnt[b] += len(interiors)
         self.stats["paths"] += len(interiors)
-        if len(p_a) > MAX_PATHS:
-            raise BudgetExceeded(f"more than {MAX_PATHS} candidate paths")
+        self.cells_kept += sum(map(len, interiors))
+        if len(p_a) > MAX_PATHS or self.cells_kept > MAX_PATH_CELLS:
+            raise BudgetExceeded(f"more than {MAX_PATHS} candidate paths or {MAX_PATH_CELLS} cells on them")
         self._undefer(pid)
 
     def _release_zone(self, pid: int) -> None:

@@ -38,8 +38,9 @@ from .model import Model
 
 EPS = 1e-3
 TRIES = 1000
-#: refuse to build an LP beyond this many paths (memory)
+#: refuse to build an LP beyond this many paths, or this many cells on them (memory)
 MAX_PATHS = 400_000
+MAX_PATH_CELLS = 4_000_000
 
 
 def enumerate_paths(model: Model, deadline: Deadline):
@@ -51,6 +52,7 @@ def enumerate_paths(model: Model, deadline: Deadline):
         if n > 1:
             sets.setdefault((n, k), []).append(i)
     out = []
+    cells_kept = 0
     check = deadline.check
     for members in sets.values():
         for ia, a in enumerate(members):
@@ -69,12 +71,15 @@ def enumerate_paths(model: Model, deadline: Deadline):
                     check()
                     if left == 0:
                         if (r, c) == (rb, cb):
-                            key = frozenset(path)
+                            nonlocal cells_kept
+                            key = tuple(sorted(path))       # (a frozenset takes 10x the memory)
                             if key not in seen:
                                 seen.add(key)
                                 out.append((a, b, tuple(path)))
-                                if len(out) > MAX_PATHS:
-                                    raise GaveUp(f"more than {MAX_PATHS} feasible paths")
+                                cells_kept += 2 * len(path)
+                                if len(out) > MAX_PATHS or cells_kept > MAX_PATH_CELLS:
+                                    raise GaveUp(f"more than {MAX_PATHS} feasible paths or "
+                                                 f"{MAX_PATH_CELLS} cells on them")
                         return
                     for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
                         if not (0 <= nr < H and 0 <= nc < W) or (nr, nc) in on_path:

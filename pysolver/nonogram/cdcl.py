@@ -647,7 +647,8 @@ class CDCL:
         """A full assignment with every line at its fixpoint is a solution: keep it,
         then block it (its decisions imply it) so the search goes on to the next."""
         W = self.W
-        grid = ["".join("#" if self.val[r * W + c] else "." for c in range(W)) for r in range(self.H)]
+        blank, filled = self.model.keys          # ('.', '#'), or a one-colour palette's key
+        grid = ["".join(filled if self.val[r * W + c] else blank for c in range(W)) for r in range(self.H)]
         found.append({"grid": grid})
         if not self.trail_lim:
             raise _Stop(True)                       # no decision: nothing else fits

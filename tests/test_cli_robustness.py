@@ -1,0 +1,124 @@
+"""What careless or hostile input gets from the command line and the library: a clear
+message and the documented exit code (2 bad input, 1 a negative answer, 3 a bug), never
+a traceback, a wrong answer written out, a link the app refuses, or gigabytes of memory."""
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver import api, cli
+from pysolver.base import PuzzleError
+from pysolver.link import decode_link
+
+ROOT = Path(__file__).resolve().parents[1]
+BOAT = ROOT / "tests" / "fixtures" / "nonogram" / "boat.json"
+NUMBERLINK = {"type": "numberlink", "width": 4, "height": 3, "cover": "free",
+              "endpoints": [[0, 0, "1"], [0, 3, "1"], [1, 0, "2"], [2, 3, "2"]]}
+
+
+def run(capsys, *args):
+    code = cli.main([str(a) for a in args])
+    out = capsys.readouterr()
+    said = "\n".join(line for line in out.err.splitlines() if line.startswith("pysolver"))
+    return code, out.out, said
+
+
+@pytest.mark.parametrize("solution", [{"paths": {"1": [[0, 0], [2, 2]], "2": [[1, 0]]}},
+                                      {"paths": {"1": [[0, 0], [9, 9]]}},
+                                      {"paths": {"1": [True, [0], "a"]}}])
+def test_a_wrong_embedded_solution_is_never_written_out(tmp_path, capsys, solution):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({**NUMBERLINK, "solution": solution}))
+    code, out, said = run(capsys, "convert", path, "--to", "adc-answer")
+    assert code == 2 and out == ""
+    assert "own solution is wrong" in said
+    # Without it, the solver works the answer out.
+    path.write_text(json.dumps(NUMBERLINK))
+    code, out, said = run(capsys, "convert", path, "--to", "adc-answer")
+    assert code == 0 and out.strip()
+
+
+def test_a_solution_grid_cannot_inject_lines_into_a_non_file():
+    puzzle = {"type": "nonogram", "width": 1, "height": 1, "rows": [[1]], "cols": [[1]],
+              "solution": {"grid": ["#\"\nwidth 5\nx"]}}
+    with pytest.raises(PuzzleError, match="own solution is wrong"):
+        api.convert(puzzle, "non")
+
+
+def test_two_long_clues_side_by_side_give_up_quickly_within_memory():
+    # Millions of paths join two 25s two cells apart: both methods must give up (exit 1)
+    # under their path budgets, not exhaust memory or report an internal error.
+    puzzle = {"type": "linkapix", "width": 30, "height": 30, "palette": {"k": "#000000"},
+              "clues": [[10, 10, 25, "k"], [10, 12, 25, "k"]]}
+    for method in ("auto", "paper"):
+        res = api.solve(puzzle, method=method, timeout=60)
+        assert res["status"] == "gave_up", res
+        assert "cells on" in res["note"]
+
+
+def test_a_solution_file_that_is_not_text_or_json_is_named(tmp_path, capsys):
+    bad = tmp_path / "answer.json"
+    bad.write_bytes(b"\xff\xfe")
+    code, _, said = run(capsys, "check", BOAT, bad)
+    assert code == 2 and "answer.json: not UTF-8" in said
+    bad.write_text("{nope")
+    code, _, said = run(capsys, "check", BOAT, bad)
+    assert code == 2 and "answer.json: " in said and "JSON" in said
+    code, _, said = run(capsys, "check", BOAT, tmp_path)
+    assert code == 2 and "is a folder" in said
+
+
+def test_links_too_long_to_read_back_are_not_made():
+    puzzle = {"type": "nonogram", "width": 1, "height": 1, "rows": [[1]], "cols": [[1]],
+              "title": "\U0001F600" * 2000}
+    with pytest.raises(PuzzleError, match="shorten"):
+        api.link(puzzle)
+    puzzle["title"] = "x" * 1000
+    assert decode_link(api.link(puzzle)).meta["title"] == "x" * 1000
+
+
+@pytest.mark.parametrize("limit", ["nan", "-1", "0", "soon"])
+def test_a_time_limit_must_be_a_positive_number(capsys, limit):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["solve", str(BOAT), "--timeout", limit])
+    assert stop.value.code == 2
+    assert "seconds" in capsys.readouterr().err
+
+
+def test_bench_refuses_a_method_no_family_has(capsys):
+    code, _, said = run(capsys, "bench", BOAT.parent, "-m", "nope")
+    assert code == 2 and "'nope' is not a method" in said
+
+
+def test_a_bug_is_reported_as_one_with_exit_code_3(capsys, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(api, "solve", broken)
+    code, _, said = run(capsys, "solve", BOAT)
+    assert code == 3
+    assert "internal error: RuntimeError: boom" in said and "please report" in said
+
+
+def test_titles_cannot_send_escape_sequences_to_the_terminal(tmp_path, capsys):
+    data = json.loads(BOAT.read_text())
+    data["title"] = "Boat\x1b[31m red \u202eevil"
+    path = tmp_path / "boat.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "solve", path)
+    assert code == 0
+    assert "\x1b" not in out and "\u202e" not in out and "Boat\ufffd[31m red \ufffdevil" in out
+
+
+def test_palette_keys_with_control_characters_are_refused():
+    with pytest.raises(PuzzleError, match="control character"):
+        decode_link("#nonogram/1x1/1.cff00000d_1-0_1-0")
+
+
+def test_unique_asked_of_a_method_that_cannot_settle_it_says_so():
+    two = json.loads((ROOT / "tests" / "fixtures" / "linkapix" / "two_pictures.json").read_text())
+    # (the paper's LP rounding finds one picture and cannot look for a second; auto
+    # finds both)
+    res = api.solve(two, method="paper", unique=True)
+    assert res["status"] == "solved" and res["unique"] is None
+    assert "uniqueness not settled" in res["note"]
+    assert api.solve(two, unique=True)["unique"] is False
