@@ -67,7 +67,23 @@ def test_a_press_on_a_pinned_clue_strip_pans_and_leaves_the_cells_under_it(conte
     # A cell just beside the strips still takes a click.
     cx, cy = box["x"] + strips["right"] + 0.5 * view["scale"], box["y"] + view["height"] * 0.6
     page.mouse.click(cx, cy)
-    assert page.evaluate("app.state().progress.grid") != before
+    after = page.evaluate("app.state().progress.grid")
+    assert after != before
+    # A drag along a row that runs onto the strip paints up to the first cell in sight,
+    # not the cells hidden under the strip.
+    settle(page)
+    strips = page.evaluate("app.view().clueStrips")
+    cy = box["y"] + view["height"] * 0.8
+    page.mouse.move(box["x"] + strips["right"] + 3.5 * view["scale"], cy)
+    page.mouse.down()
+    page.mouse.move(box["x"] + strips["right"] / 2, cy, steps=6)
+    page.mouse.up()
+    grid = page.evaluate("app.state().progress.grid")
+    changed = [(r, c) for r in range(len(grid)) for c in range(len(grid[r])) if grid[r][c] != after[r][c]]
+    assert len({r for r, _ in changed}) == 1 and len(changed) >= 3
+    first_seen = min(c for _, c in changed)
+    x_first = box["x"] + page.evaluate(f"app.cellCenter({changed[0][0]}, {first_seen}).x")
+    assert x_first > box["x"] + strips["right"], (changed, strips)   # the leftmost painted is in sight
 
 
 def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, server):

@@ -72,9 +72,18 @@ export class Board {
   locate(x, y) {
     const u = (x - this.ox) / this.scale, v = (y - this.oy) / this.scale;
     const L = this.layout;
-    const c = Math.floor(u - L.x0), r = Math.floor(v - L.y0);
+    let c = Math.floor(u - L.x0), r = Math.floor(v - L.y0);
     const p = this.hooks.puzzle();
-    const inside = p && r >= 0 && c >= 0 && r < p.height && c < p.width && !this._onClueStrip(u, v, p);
+    let inside = p && r >= 0 && c >= 0 && r < p.height && c < p.width;
+    if (p && L.pinnedClues) {
+      // On a clue strip (pinned over the grid, or in its margin): not a press on a
+      // cell (it pans), and a drag that runs onto it stops at the first cell in sight
+      // instead of painting the hidden ones.
+      const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
+      const first = (edge, n) => Math.min(n - 1, Math.max(0, Math.ceil(edge - 1e-9)));
+      if (u >= s.lx && u < s.right) { inside = false; c = first(s.right - L.x0, p.width); }
+      if (v >= s.ty && v < s.bottom) { inside = false; r = first(s.bottom - L.y0, p.height); }
+    }
     return { u, v, r, c, inside, fx: u - L.x0 - c, fy: v - L.y0 - r };
   }
 
@@ -89,14 +98,6 @@ export class Board {
     return { left: x(s.lx), right: x(s.right), top: y(s.ty), bottom: y(s.bottom) };
   }
 
-  /** Whether the point (u, v) in units lies under a pinned clue strip (the cells
-      there are hidden: a press on the strip pans instead of painting them). */
-  _onClueStrip(u, v, p) {
-    const L = this.layout;
-    if (!L.pinnedClues) return false;
-    const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
-    return (u >= s.lx && u < s.right) || (v >= s.ty && v < s.bottom);
-  }
 
   /** A cell's centre in CSS px (tests and automation click here). */
   cellCenter(r, c) {
