@@ -165,8 +165,9 @@ class Family:
     title: str = ""
     #: solving methods by name; the first one is the default
     methods: tuple[str, ...] = ("auto",)
-    #: other file formats: name -> (sniff(text) -> bool, load(text) -> puzzle JSON dict)
-    importers: dict[str, tuple[Callable[[str], bool], Callable[[str], dict]]] = {}
+    #: other file formats: name -> (sniff(text) -> how sure, 0..3, see format._import;
+    #: load(text) -> puzzle JSON dict)
+    importers: dict[str, tuple[Callable[[str], int], Callable[[str], dict]]] = {}
     #: formats written besides puzzle JSON and the share link (``pysolver convert``):
     #: name -> Exporter
     exporters: dict[str, "Exporter"] = {}
@@ -254,6 +255,21 @@ def as_str(value: Any, what: str, max_len: int = 1000) -> str:
     if len(value) > max_len:
         raise PuzzleError(f"{what}: longer than {max_len} characters")
     return value
+
+
+#: digits a number in an imported file may have: more than any size, clue or label
+#: needs, and far below the 4300 at which int() refuses with a bare ValueError
+MAX_DIGITS = 9
+
+
+def read_number(digits: str, where: str) -> int:
+    """A string of ASCII digits (callers match ``[0-9]``: ``\\d`` and ``str.isdigit``
+    take other scripts' digits and '²') as an int; PuzzleError naming ``where`` when
+    it has more than ``MAX_DIGITS`` digits."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        raise PuzzleError(f"{where}: the number {digits[:12]}... is too large")
+    return int(digits)
 
 
 def parse_palette(value: Any, what: str = "palette", single_char: bool = True) -> dict[str, str]:

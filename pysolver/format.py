@@ -75,6 +75,10 @@ def parse_json_text(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise PuzzleError(f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except ValueError:
+        # the one other ValueError of json.loads: int() refuses a number of more than
+        # 4300 digits (sys.get_int_max_str_digits), and says so in Python's terms
+        raise PuzzleError("not valid JSON: a number is too long (thousands of digits)") from None
     except RecursionError:
         raise PuzzleError("not valid JSON: nested too deeply") from None
 
@@ -84,16 +88,23 @@ def load_any(content: str | bytes, name: str = "") -> Puzzle:
     imports (sniffed).  ``name`` is only used in messages."""
     from .link import looks_like_link, decode_link
 
+    if isinstance(content, (bytearray, memoryview)):
+        content = bytes(content)
+    if not isinstance(content, (str, bytes)):
+        raise PuzzleError(f"cannot read a puzzle from {type(content).__name__}")
     if len(content) > MAX_TEXT:
         raise PuzzleError(f"{name or 'input'}: {len(content)} bytes is too large for a puzzle")
+    failures: list[tuple[int, PuzzleError]] = []
     if isinstance(content, bytes):
-        binary = _import(content, quiet=True)  # binary formats; text ones are tried below
+        binary = _import(content, failures)  # binary formats; text ones are tried below
         if binary is not None:
             return binary
         try:
             content = content.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise PuzzleError(f"{name or 'input'}: not UTF-8 text and not a known binary format") from None
+            # a binary format that claimed the bytes (a .mat file) knows what is wrong
+            raise _surest(failures) or PuzzleError(
+                f"{name or 'input'}: not UTF-8 text and not a known binary format") from None
     text = content.strip()
     if not text:
         raise PuzzleError(f"{name or 'input'}: empty")
@@ -101,34 +112,48 @@ def load_any(content: str | bytes, name: str = "") -> Puzzle:
         return parse_puzzle(parse_json_text(text))
     if looks_like_link(text):
         return decode_link(text)
-    imported = _import(text)
+    imported = _import(text, failures)
     if imported is not None:
         return imported
-    raise PuzzleError(f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format")
+    raise _surest(failures) or PuzzleError(
+        f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format")
 
 
-def _import(content: str | bytes, quiet: bool = False) -> Puzzle | None:
-    """The puzzle from the first family format that recognises and reads ``content``.
+def _import(content: str | bytes, failures: list[tuple[int, PuzzleError]]) -> Puzzle | None:
+    """The puzzle from the family format that recognises and reads ``content``, or None
+    with each claimant's error added to ``failures``.
 
-    Sniffers only look at the surface (XML, a header word), so two formats may claim
-    the same file (webpbn's and Hungry Cat's XML): each claimant is tried in turn, and
-    when none can read it the first one's message is the answer.  Sniffers are written
-    for text; one that trips over bytes simply does not recognise them."""
-    first_error: PuzzleError | None = None
+    A sniffer answers how sure it is that ``content`` is its format, by the shape and
+    not the validity, so that a broken file reaches the loader that can name its fault:
+    0 (or False) not this format; 1 (or True) the general shape fits (lines of numbers,
+    a ``<puzzle>`` element); 2 a mark only this format has (a keyword, an element name);
+    3 a binary signature.  Two formats may claim the same file (webpbn's and Hungry
+    Cat's XML both have a ``<puzzle>`` root): the claimants are tried surest first
+    (registry order among equals), and when none can read the file the surest one's
+    message is the answer (:func:`_surest`).  Sniffers are written for text; one that
+    trips over bytes simply does not recognise them."""
+    claims: list[tuple[int, Any]] = []
     for family in (get_family(t) for t in TYPES):
         for sniff, load in family.importers.values():
             try:
-                if not sniff(content):
-                    continue
+                answer = sniff(content)
             except (TypeError, AttributeError, ValueError):
                 continue
-            try:
-                return parse_puzzle(load(content))
-            except PuzzleError as exc:
-                first_error = first_error or exc
-    if first_error is not None and not quiet:
-        raise first_error
+            sure = answer if isinstance(answer, int) else int(bool(answer))  # True is 1
+            if sure > 0:
+                claims.append((sure, load))
+    claims.sort(key=lambda claim: -claim[0])  # stable: equals stay in registry order
+    for sure, load in claims:
+        try:
+            return parse_puzzle(load(content))
+        except PuzzleError as exc:
+            failures.append((sure, exc))
     return None
+
+
+def _surest(failures: list[tuple[int, PuzzleError]]) -> PuzzleError | None:
+    """The error of the surest claimant (the first of equals), if any claimed."""
+    return max(failures, key=lambda failure: failure[0])[1] if failures else None
 
 
 def load_path(path: str) -> Puzzle:

@@ -334,3 +334,43 @@ def test_render_text():
     out = F.render_text(F.parse(data), data["solution"])
     assert out.splitlines()[0] == " ".join(data["solution"]["grid"][0])
     assert "K=black" in out
+
+
+# -- input robustness: every fault is a PuzzleError naming its place ---------------------------
+BIG = "9" * 5000  # beyond the 4300 digits at which int() itself refuses
+
+
+@pytest.mark.parametrize("edit, msg", [
+    # str.isdigit() takes '²', which int() refuses
+    (lambda t: t.replace("<line>108,0,0</line>", "<line>10²,0,0</line>", 1), "'10²' is not a whole number"),
+    (lambda t: t.replace("<line>108,0,0</line>", f"<line>{BIG},0,0</line>", 1),
+     "<line> 0 (row 0): the number 999999999999... is too large"),
+])
+def test_xml_odd_digits_and_long_numbers(edit, msg):
+    _, load_ = F.importers["hungrycat-xml"]
+    with pytest.raises(PuzzleError) as exc:
+        load_(edit((FIX / "small-8x6.xml").read_text()))
+    assert msg in str(exc.value)
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("B:blue\nrows\nb٣\ncols\nb1\n", "line 3: row 0: expected items"),
+    (f"B:blue\nrows\nb{BIG}\ncols\nb1\n", "line 3: row 0: the number 999999999999... is too large"),
+], ids=["arabic-digit", "long-number"])
+def test_text_odd_digits_and_long_numbers(text, msg):
+    _, load_ = F.importers["hungrycat-text"]
+    with pytest.raises(PuzzleError) as exc:
+        load_(text)
+    assert msg in str(exc.value)
+
+
+def test_generic_loader_reports_the_hungry_cat_xml_error():
+    """webpbn's XML sniffer also claims a <puzzle> root; the Hungry Cat reader, whose
+    <colors> mark the file has, is the one whose message counts."""
+    from pysolver.format import load_any
+    broken = (FIX / "small-8x6.xml").read_text().replace("<line>108,0,0</line>", "<line>108,0</line>", 1)
+    for content in (broken, broken.encode()):
+        with pytest.raises(PuzzleError) as exc:
+            load_any(content)
+        assert "<line> 0 (row 0): expected 3 numbers" in str(exc.value)
+    assert load_any((FIX / "small-8x6.xml").read_bytes()).type == "hungrycat"

@@ -284,7 +284,9 @@ def test_text_layout_example():
     ("palette: a=#000000\n", "no grid"),
     (". 2a\n", "palette"),
     ("palette: a=#000000\n. 2a\npalette: b=#111111\n", "line 3"),
-])
+    # beyond the 4300 digits at which int() itself refuses
+    ("palette: a=#000000\n. " + "9" * 5000 + "a\n", "line 2: cell 2: the number 999999999999... is too large"),
+], ids=lambda v: v[:30])
 def test_text_layout_errors(typed, words):
     with pytest.raises(PuzzleError) as exc:
         text.load(typed)
@@ -328,6 +330,41 @@ def test_mat_importer_errors(variables, words):
     assert words in str(exc.value)
     with pytest.raises(PuzzleError):
         matfile.load(b"MATLAB 5.0 MAT-file, broken")
+
+
+@pytest.mark.parametrize("name, value, words", [
+    # loadmat gives text as a str array, a struct as a record array, a cell array as an
+    # object array: numpy's isfinite or float conversion used to fail on them
+    ("total_row", "abc", "total_row must be a matrix of numbers, not text"),
+    ("total_row", {"a": 1}, "total_row must be a matrix of numbers, not a struct"),
+    ("colordata", "abc", "colordata must be a matrix of numbers, not text"),
+    ("puzzledata", "abcd", "puzzledata must be a matrix of numbers, not text"),
+    ("puzzledata", "cell", "puzzledata must be a matrix of numbers, not a cell array"),
+])
+def test_mat_importer_refuses_non_numeric_variables(name, value, words):
+    import numpy as np
+    variables = {"total_row": 1, "total_col": 2, "colordata": np.array([[0, 0, 0]]),
+                 "puzzledata": np.array([[1, 1, 1, 1]])}
+    if value == "cell":
+        value = np.array([[1, "a"], [2, 3]], dtype=object)
+    variables[name] = value
+    with pytest.raises(PuzzleError) as exc:
+        matfile.load(_mat_bytes(**variables))
+    assert words in str(exc.value)
+
+
+@pytest.mark.parametrize("colours, clues, words", [
+    ([[-1, 0, 0]], [[1, 1, 1, 1]], "colordata values"),
+    ([[0, 0, 0]], [[1e30, 1, 1, 1]], "number"),
+])
+def test_generic_loader_reports_the_mat_error(colours, clues, words):
+    """A file with the MAT signature gets the .mat reader's message, not 'not UTF-8 text'."""
+    import numpy as np
+    from pysolver.format import load_any
+    raw = _mat_bytes(total_row=1, total_col=2, colordata=np.array(colours), puzzledata=np.array(clues))
+    with pytest.raises(PuzzleError) as exc:
+        load_any(raw, "x.mat")
+    assert words in str(exc.value) and "UTF-8" not in str(exc.value)
 
 
 # -- hints ---------------------------------------------------------------------------------------

@@ -145,3 +145,68 @@ def test_broken_files_name_the_line(loader, text, line):
     with pytest.raises(PuzzleError) as exc:
         FAMILY.importers[loader][1](text)
     assert line in str(exc.value)
+
+
+# -- input robustness: every fault is a PuzzleError naming its place -----------------------------
+
+BIG = "9" * 5000  # beyond the 4300 digits at which int() itself refuses
+
+
+@pytest.mark.parametrize("loader, text, words", [
+    # str.isdigit() takes '²', which int() refuses
+    ("mk", "2 2\n1\n²\n#\n1\n1\n", "line 3: expected numbers, got '²'"),
+    ("mk", "2 ²\n1\n1\n#\n1\n1\n", "line 1: expected two numbers"),
+    ("nin", "2 2\n1\n1\n٣\n1\n", "line 4: expected numbers"),
+    ("non", NON.replace("width 5", "width ²"), "line 4: width '²' is not a number"),
+    ("olsak-g", G.replace("3 1\n", "3 ٣\n"), "line 14"),
+    ("webpbn-xml", XML.replace("<count>2</count>", "<count>²</count>"), "columns line 2: count '²'"),
+    # numbers too long for int()
+    ("mk", f"2 {BIG}\n1\n1\n#\n1\n1\n", "line 1: the number 999999999999... is too large"),
+    ("nin", f"{BIG} 2\n1\n1\n1\n1\n", "line 1: the number"),
+    ("non", NON.replace("width 5", f"width {BIG}"), "line 4: the number"),
+    ("non", NON.replace("3,1\n", f"3,{BIG}\n"), "line 17: the number"),
+    ("olsak-g", G.replace("3 1\n", f"3 {BIG}\n"), "line 14: the number"),
+    ("webpbn-xml", XML.replace("<count>2</count>", f"<count>{BIG}</count>"), "columns line 2: the number"),
+    ("puzzlink", f"https://puzz.link/p?nonogram/{BIG}/3/1h1", "too large"),
+], ids=lambda v: v[:30])
+def test_odd_digits_and_long_numbers_name_the_line(loader, text, words):
+    with pytest.raises(PuzzleError) as exc:
+        FAMILY.importers[loader][1](text)
+    assert words in str(exc.value)
+
+
+@pytest.mark.parametrize("text, words", [
+    # broken files still reach their own loader (sniffers look at the shape, not validity)
+    ("2 2\n1\nx\n1\n1\n", "line 3: expected numbers, got 'x'"),  # .nin, not Numberlink blocks
+    (NON.replace("width 5\n", ""), "'columns' needs a 'width' line"),
+    (NON.replace("width 5", "width ²"), "line 4: width '²'"),
+    ("2 2\n1\n²\n#\n1\n1\n", "line 3: expected numbers"),
+    ('{"type":"nonogram","width":%s,"height":1,"rows":[[]],"cols":[[]]}' % BIG, "a number is too long"),
+], ids=lambda v: v[:30])
+def test_generic_loader_names_the_fault(text, words):
+    from pysolver.format import load_any
+    for content in (text, text.encode()):
+        with pytest.raises(PuzzleError) as exc:
+            load_any(content)
+        assert words in str(exc.value)
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.5, ["width 5"]])
+def test_generic_loader_refuses_other_types(value):
+    from pysolver.format import load_any
+    with pytest.raises(PuzzleError, match=f"cannot read a puzzle from {type(value).__name__}"):
+        load_any(value)
+
+
+def test_non_colour_characters():
+    """Without any 'color' line the file may still use colour characters (nonogram-db's
+    FORMAT.md: the program picks the colours); once it declares colours, a character it
+    did not declare is an error naming the line, as in .g and webpbn XML."""
+    body = "width 2\nheight 1\n{colors}rows\n1a,1z\ncolumns\n1a\n1z\n"
+    free = FAMILY.importers["non"][1](body.format(colors=""))
+    assert list(free["palette"]) == ["a", "z"] and len(set(free["palette"].values())) == 2
+    declared = FAMILY.importers["non"][1](body.format(colors="color a #ff0000\ncolor z #0000ff\n"))
+    assert declared["palette"] == {"a": "#ff0000", "z": "#0000ff"}
+    with pytest.raises(PuzzleError) as exc:
+        FAMILY.importers["non"][1](body.format(colors="color a #ff0000\ncolor b #0000ff\n"))
+    assert "line 6: colour 'z'" in str(exc.value)

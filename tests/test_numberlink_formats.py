@@ -113,3 +113,60 @@ def test_an_answer_whose_line_runs_beside_itself_reads_back():
     # a line in two pieces has no such path: what is read is checked, and fails
     broken = formats.load_adc_answer("SIZE 3X3\n1,1,0\n0,0,0\n0,1,1\n", make_model(3, 3, [(0, 0, "A"), (2, 2, "A")], "free"))
     assert broken == {"paths": {"A": [[0, 0], [0, 1]]}}
+
+
+# -- input robustness: every fault is a PuzzleError naming its place -----------------------------
+
+BIG = "9" * 5000  # beyond the 4300 digits at which int() itself refuses
+
+
+@pytest.mark.parametrize("loader, content, words", [
+    (formats.load_all, f"{BIG} 2\nA.\n.A\n", "line 1: the number 999999999999... is too large"),
+    (formats.load_all, "٢ 2\nA.\n.A\n", "line 1: expected 'width height'"),  # not ASCII digits
+    (formats.load_adc, f"SIZE {BIG}X3\nLINE#1 (0,0,1) (1,0,1)\n", "line 1: the number"),
+    (formats.load_adc, f"SIZE 4X3\nLINE_NUM {BIG}\nLINE#1 (0,0,1) (1,0,1)\n", "line 2: the number"),
+    (formats.load_adc, f"SIZE 4X3\nLINE#{BIG} (0,0,1) (1,0,1)\n", "line 2: the number"),
+    (formats.load_adc, f"SIZE 4X3\nLINE#1 ({BIG},0,1) (1,0,1)\n", "line 2: the number"),
+    (formats.load_adc, "SIZE ٤X3\nLINE#1 (0,0,1) (1,0,1)\n", "line 1: expected 'SIZE"),
+    (formats.load_puzzlink, f"https://puzz.link/p?numlin/{BIG}/3/1h1", "URL size: the number"),
+    (formats.load_puzzlink, f"p?arukone/3/{BIG}/1h1", "URL size: the number"),
+], ids=lambda v: v[:30] if isinstance(v, str) else None)
+def test_odd_digits_and_long_numbers_name_the_line(loader, content, words):
+    with pytest.raises(PuzzleError) as exc:
+        loader(content)
+    assert words in str(exc.value)
+
+
+def test_answer_with_odd_digits_or_long_numbers():
+    m = FAMILY.parse(formats.load_adc(text("sample_adc.txt")))
+    with pytest.raises(PuzzleError, match="line 2: expected 4"):
+        formats.load_adc_answer("SIZE 4X3\n1,1,1,²\n2,2,2,2\n0,0,0,2\n", m)
+    with pytest.raises(PuzzleError, match="line 2: the number"):
+        formats.load_adc_answer(f"SIZE 4X3\n1,1,1,{BIG}\n2,2,2,2\n0,0,0,2\n", m)
+
+
+@pytest.mark.parametrize("content, words", [
+    # broken flow text reaches the flow loader (its sniffer looks at the shape)
+    ("ABA\n...\n", "line 1: label 'B' occurs 1"),
+    ("A.\nA\n", "line 2: expected 2 cells, got 1"),
+    ("AB\n.A\n", "line 1: label 'B' occurs 1"),
+    ("A..\n.B.\n..A\n", "line 2: label 'B' occurs 1"),
+    # and plain words are still no puzzle format at all
+    ("hello\nworld\n", "not puzzle JSON, a share link or a known puzzle format"),
+    # a size line whose body is as long as .nin's is the nonogram's, not a block's
+    ("2 2\n1\nx\n1\n1\n", "line 3: expected numbers"),
+    (f"https://puzz.link/p?numlin/{BIG}/3/1h1", "URL size: the number"),
+], ids=lambda v: v[:30])
+def test_generic_loader_names_the_fault(content, words):
+    from pysolver.format import load_any
+    with pytest.raises(PuzzleError) as exc:
+        load_any(content)
+    assert words in str(exc.value)
+
+
+def test_sniffers_still_pick_valid_files():
+    """Shape-based sniffing must not take valid files from their own format."""
+    from pysolver.format import load_any
+    for name in ("sample.flow", "sample.blocks", "sample_adc.txt", "sample_puzzlink.txt"):
+        assert load_any(text(name)).type == "numberlink"
+    assert load_any("5 5\n1\n3\n5\n1 1\n3\n1\n4\n3 1\n4\n1\n").type == "nonogram"  # .nin

@@ -40,11 +40,15 @@ import re
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import quoteattr
 
-from ..base import MAX_SIDE, PuzzleError
+from ..base import MAX_SIDE, PuzzleError, read_number
 from .colours import hex_of, nearest_name
 
 _COLOUR_TOKEN = re.compile(r"([A-Za-z]):(\S+)")
-_ITEM = re.compile(r"([A-Za-z])(\d+)")
+_ITEM = re.compile(r"([A-Za-z])([0-9]+)")  # not \d, which takes any script's digits
+
+# Sniffers answer how sure they are (see pysolver.format._import): 0 not this format,
+# 2 a mark only this format has (the colour list, <colors>).
+_MARK = 2
 
 
 # -- text notation -------------------------------------------------------------------
@@ -57,15 +61,16 @@ def _text_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def sniff_text(text) -> bool:
+def sniff_text(text) -> int:
     if not isinstance(text, str):
-        return False
+        return 0
     lines = _text_lines(text[:100000])
     if len(lines) < 3:
-        return False
+        return 0
     tokens = lines[0][1].split()
-    return bool(tokens) and all(_COLOUR_TOKEN.fullmatch(t) for t in tokens) and \
-        any(s.lower() == "rows" for _, s in lines) and any(s.lower() in ("cols", "columns") for _, s in lines)
+    return _MARK if bool(tokens) and all(_COLOUR_TOKEN.fullmatch(t) for t in tokens) and \
+        any(s.lower() == "rows" for _, s in lines) and any(s.lower() in ("cols", "columns") for _, s in lines) \
+        else 0
 
 
 def _parse_clue(no: int, s: str, keys: dict[str, str], where: str) -> list:
@@ -77,7 +82,7 @@ def _parse_clue(no: int, s: str, keys: dict[str, str], where: str) -> list:
         if mt.start() != pos:
             break
         pos = mt.end()
-        letter, count = mt.group(1), int(mt.group(2))
+        letter, count = mt.group(1), read_number(mt.group(2), f"line {no}: {where}")
         key = keys.get(letter.upper())
         if key is None:
             raise PuzzleError(f"line {no}: {where}: colour {letter!r} is not in the colour list")
@@ -134,9 +139,10 @@ def load_text(text: str) -> dict:
 
 
 # -- XML ----------------------------------------------------------------------------
-def sniff_xml(text) -> bool:
-    return isinstance(text, str) and text.lstrip().startswith("<") and "<colors" in text[:100000] \
-        and ("<line" in text or "<column" in text)
+def sniff_xml(text) -> int:
+    # <colors> is this layout's own; webpbn's XML has <puzzle> and <line> too
+    return _MARK if isinstance(text, str) and text.lstrip().startswith("<") and "<colors" in text[:100000] \
+        and ("<line" in text or "<column" in text) else 0
 
 
 def _channel(el, name: str, i: int) -> float:
@@ -188,9 +194,9 @@ def load_xml(text: str) -> dict:
                                   f"(one per colour), got {len(parts)}")
             items = []
             for key, p in zip(keys, parts):
-                if not p.isdigit():
-                    raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): {p!r} is not a whole number")
-                v = int(p)
+                if not (p.isascii() and p.isdigit()):  # isdigit() alone takes '²'
+                    raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): {p[:20]!r} is not a whole number")
+                v = read_number(p, f"XML: <{tag}> {i} ({what} {i})")
                 if v == 0:
                     continue
                 if v == 100 or v > 199:

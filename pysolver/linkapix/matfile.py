@@ -15,8 +15,9 @@ from ..base import MAX_SIDE, PuzzleError
 MAGIC = b"MATLAB 5.0 MAT-file"
 
 
-def sniff(content) -> bool:
-    return isinstance(content, (bytes, bytearray)) and bytes(content[:len(MAGIC)]) == MAGIC
+def sniff(content) -> int:
+    # 3: a binary signature, the surest answer a sniffer gives (pysolver.format._import)
+    return 3 if isinstance(content, (bytes, bytearray)) and bytes(content[:len(MAGIC)]) == MAGIC else 0
 
 
 def _key(i: int) -> str:
@@ -27,12 +28,26 @@ def _key(i: int) -> str:
     return f"c{i + 1}"
 
 
-def _scalar(data: dict, name: str) -> int:
+def _numbers(data: dict, name: str):
+    """The variable as a float array.  loadmat gives text as a str array, a struct as a
+    record array and a cell array as an object array: numpy cannot turn those into floats
+    (or does so only for some contents), so anything but plain numbers is refused."""
     import numpy as np
 
     if name not in data:
         raise PuzzleError(f".mat file: variable {name!r} is missing")
-    v = np.asarray(data[name]).ravel()
+    arr = np.asarray(data[name])
+    if arr.dtype.kind not in "biuf":
+        what = {"U": "text", "S": "text", "V": "a struct", "O": "a cell array or struct",
+                "c": "complex numbers"}.get(arr.dtype.kind, f"of type {arr.dtype}")
+        raise PuzzleError(f".mat file: {name} must be a matrix of numbers, not {what}")
+    return arr.astype(float)
+
+
+def _scalar(data: dict, name: str) -> int:
+    import numpy as np
+
+    v = _numbers(data, name).ravel()
     if v.size != 1 or not np.isfinite(v[0]) or float(v[0]) != int(v[0]):
         raise PuzzleError(f".mat file: {name} must be one whole number")
     n = int(v[0])
@@ -52,10 +67,7 @@ def load(content) -> dict:
     except Exception as exc:  # scipy raises many types for corrupt files
         raise PuzzleError(f".mat file: cannot be read ({exc})") from None
     height, width = _scalar(data, "total_row"), _scalar(data, "total_col")
-    for name in ("colordata", "puzzledata"):
-        if name not in data:
-            raise PuzzleError(f".mat file: variable {name!r} is missing")
-    colours = np.asarray(data["colordata"], dtype=float)
+    colours = _numbers(data, "colordata")
     if colours.ndim != 2 or colours.shape[1] != 3 or not 1 <= colours.shape[0] <= 64:
         raise PuzzleError(f".mat file: colordata must be K x 3 with 1..64 rows, got {colours.shape}")
     if not np.all(np.isfinite(colours)) or colours.min() < 0 or colours.max() > 255:
@@ -65,7 +77,7 @@ def load(content) -> dict:
     for i, rgb in enumerate(colours):
         r, g, b = (int(round(v * scale)) for v in rgb)
         palette[_key(i)] = f"#{r:02x}{g:02x}{b:02x}"
-    clues_raw = np.asarray(data["puzzledata"], dtype=float)
+    clues_raw = _numbers(data, "puzzledata")
     if clues_raw.size == 0:
         clues_raw = clues_raw.reshape(0, 4)
     if clues_raw.ndim != 2 or clues_raw.shape[1] != 4:

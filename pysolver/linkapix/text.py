@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_SIDE, PuzzleError, parse_palette
+from ..base import MAX_SIDE, PuzzleError, parse_palette, read_number
 from .model import Model, picture
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@&"
@@ -47,19 +47,20 @@ def render(model: Model, solution: dict | None) -> str:
     return "\n".join("".join("." if k is None else chars[k] for k in row) for row in grid)
 
 
-def sniff(content) -> bool:
+def sniff(content) -> int:
+    # 2: the 'palette:' line is this layout's own mark (see pysolver.format._import)
     if not isinstance(content, str):
-        return False
+        return 0
     for line in content.splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         head = line.split(":", 1)[0].strip().lower()
         if head == "palette":
-            return True
+            return 2
         if head not in _META:
-            return False
-    return False
+            return 0
+    return 0
 
 
 def load(content) -> dict:
@@ -112,7 +113,7 @@ def load(content) -> dict:
             m = _CLUE.fullmatch(token)
             if not m:
                 raise PuzzleError(f"line {lineno}: cell {c + 1} {token!r} is neither '.' nor a number and key")
-            n, key = int(m.group(1)), m.group(2)
+            n, key = read_number(m.group(1), f"line {lineno}: cell {c + 1}"), m.group(2)
             if key not in palette:
                 raise PuzzleError(f"line {lineno}: cell {c + 1} {token!r}: colour {key!r} is not in the palette")
             if n < 1:

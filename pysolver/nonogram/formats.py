@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import Exporter, PuzzleError, check_size
+from ..base import MAX_DIGITS, Exporter, PuzzleError, check_size, read_number
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -36,6 +36,10 @@ _NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#0
           "gray": "#808080", "grey": "#808080", "pink": "#ff80c0", "purple": "#800080",
           "cyan": "#00ffff", "magenta": "#ff00ff"}
 _KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+# Sniffers answer how sure they are (see pysolver.format._import): 0 not this format,
+# 1 the general shape fits, 2 a mark only this format has.
+_SHAPE, _MARK = 1, 2
 
 
 def _text(content) -> str:
@@ -54,6 +58,11 @@ def _hex_colour(value: str, where: str) -> str:
     if not re.fullmatch(r"[0-9a-f]{6}", v):
         raise PuzzleError(f"{where}: colour {value.strip()!r} is not #rgb, #rrggbb or a known name")
     return "#" + v
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes '²', which int() then refuses."""
+    return text.isascii() and text.isdigit()
 
 
 def _valid_key(ch: str, used) -> str:
@@ -83,9 +92,9 @@ def _numbers(line: str, lineno: int) -> list[int]:
     parts = line.replace(",", " ").split()
     out = []
     for p in parts:
-        if not p.isdigit():
+        if not _is_number(p):
             raise PuzzleError(f"line {lineno}: expected numbers, got {p[:20]!r}")
-        out.append(int(p))
+        out.append(read_number(p, f"line {lineno}"))
     if out == [0]:
         return []
     if 0 in out:
@@ -97,16 +106,24 @@ def _size_line(lines: list[str]) -> tuple[int, int, int]:
     for i, line in enumerate(lines):
         if line.strip():
             parts = line.split()
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if len(parts) != 2 or not all(_is_number(p) for p in parts):
                 raise PuzzleError(f"line {i + 1}: expected two numbers (the size), got {line.strip()[:40]!r}")
-            return int(parts[0]), int(parts[1]), i
+            return read_number(parts[0], f"line {i + 1}"), read_number(parts[1], f"line {i + 1}"), i
     raise PuzzleError("line 1: empty file")
 
 
-def sniff_mk(content) -> bool:
+def _size_shape(line: str) -> list[str] | None:
+    """The two words of a size line that looks like one (any digits, so that the
+    loader, not the sniffer, says what is wrong with them)."""
+    parts = line.split()
+    return parts if len(parts) == 2 and all(p.isdigit() for p in parts) else None
+
+
+def sniff_mk(content) -> int:
     lines = _text(content).splitlines()
     first = next((ln for ln in lines if ln.strip()), "")
-    return bool(re.fullmatch(r"\s*\d+\s+\d+\s*", first)) and any(ln.strip() == "#" for ln in lines)
+    # the lone '#' between row and column clues is this format's own mark
+    return _MARK if _size_shape(first) and any(ln.strip() == "#" for ln in lines) else 0
 
 
 def load_mk(content) -> dict:
@@ -129,14 +146,21 @@ def load_mk(content) -> dict:
     return _assemble(width, height, rows, cols, None, {}, None)
 
 
-def sniff_nin(content) -> bool:
-    lines = [ln for ln in _text(content).splitlines()]
+def sniff_nin(content) -> int:
+    """A size line and then clue lines: sure when there are as many of them as the size
+    says (whatever they hold, so that the loader names a bad one), else a guess when
+    every line is made of numbers."""
+    lines = _text(content).splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
-    if not lines or not re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
-        return False
-    w, h = (int(x) for x in lines[0].split())
-    return len(lines) - 1 == w + h and all(re.fullmatch(r"[\d\s]*", ln) for ln in lines)
+    size = _size_shape(lines[0]) if lines else None
+    body = lines[1:]
+    if size is None or not body or any(ln.strip() == "#" for ln in body):  # '#': .mk
+        return 0
+    if all(_is_number(p) and len(p) <= MAX_DIGITS for p in size) and \
+            len(body) == int(size[0]) + int(size[1]):
+        return _MARK
+    return _SHAPE if all(re.fullmatch(r"[\d\s,]*", ln) for ln in body) else 0
 
 
 def load_nin(content) -> dict:
@@ -154,11 +178,15 @@ def load_nin(content) -> dict:
 
 # -- Simpson's .non -------------------------------------------------------------------------------
 
-def sniff_non(content) -> bool:
+def sniff_non(content) -> int:
+    """A ``rows`` line makes the shape, ``width`` or ``height`` the mark (their values are
+    the loader's to judge); Hungry Cat's text also has ``rows`` and ``columns`` lines."""
     text = _text(content)
-    return (re.search(r"^\s*width\s+\d+", text, re.M) is not None
-            and re.search(r"^\s*height\s+\d+", text, re.M) is not None
-            and re.search(r"^\s*rows\s*$", text, re.M) is not None)
+    if re.search(r"^\s*rows\s*$", text, re.M | re.I) is None:
+        return 0
+    if re.search(r"^\s*(?:width|height)(?:\s|$)", text, re.M | re.I) is not None:
+        return _MARK
+    return _SHAPE if re.search(r"^\s*columns\s*$", text, re.M | re.I) is not None else 0
 
 
 def _unquote(value: str) -> str:
@@ -169,7 +197,7 @@ def _unquote(value: str) -> str:
         "&quot;", '"').replace("&copy;", "\u00a9")
 
 
-_BLOCK = re.compile(r"(\d+)([^\d\s,]?)\Z")
+_BLOCK = re.compile(r"([0-9]+)([^\d\s,]?)\Z")
 
 
 def load_non(content) -> dict:
@@ -190,16 +218,17 @@ def load_non(content) -> dict:
         key, _, value = line.partition(" ")
         key = key.lower()
         if key in ("width", "height"):
-            if not value.strip().isdigit():
+            if not _is_number(value.strip()):
                 raise PuzzleError(f"line {i}: {key} {value.strip()[:20]!r} is not a number")
             if key == "width":
-                width = int(value)
+                width = read_number(value.strip(), f"line {i}")
             else:
-                height = int(value)
+                height = read_number(value.strip(), f"line {i}")
         elif key in ("rows", "columns") and not value.strip():
             count = height if key == "rows" else width
             if count is None:
-                raise PuzzleError(f"line {i}: '{key}' comes before {'height' if key == 'rows' else 'width'}")
+                raise PuzzleError(f"line {i}: '{key}' needs a '{'height' if key == 'rows' else 'width'}' line "
+                                  "before it")
             if i + count > len(lines):
                 raise PuzzleError(f"line {len(lines)}: the file ends inside '{key}' ({count} lines needed)")
             sections[key] = [(i + 1 + k, lines[i + k]) for k in range(count)]
@@ -237,9 +266,16 @@ def load_non(content) -> dict:
                 m = _BLOCK.match(part)
                 if not m:
                     raise PuzzleError(f"line {lineno}: bad block {part[:20]!r}")
-                n, ch = int(m.group(1)), m.group(2)
+                n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2)
                 if n == 0:
                     continue
+                # nonogram-db's FORMAT.md lets a file use colour characters without any
+                # 'color' line ("the puzzle interface can pick its own colors"), so those
+                # get default colours below.  A file that does declare its colours and
+                # uses another character has a typo, as .g and webpbn XML treat it.
+                if ch and colours and ch not in colours:
+                    raise PuzzleError(f"line {lineno}: colour {ch!r} of block {part[:20]!r} has no "
+                                      "'color' line")
                 if ch and ch not in used_chars:
                     used_chars.append(ch)
                 blocks.append((n, ch, lineno))
@@ -321,13 +357,15 @@ def export_non(model: Model, solution: dict | None = None, meta: dict | None = N
 
 # -- Olšák .g ---------------------------------------------------------------------------------------
 
-def sniff_g(content) -> bool:
+def sniff_g(content) -> int:
     for line in _text(content).splitlines():
         s = line.strip()
         if not s or (s.startswith("#") and not s.lower().startswith("#d")):
             continue
-        return s.startswith(":") or s.lower().startswith("#d")
-    return False
+        if s.lower().startswith("#d"):
+            return _MARK
+        return _SHAPE if s.startswith(":") else 0
+    return 0
 
 
 def load_g(content) -> dict:
@@ -379,10 +417,10 @@ def load_g(content) -> dict:
         for lineno, text in sec:
             blocks = []
             for tok in text.split():
-                m = re.fullmatch(r"(\d+)(\D?)", tok)
+                m = re.fullmatch(r"([0-9]+)([^0-9]?)", tok)
                 if not m:
                     raise PuzzleError(f"line {lineno}: bad block {tok[:20]!r}")
-                n, ch = int(m.group(1)), m.group(2) or "1"
+                n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2) or "1"
                 if n == 0:
                     continue
                 if palette is None:
@@ -403,9 +441,12 @@ def load_g(content) -> dict:
 
 # -- webpbn XML -----------------------------------------------------------------------------------------
 
-def sniff_xml(content) -> bool:
+def sniff_xml(content) -> int:
     text = _text(content).lstrip()
-    return text.startswith("<") and "<puzzle" in text[:5000]
+    if not (text.startswith("<") and "<puzzle" in text[:5000]):
+        return 0
+    # <clue> is webpbn's own; Hungry Cat's XML has a <puzzle> root too
+    return _MARK if "<clue" in text else _SHAPE
 
 
 def load_xml(content) -> dict:
@@ -449,15 +490,16 @@ def load_xml(content) -> dict:
             blocks = []
             for count in line.findall("count"):
                 value = (count.text or "").strip()
-                if not value.isdigit():
+                if not _is_number(value):
                     raise PuzzleError(f"{kind} line {n + 1}: count {value[:20]!r} is not a number")
+                number = read_number(value, f"{kind} line {n + 1}")
                 colour = count.get("color", default)
                 if colour not in colour_rgb:
                     raise PuzzleError(f"{kind} line {n + 1}: colour {colour!r} is not declared")
                 if colour not in used:
                     used.append(colour)
-                if int(value):
-                    blocks.append((int(value), colour))
+                if number:
+                    blocks.append((number, colour))
             lines.append(blocks)
         clues[kind] = lines
     if "rows" not in clues or "columns" not in clues:
@@ -545,9 +587,9 @@ def _pz_layout(width: int, height: int) -> tuple[int, int]:
     return (height + 1) // 2, (width + 1) // 2
 
 
-def sniff_puzzlink(content) -> bool:
+def sniff_puzzlink(content) -> int:
     text = _text(content).strip()
-    return _PZ_HEAD.match(text) is not None and not re.search(r"\s", text)
+    return _MARK if _PZ_HEAD.match(text) is not None and not re.search(r"\s", text) else 0
 
 
 def _pz_read_slots(body: str, count: int) -> list[int | None]:
@@ -608,7 +650,8 @@ def load_puzzlink(content) -> dict:
         raise PuzzleError(f"URL: expected {_PZ_EXAMPLE} (the clue part is missing)")
     w, h, body = parts
     if not (_PZ_SIZE.fullmatch(w) and _PZ_SIZE.fullmatch(h)):
-        raise PuzzleError(f"URL: size {w[:12]!r}/{h[:12]!r} is not two numbers <width>/<height>")
+        what = "is too large" if _is_number(w) and _is_number(h) else "is not two numbers <width>/<height>"
+        raise PuzzleError(f"URL: size {w[:12]!r}/{h[:12]!r} {what}")
     width, height = int(w), int(h)
     check_size(width, height, "URL")
     if body.endswith("/"):

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_CELLS, MAX_SIDE, Exporter, PuzzleError, check_size
+from ..base import MAX_CELLS, MAX_DIGITS, MAX_SIDE, Exporter, PuzzleError, check_size, read_number
 from .model import Numberlink
 
 _CELL_CHARS = re.compile(r"[A-Za-z0-9.]+")
+# Sniffers answer how sure they are (see pysolver.format._import): 0 not this format,
+# 1 the general shape fits, 2 a mark only this format has.
+_SHAPE, _MARK = 1, 2
 
 
 def _puzzle(width: int, height: int, endpoints: list, cover: str, title: str | None = None) -> dict:
@@ -66,15 +69,19 @@ def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
 
 
 # -- flow_solver text --------------------------------------------------------------
-def sniff_flow(text) -> bool:
+def sniff_flow(text) -> int:
+    """Lines of cell characters.  A valid grid is sure; several rows with empty cells
+    are the shape, even ragged or with a lone endpoint, so that the loader names the
+    fault.  Plain words (no '.') are not taken for a grid unless they are a valid one."""
     lines = [ln.strip() for ln in _as_text(text).strip().splitlines()]
-    if not lines or any(not ln for ln in lines) or len({len(ln) for ln in lines}) != 1:
-        return False
-    if not all(_CELL_CHARS.fullmatch(ln) for ln in lines):
-        return False
+    lines = [ln for ln in lines if ln]
+    if not lines or not all(_CELL_CHARS.fullmatch(ln) for ln in lines):
+        return 0
     body = "".join(lines)
     labels = {ch for ch in body if ch != "."}
-    return bool(labels) and all(body.count(ch) == 2 for ch in labels)
+    if labels and len({len(ln) for ln in lines}) == 1 and all(body.count(ch) == 2 for ch in labels):
+        return _MARK
+    return _SHAPE if len(lines) > 1 and "." in body else 0
 
 
 def load_flow(text) -> dict:
@@ -107,13 +114,19 @@ def dump_flow(model: Numberlink) -> str:
 
 
 # -- W H blocks --------------------------------------------------------------------
-_HEADER = re.compile(r"(\d+)\s+(\d+)")
+_HEADER = re.compile(r"([0-9]+)\s+([0-9]+)")
 
 
-def sniff_blocks(text) -> bool:
+def sniff_blocks(text) -> int:
+    """A size line, then a row: sure when the row is as wide as the size says.  Any
+    digits count for the size, so that the loader names a bad one."""
     lines = _as_text(text).strip().splitlines()
-    return bool(lines) and _HEADER.fullmatch(lines[0].strip()) is not None and len(lines) > 1 \
-        and _CELL_CHARS.fullmatch(lines[1].strip()) is not None
+    if len(lines) < 2 or _CELL_CHARS.fullmatch(lines[1].strip()) is None:
+        return 0
+    size = lines[0].split()
+    if len(size) != 2 or not all(p.isdigit() for p in size):
+        return 0
+    return _MARK if size[0].isascii() and size[0].lstrip("0") == str(len(lines[1].strip())) else _SHAPE
 
 
 def load_all(text) -> list[dict]:
@@ -129,7 +142,7 @@ def load_all(text) -> list[dict]:
         m = _HEADER.fullmatch(line)
         if not m:
             raise PuzzleError(f"line {i}: expected 'width height', got {line[:30]!r}")
-        width, height = int(m.group(1)), int(m.group(2))
+        width, height = read_number(m.group(1), f"line {i}"), read_number(m.group(2), f"line {i}")
         if width == 0 and height == 0:
             break
         check_size(width, height, f"line {i}")
@@ -157,22 +170,23 @@ def dump_blocks(models: list[Numberlink]) -> str:
 
 
 # -- DA Symposium contest ----------------------------------------------------------
-_SIZE = re.compile(r"SIZE\s+(\d+)X(\d+)(?:X(\d+))?", re.IGNORECASE)
-_LINENUM = re.compile(r"LINE_NUM\s+(\d+)", re.IGNORECASE)
-_POINT = r"\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)"
-_LINE = re.compile(r"LINE#(\d+)\s*" + _POINT + r"\s*-?\s*" + _POINT, re.IGNORECASE)
+_SIZE = re.compile(r"SIZE\s+([0-9]+)X([0-9]+)(?:X([0-9]+))?", re.IGNORECASE)
+_LINENUM = re.compile(r"LINE_NUM\s+([0-9]+)", re.IGNORECASE)
+_POINT = r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*(?:,\s*([0-9]+)\s*)?\)"
+_LINE = re.compile(r"LINE#([0-9]+)\s*" + _POINT + r"\s*-?\s*" + _POINT, re.IGNORECASE)
 
 
-def sniff_adc(text) -> bool:
+def sniff_adc(text) -> int:
+    # the SIZE keyword is the mark; what follows it is the loader's to judge
     head = _as_text(text).lstrip()[:40]
-    return _SIZE.match(head) is not None
+    return _MARK if re.match(r"SIZE\s", head, re.IGNORECASE) else 0
 
 
 def _adc_size(line: str, lineno: int) -> tuple[int, int]:
     m = _SIZE.fullmatch(line)
     if not m:
         raise PuzzleError(f"line {lineno}: expected 'SIZE <W>X<H>', got {line[:30]!r}")
-    width, height = int(m.group(1)), int(m.group(2))
+    width, height = read_number(m.group(1), f"line {lineno}"), read_number(m.group(2), f"line {lineno}")
     if m.group(3) is not None and m.group(3) != "1":
         raise PuzzleError(f"line {lineno}: {m.group(3)} layers; only one-layer boards are supported")
     check_size(width, height, f"line {lineno}")
@@ -190,19 +204,19 @@ def load_adc(text) -> dict:
     for lineno, line in lines[1:]:
         m = _LINENUM.fullmatch(line)
         if m:
-            expected = int(m.group(1))
+            expected = read_number(m.group(1), f"line {lineno}")
             continue
         m = _LINE.fullmatch(line)
         if not m:
             raise PuzzleError(f"line {lineno}: expected 'LINE#<n> (x,y,1) (x,y,1)', got {line[:40]!r}")
-        label = str(int(m.group(1)))
+        label = str(read_number(m.group(1), f"line {lineno}"))
         if label in first_line:
             raise PuzzleError(f"line {lineno}: LINE#{label} given twice (first on line {first_line[label]})")
         first_line[label] = lineno
         for x, y, z in (m.group(2, 3, 4), m.group(5, 6, 7)):
             if z is not None and z != "1":
                 raise PuzzleError(f"line {lineno}: layer {z}; only one-layer boards are supported")
-            x, y = int(x), int(y)
+            x, y = read_number(x, f"line {lineno}"), read_number(y, f"line {lineno}")
             if not (x < width and y < height):
                 raise PuzzleError(f"line {lineno}: ({x},{y}) is outside the {width}x{height} board")
             endpoints.append((y, x, label))
@@ -215,7 +229,8 @@ def load_adc(text) -> dict:
 
 def _numeric_labels(model: Numberlink) -> dict[str, int]:
     """Label -> positive number: kept when every label is already one, else 1, 2, ..."""
-    if all(lab.isdigit() and lab[0] != "0" for lab in model.labels):
+    if all(lab.isascii() and lab.isdigit() and lab[0] != "0" and len(lab) <= MAX_DIGITS
+           for lab in model.labels):
         return {lab: int(lab) for lab in model.labels}
     return {lab: i + 1 for i, lab in enumerate(model.labels)}
 
@@ -256,9 +271,9 @@ def load_adc_answer(text, model: Numberlink) -> dict:
     grid = []
     for lineno, line in rows:
         cells = [x.strip() for x in line.split(",")]
-        if len(cells) != width or not all(x.isdigit() for x in cells):
+        if len(cells) != width or not all(x.isascii() and x.isdigit() for x in cells):
             raise PuzzleError(f"line {lineno}: expected {width} comma-separated numbers")
-        values = [int(x) for x in cells]
+        values = [read_number(x, f"line {lineno}") for x in cells]
         for v in values:
             if v and v not in label_of:
                 raise PuzzleError(f"line {lineno}: {v} is not a line of the puzzle")
@@ -315,12 +330,12 @@ def _trace(cells: set, a: tuple, b: tuple) -> list[tuple]:
 
 
 # -- puzz.link ---------------------------------------------------------------------
-_PZ = re.compile(r"(?:https?://[^?\s]*)?\??(?:p\?)?(numlin|arukone)/(?:(e)/)?(\d+)/(\d+)/([^\s/]*)/?\s*")
+_PZ = re.compile(r"(?:https?://[^?\s]*)?\??(?:p\?)?(numlin|arukone)/(?:(e)/)?([0-9]+)/([0-9]+)/([^\s/]*)/?\s*")
 
 
-def sniff_puzzlink(text) -> bool:
+def sniff_puzzlink(text) -> int:
     t = _as_text(text).strip()
-    return len(t) < 100_000 and _PZ.fullmatch(t) is not None
+    return _MARK if len(t) < 100_000 and _PZ.fullmatch(t) is not None else 0
 
 
 def _read_number16(body: str, size: int) -> dict[int, int]:
@@ -389,7 +404,7 @@ def load_puzzlink(text) -> dict:
     if not m:
         raise PuzzleError("URL: expected p?numlin/<W>/<H>/<body> or p?arukone/<W>/<H>/<body>")
     kind, free_flag, w, h, body = m.groups()
-    width, height = int(w), int(h)
+    width, height = read_number(w, "URL size"), read_number(h, "URL size")
     check_size(width, height, "URL")
     values = _read_number16(body, width * height)
     endpoints = []
