@@ -260,6 +260,31 @@ def test_hint_sequence_solves_and_flags_mistakes():
     assert h["wrong"] and h["cells"] == [[0, 0]]
 
 
+def test_hints_name_the_step_that_fixed_their_cells_in_players_words():
+    from pysolver.hungrycat.hint import RULE_WORDS
+    data = json.loads((HERE.parent / "static" / "puzzles" / "hungrycat-11x11.json").read_text())
+    m = F.parse(data)
+    progress = {"grid": ["?" * m.width] * m.height}
+    first = F.hint(m, progress, Deadline(10))
+    # From an empty grid the first cells are set by the red block of row 1, not by the
+    # "no black" step that came before it on the same line.
+    assert first["rule"] == "run" and first["lines"] == [["row", 0]]
+    assert first["message"].startswith("one block: row 1: every position of the red block")
+    seen_remove = False
+    for _ in range(m.width * m.height):
+        h = F.hint(m, progress, Deadline(10))
+        if h is None:
+            break
+        assert h["message"].split(":")[0] in (*RULE_WORDS.values(), "line logic"), h["message"]
+        assert h["lines"] == [h["line"]]
+        if "ruled out the other colours" in h["message"]:
+            seen_remove = True
+        for r, c in h["cells"]:
+            assert h["solution"]["grid"][r][c] == data["solution"]["grid"][r][c]
+        progress = h["solution"]
+    assert progress == data["solution"] and seen_remove
+
+
 def test_hint_on_two_solution_puzzle_uses_solution_fallback():
     m = F.parse(load("two-solutions.json"))
     h = F.hint(m, {"grid": ["??", "??"]}, Deadline(10))
@@ -283,9 +308,9 @@ def test_text_format_colour_names_and_errors():
     d = load_("B:blue r:#f00 g:grey\nrows\nb1R2\ncols\nb1\nr1\ng1\n".replace("g1", "r1"))
     assert d["palette"] == {"B": "#0000ff", "R": "#ff0000", "G": "#808080"}
     assert d["rows"] == [[["B", 1, True], ["R", 2, False]]]
-    for text, msg in [("B:blue R:red\nrows\nb1x2\ncols\nb1\n", "line 3: row 0: colour 'x'"),
+    for text, msg in [("B:blue R:red\nrows\nb1x2\ncols\nb1\n", "line 3: row 1: colour 'x'"),
                       ("B:blue R:rouge\nrows\nb1\ncols\nb1\n", "line 1: 'rouge' is not a colour"),
-                      ("B:blue\nrows\nb1\nb\ncols\nb1\n", "line 4: row 1: expected items"),
+                      ("B:blue\nrows\nb1\nb\ncols\nb1\n", "line 4: row 2: expected items"),
                       ("B:blue\nb1\nrows\ncols\nb1\n", "line 2: expected 'rows'")]:
         with pytest.raises(PuzzleError) as exc:
             load_(text)
@@ -304,7 +329,7 @@ def test_xml_format_loads():
 
 
 @pytest.mark.parametrize("edit, msg", [
-    (lambda t: t.replace("<line>108,0,0</line>", "<line>108,0</line>", 1), "<line> 0 (row 0): expected 3 numbers"),
+    (lambda t: t.replace("<line>108,0,0</line>", "<line>108,0</line>", 1), "row 1: expected 3 numbers"),
     (lambda t: t.replace("<column>103,103,0</column>", "<column>103,x,0</column>", 1), "'x' is not a whole number"),
     (lambda t: t.replace('r="1"', 'r="2"', 1), "not between 0 and 1"),
     (lambda t: t.replace("</puzzle>", ""), "XML:"),
@@ -344,7 +369,7 @@ BIG = "9" * 5000  # beyond the 4300 digits at which int() itself refuses
     # str.isdigit() takes '²', which int() refuses
     (lambda t: t.replace("<line>108,0,0</line>", "<line>10²,0,0</line>", 1), "'10²' is not a whole number"),
     (lambda t: t.replace("<line>108,0,0</line>", f"<line>{BIG},0,0</line>", 1),
-     "<line> 0 (row 0): the number 999999999999... is too large"),
+     "row 1: the number 999999999999... is too large"),
 ])
 def test_xml_odd_digits_and_long_numbers(edit, msg):
     _, load_ = F.importers["hungrycat-xml"]
@@ -354,8 +379,8 @@ def test_xml_odd_digits_and_long_numbers(edit, msg):
 
 
 @pytest.mark.parametrize("text, msg", [
-    ("B:blue\nrows\nb٣\ncols\nb1\n", "line 3: row 0: expected items"),
-    (f"B:blue\nrows\nb{BIG}\ncols\nb1\n", "line 3: row 0: the number 999999999999... is too large"),
+    ("B:blue\nrows\nb٣\ncols\nb1\n", "line 3: row 1: expected items"),
+    (f"B:blue\nrows\nb{BIG}\ncols\nb1\n", "line 3: row 1: the number 999999999999... is too large"),
 ], ids=["arabic-digit", "long-number"])
 def test_text_odd_digits_and_long_numbers(text, msg):
     _, load_ = F.importers["hungrycat-text"]
@@ -372,5 +397,5 @@ def test_generic_loader_reports_the_hungry_cat_xml_error():
     for content in (broken, broken.encode()):
         with pytest.raises(PuzzleError) as exc:
             load_any(content)
-        assert "<line> 0 (row 0): expected 3 numbers" in str(exc.value)
+        assert "row 1: expected 3 numbers" in str(exc.value)
     assert load_any((FIX / "small-8x6.xml").read_bytes()).type == "hungrycat"

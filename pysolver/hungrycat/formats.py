@@ -128,7 +128,7 @@ def load_text(text: str) -> dict:
             continue
         if section is None:
             raise PuzzleError(f"line {no}: expected 'rows' before the clues")
-        where = f"row {len(rows)}" if section is rows else f"col {len(cols)}"
+        where = f"row {len(rows) + 1}" if section is rows else f"col {len(cols) + 1}"  # (from 1, as players count)
         section.append(_parse_clue(no, s, keys, where))
     if not rows or not cols:
         raise PuzzleError("expected a 'rows' and a 'cols' section with one clue line per line")
@@ -190,17 +190,17 @@ def load_xml(text: str) -> dict:
         for i, el in enumerate(root.iter(tag)):
             parts = [p.strip() for p in (el.text or "").split(",")]
             if len(parts) != len(keys):
-                raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): expected {len(keys)} numbers "
+                raise PuzzleError(f"XML: {what} {i + 1}: expected {len(keys)} numbers "
                                   f"(one per colour), got {len(parts)}")
             items = []
             for key, p in zip(keys, parts):
                 if not (p.isascii() and p.isdigit()):  # isdigit() alone takes '²'
-                    raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): {p[:20]!r} is not a whole number")
-                v = read_number(p, f"XML: <{tag}> {i} ({what} {i})")
+                    raise PuzzleError(f"XML: {what} {i + 1}: {p[:20]!r} is not a whole number")
+                v = read_number(p, f"XML: {what} {i + 1}")
                 if v == 0:
                     continue
                 if v == 100 or v > 199:
-                    raise PuzzleError(f"XML: <{tag}> {i} ({what} {i}): {v} is not a count "
+                    raise PuzzleError(f"XML: {what} {i + 1}: {v} is not a count "
                                       f"(n or 100 + n, n from 1 to 99)")
                 items.append([key, v - 100, True] if v > 100 else [key, v, False])
             out.append(items)

@@ -43,6 +43,31 @@ def mistakes(m: Model, progress: dict, solution: dict, deadline: Deadline) -> li
     return grid_mistakes(grid, solution["grid"]) if grid is not None else []
 
 
+#: the rules as players are told them (the rule codes are the method's own)
+RULE_WORDS = {"absent": "colour not in the clue", "count-done": "count complete",
+              "count-fill": "count fills the line", "run": "one block", "non-run": "not one block"}
+
+
+def _step_message(m: Model, step: dict, fixed: list[int], work: list[int], before: list[dict]) -> str:
+    """A hint's words: the rule and the step's own message.  A step that only struck a
+    colour out also names the lines whose earlier steps (which fixed no cell on their
+    own) struck out the other colours of these cells: together they are the reason."""
+    text = f"{RULE_WORDS.get(step['rule'], step['rule'])}: {step['message']}"
+    if step["effect"] == "remove":
+        colours = sorted({m.colour_name(work[i].bit_length() - 1) for i in fixed})
+        where = "this cell" if len(fixed) == 1 else "these cells"
+        cells = {(i // m.width, i % m.width) for i in fixed}
+        lines: list[str] = []
+        for earlier in before:
+            if earlier["line"] and any(tuple(rc) in cells for rc in earlier["cells"]):
+                label = f"{earlier['line'][0]} {earlier['line'][1] + 1}"
+                if label not in lines:
+                    lines.append(label)
+        by = (", ".join(lines[:4]) + (" and others" if len(lines) > 4 else "")) if lines else "earlier steps"
+        text += f"; {by} had ruled out the other colours, so {where} can only be {' / '.join(colours)}"
+    return text
+
+
 def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
     report = check(m, progress, partial=True)
     if report.errors:
@@ -78,12 +103,22 @@ def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
                 mark = len(rules.steps)
                 if rules.apply_line(work, li):
                     changed = True
-                    for step in rules.steps[mark:]:
-                        idx = [r * m.width + c for r, c in step["cells"]]
-                        fixed = [i for i in idx if i in unknown and work[i] & (work[i] - 1) == 0]
+                    # A cell is fixed by the last of this line's steps that touched it
+                    # (earlier ones left it two colours or more): report the first step
+                    # that fixed a cell the player has not set, with those cells.
+                    fixer: dict[int, int] = {}
+                    for k in range(mark, len(rules.steps)):
+                        for r, c in rules.steps[k]["cells"]:
+                            i = r * m.width + c
+                            if i in unknown and work[i] & (work[i] - 1) == 0:
+                                fixer[i] = k
+                    if fixer:
+                        k = min(fixer.values())
+                        step = rules.steps[k]
+                        fixed = sorted(i for i, j in fixer.items() if j == k)
                         if fixed:
-                            return {"message": f"{step['rule']}: {step['message']}",
-                                    "rule": step["rule"], "line": step["line"],
+                            return {"message": _step_message(m, step, fixed, work, rules.steps[:k]),
+                                    "rule": step["rule"], "line": step["line"], "lines": [step["line"]],
                                     "cells": [[i // m.width, i % m.width] for i in fixed],
                                     "solution": _apply(grid, m, fixed, work)}
     except Contradiction:
@@ -103,9 +138,9 @@ def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
                 work[i] = d
             kind, idx = solver.g.line_name(li)
             colours = sorted({m.colour_name(work[i].bit_length() - 1) for i in fixed})
-            return {"message": f"line solver: {kind} {idx + 1}: every arrangement that fits this "
+            return {"message": f"line logic: {kind} {idx + 1}: every arrangement that fits this "
                                f"line's clue puts {' / '.join(colours)} here",
-                    "rule": "line", "line": [kind, idx],
+                    "rule": "line", "line": [kind, idx], "lines": [[kind, idx]],
                     "cells": [[i // m.width, i % m.width] for i in fixed],
                     "solution": _apply(grid, m, fixed, work)}
 

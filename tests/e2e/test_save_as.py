@@ -48,8 +48,10 @@ def test_a_numberlink_answer_is_worked_out_and_saved(context, server):
     # Lines are numbered in the order of the puzzle the app holds (as its saved problem is)
     held = NUMBERLINK.parse(page.evaluate("app.state().puzzle"))
     assert NUMBERLINK.check(held, load_adc_answer(text, held)).solved
-    _, problem = save(page, "adc")
+    problem_name, problem = save(page, "adc")
     assert sorted(map(sorted, load_any(problem).model.ends)) == sorted(map(sorted, held.ends))
+    # Formats that share the .txt ending do not share a file name.
+    assert problem_name.endswith("-adc.txt") and save(page, "flow")[0].endswith("-flow.txt")
 
 
 def test_only_formats_that_can_hold_the_puzzle_are_offered(context, server):

@@ -180,12 +180,13 @@ function showPlay() {
   $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all
   $("puzzle-title").title = title;
   const meta = [fam.title, `${p.width}×${p.height}`];
+  if (fam.rules) meta.push(fam.rules(p));
   if (p.author) meta.push("by " + p.author);
   if (p.source) meta.push(p.source);
   if (p.license) meta.push(p.license);
   $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
   document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
-  $("help-text").textContent = fam.help;
+  $("help-text").textContent = typeof fam.help === "function" ? fam.help(p) : fam.help;
   $("show-errors-group").hidden = !fam.brokenLines;
   fillMethods(fam.methods);
   renderFamilyTools();
@@ -383,6 +384,7 @@ function afterChange() {
     h.save();
     remember(state.key, stripSolution(state.puzzle), now, state.link);  // the Continue list follows
     if (now === "player") say("Solved. Well done!", "ok");
+    else if (!now) say("");  // a move that unsolves the grid takes the congratulations away
   }
   updateButtons();
 }
@@ -591,7 +593,9 @@ async function saveAs(name) {
   if (format.answer && !puzzle.solution) say("Solving, to write the answer…");
   const { text } = await solver.call("convert", { puzzle, to: name });
   const type = name === "json" ? "application/json" : "text/plain";
-  const saved = download(new Blob([text], { type }), fileStem(state.puzzle.type) + format.ext);
+  // Formats that share a file ending (several are .txt) get their name in the file's.
+  const clash = saveFormats.some((f) => f !== format && f.ext === format.ext);
+  const saved = download(new Blob([text], { type }), fileStem(state.puzzle.type) + (clash ? "-" + name : "") + format.ext);
   say(`Saved as ${saved}.`, "ok");
 }
 
@@ -602,6 +606,7 @@ async function replay() {
   await solver.ready;
   stopReplay();
   const p = state.puzzle;
+  say("Working out the solving steps…");  // (the first time also loads the step recorder)
   const res = await run("Replay", () => solver.call("steps", { puzzle: stripSolution(p), timeout: 30 }));
   if (!res || state.puzzle !== p) return false;
   const steps = res.steps;

@@ -38,6 +38,22 @@ export function contrast(a, b) {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** `hex` moved towards white (or black) in steps until it has a contrast of at least
+    `min` with `background`: line colours that would vanish on a dark board (navy,
+    maroon) are lightened there, and left alone elsewhere.  Returns "#rrggbb". */
+export function legibleOn(hex, background, min = 2) {
+  const towards = luminance(background) < 0.2 ? [255, 255, 255] : [0, 0, 0];
+  let [r, g, b] = rgb(hex);
+  for (let step = 0; step < 10 && contrast(toHex(r, g, b), background) < min; step++) {
+    [r, g, b] = [r, g, b].map((v, i) => Math.round(v + (towards[i] - v) * 0.2));
+  }
+  return toHex(r, g, b);
+}
+
+function toHex(r, g, b) {
+  return "#" + [r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("");
+}
+
 /** Near-black or white, whichever has the higher contrast on the colour `hex`. */
 export function contrastText(hex) {
   return contrast("#111111", hex) >= contrast("#ffffff", hex) ? "#111111" : "#ffffff";

@@ -10,7 +10,7 @@
 
 import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrastText, drawText, gridLines, mix, pinnedClueStrips, strokeCells } from "./draw.js";
+import { contrast, contrastText, drawText, gridLines, mix, pinnedClueStrips, strokeCells } from "./draw.js";
 import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -132,12 +132,20 @@ function draw(ctx, p, progress, view) {
     ctx.fillRect(x0, y0 + view.hover.r, W, 1);
     ctx.fillRect(x0 + view.hover.c, y0, 1, H);
   }
+  // A colour close to the empty cell's (black on the dark theme) gets a light edge, so
+  // a painted cell never looks unpainted.
+  const faint = new Set(Object.keys(p.palette).filter((k) => contrast(p.palette[k], t.cell) < 1.6));
   for (let r = 0; r < H; r++) {
     for (let c = 0; c < W; c++) {
       const v = grid[r][c];
       if (v !== "?") {
         ctx.fillStyle = p.palette[v];
         ctx.fillRect(x0 + c + 0.03, y0 + r + 0.03, 0.94, 0.94);
+        if (faint.has(v)) {
+          ctx.strokeStyle = t.muted;
+          ctx.lineWidth = 0.06;
+          ctx.strokeRect(x0 + c + 0.1, y0 + r + 0.1, 0.8, 0.8);
+        }
       } else if (cand) {
         // Replay: the candidates still open for this cell, as dots.
         const ks = cand[r * W + c];

@@ -1,6 +1,7 @@
 /* The family modules of the front end, by puzzle type (the JavaScript side of
    pysolver.registry).  Each module exports an object with:
-     type, title, keys (family keys of puzzle JSON), methods, help,
+     type, title, keys (family keys of puzzle JSON), methods, help (text, or a function of the puzzle),
+     rules?(puzzle)          a short note on the board's rule variant, shown in the meta line
      decode(body, w, h)      mirror of the family's compact link body (pysolver/<type>/codec.py)
      validate(puzzle)        throw Error(message) when the puzzle cannot be drawn safely
      layout(puzzle)          {cols, rows, x0, y0, pinnedClues?}: size in cell units, grid origin;

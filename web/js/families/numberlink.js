@@ -11,7 +11,7 @@
    its endpoints, so colour-blind players can tell lines apart. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
-import { contrastText, drawText, gridLines, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -53,7 +53,7 @@ function validate(p) {
     seen.add(r * p.width + c);
     count.set(lab, (count.get(lab) || 0) + 1);
   });
-  for (const [lab, n] of count) if (n !== 2) fail(`label ${lab}: appears ${n} times, expected exactly twice`);
+  for (const [lab, n] of count) if (n !== 2) fail(`label ${lab}: appears ${n === 1 ? "once" : n + " times"}, expected exactly twice`);
 }
 
 const cache = new WeakMap();
@@ -96,7 +96,9 @@ function layout(p) { return { cols: p.width, rows: p.height, x0: 0, y0: 0 }; }
 
 function draw(ctx, p, progress, view) {
   const t = view.theme, W = p.width, H = p.height;
-  const { colour } = info(p);
+  const { colour: base } = info(p);
+  // (the theme's board may be dark: line colours keep a readable contrast on it)
+  const colour = new Map([...base].map(([lab, hex]) => [lab, legibleOn(hex, t.cell)]));
   ctx.fillStyle = t.cell;
   ctx.fillRect(0, 0, W, H);
   const lines = [...Object.entries(progress.paths), ...Object.entries(progress.tails || {})];
@@ -178,7 +180,8 @@ function press(p, progress, cell) {
   return {
     preview,
     move(to) {
-      walkTowards(() => path, to, W, p.height, step);
+      const free = (q) => !Object.values(others).some((line) => line.some((x) => same(x, q)));
+      walkTowards(() => path, to, W, p.height, step, free);
       return preview();
     },
     end() {
@@ -208,9 +211,14 @@ export default {
   title: "Numberlink",
   keys: ["endpoints", "cover"],
   methods: ["auto", "paths", "mip"],
-  help: "Drag (with the mouse or a finger) from a letter to its twin to join them; lines may not cross. Drag back " +
-        "to shorten, draw over a line to cut it. Full cover: every cell must be on a line. Zoom with the wheel, a " +
-        "pinch or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
+  // (whether every cell must be used decides when the board counts as solved: the
+  // play page says which rule this board has, in its meta line and its help)
+  rules: (p) => (p.cover === "full" ? "every cell on a line" : "cells may stay empty"),
+  help: (p) => "Drag (with the mouse or a finger) from a letter to its twin to join them; lines may not cross. " +
+        "Drag back to shorten, draw over a line to cut it, click or tap an end of a line to erase it. " +
+        (p.cover === "full" ? "This board is full cover: every cell must be on a line. "
+          : "This board is free cover: cells may stay empty. ") +
+        "Zoom with the wheel, a pinch or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   methodInfo: {
     auto: "a diagonal scan and an exact path search with forced moves (routing first when cells may stay empty)",
     mip: "E. Kalvelagen's mixed-integer model, solved by HiGHS",

@@ -7,8 +7,11 @@ export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) 
 /** Extend or shorten `getPath()` towards `to`, one cell at a time, through `step(cell)`
     (which applies the family's rules and returns false where the line cannot go), so a
     fast drag that skips cells still draws every cell in between.  Going back onto the
-    line hands that cell to `step`, which truncates. */
-export function walkTowards(getPath, to, width, height, step) {
+    line hands that cell to `step`, which truncates.  Where the pointer skipped a
+    corner, both the sideways and the vertical move lead towards it: the sideways one
+    is tried first unless `isFree` says only the vertical one is free (a family whose
+    lines cut others, Numberlink, must not cut a line the pointer never crossed). */
+export function walkTowards(getPath, to, width, height, step, isFree = () => true) {
   const tr = Math.max(0, Math.min(height - 1, to.r)), tc = Math.max(0, Math.min(width - 1, to.c));
   if (getPath().some((q) => same(q, [tr, tc]))) {
     step([tr, tc]);
@@ -16,12 +19,10 @@ export function walkTowards(getPath, to, width, height, step) {
   }
   let [r, c] = getPath()[getPath().length - 1];
   for (let guard = 0; guard < width + height && !(r === tr && c === tc); guard++) {
-    const next = c !== tc ? [r, c + Math.sign(tc - c)] : [r + Math.sign(tr - r), c];
-    if (!step(next)) {
-      // Blocked sideways: try the vertical move first instead.
-      const alt = r !== tr && c !== tc ? [r + Math.sign(tr - r), c] : null;
-      if (!alt || !step(alt)) break;
-    }
+    const across = c !== tc ? [r, c + Math.sign(tc - c)] : null;
+    const down = r !== tr ? [r + Math.sign(tr - r), c] : null;
+    const tries = across && down && !isFree(across) && isFree(down) ? [down, across] : [across || down, across && down];
+    if (!tries.some((next) => next && step(next))) break;
     [r, c] = getPath()[getPath().length - 1];
   }
 }

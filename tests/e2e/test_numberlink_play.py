@@ -1,0 +1,72 @@
+"""Numberlink play details: a quick diagonal flick does not cut a line the pointer never
+crossed; the page says whether the board is full or free cover; undoing a win takes the
+congratulations away; Replay says it is working; line colours stay readable on the dark
+board."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app, open_puzzle, wait_ready
+from test_linkapix_play import drag
+from test_shell import cell_point
+
+import pysolver
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+pytestmark = pytest.mark.browser
+
+# A's end (1,0) and, across the corner from it, (2,1); B's line runs through (1,1).
+FLICK = {"type": "numberlink", "width": 4, "height": 4, "cover": "free",
+         "endpoints": [[1, 0, "A"], [3, 3, "A"], [0, 1, "B"], [1, 2, "B"]]}
+
+
+def test_a_quick_diagonal_flick_goes_round_another_line_instead_of_cutting_it(context, server):
+    page = open_puzzle(context, server, FLICK)
+    page.wait_for_timeout(200)
+    drag(page, [[0, 1], [1, 1], [1, 2]])
+    assert page.evaluate("app.state().progress.paths")["B"] == [[0, 1], [1, 1], [1, 2]]
+    page.mouse.move(*cell_point(page, 1, 0))
+    page.mouse.down()
+    page.mouse.move(*cell_point(page, 2, 1), steps=1)     # one event: the corner is skipped
+    page.mouse.move(*cell_point(page, 3, 1), steps=1)
+    page.mouse.up()
+    paths = page.evaluate("app.state().progress.paths")
+    assert paths["B"] == [[0, 1], [1, 1], [1, 2]]
+    assert paths["A"] == [[1, 0], [2, 0], [2, 1], [3, 1]]
+
+
+def test_the_page_says_the_cover_rule_and_a_lost_win_loses_its_message(context, server):
+    puzzle = json.loads((FIX / "numberlink" / "gen_7x7_s2.json").read_text())
+    puzzle.pop("solution", None)
+    solution = pysolver.solve(puzzle)["solution"]["paths"]
+    page = wait_ready(open_puzzle(context, server, puzzle))
+    rule = "every cell on a line" if puzzle["cover"] == "full" else "cells may stay empty"
+    assert rule in page.locator("#puzzle-meta").text_content()
+    assert ("full cover" if puzzle["cover"] == "full" else "free cover") in page.locator("#help-text").text_content()
+    for lab, path in solution.items():
+        drag(page, path)
+    page.wait_for_function("app.state().solved")
+    assert page.locator("#message").text_content() == "Solved. Well done!"
+    page.click("#undo")                                    # the last line goes: no longer solved
+    assert page.evaluate("app.state().solved") is False
+    assert page.locator("#message").text_content() == ""
+    # Replay says it is working before its first step arrives.
+    page.evaluate("""() => { window.said = [];
+      new MutationObserver(() => window.said.push(document.querySelector('#message').textContent))
+        .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true}); }""")
+    assert page.evaluate("app.replay()") is True
+    said = page.evaluate("window.said")
+    assert said[0] == "Working out the solving steps…" and any(s.startswith("Step 1/") for s in said)
+
+
+def test_line_colours_keep_their_contrast_on_the_dark_board(context, server):
+    page = open_app(context, server.url)
+    got = page.evaluate("""async () => {
+      const d = await import(new URL("js/families/draw.js", location.href).href);
+      const dark = "#2a2c31";
+      return ["#000075", "#800000", "#8b008b", "#911eb4"].map((c) => d.contrast(d.legibleOn(c, dark), dark))
+        .concat([d.legibleOn("#e6194b", "#ffffff"), d.legibleOn("#e6194b", dark)]);
+    }""")
+    assert all(c >= 2 for c in got[:4]), got
+    assert got[4:] == ["#e6194b", "#e6194b"]                  # colours that read already stay
