@@ -459,3 +459,14 @@ def test_generic_loader_sniffs_both_importers():
     assert p.family.to_json(p.model)["palette"] == {"a": "#000000", "b": "#ff0000"}
     p = load_any("palette: a=#000000\n2a 2a\n. 1a\n")
     assert p.family.to_json(p.model)["clues"] == [[0, 0, 2, "a"], [0, 1, 2, "a"], [1, 1, 1, "a"]]
+
+
+def test_a_hint_on_a_puzzle_without_a_solution_does_not_blame_the_player():
+    # a 2 with no partner: nothing the player drew is at fault
+    from pysolver import api
+    puzzle = {"type": "linkapix", "width": 3, "height": 1, "palette": {"a": "#000000"},
+              "clues": [[0, 0, 2, "a"], [0, 2, 1, "a"]]}
+    got = api.hint(puzzle, {"paths": []})
+    assert got["wrong"] and got["message"] == "this puzzle has no solution"
+    got = api.hint(puzzle, {"paths": [[[0, 2]]]})
+    assert got["wrong"] and got["message"] == "this puzzle has no solution"

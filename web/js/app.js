@@ -227,8 +227,13 @@ function updateButtons() {
   for (const id of ["check", "hint", "solve", "replay", "record"]) $(id).disabled = !playing || !ready || state.running || replaying;
   $("share").disabled = !playing || !ready || state.running;
   $("save-as").disabled = !playing || !ready || state.running || $("save-as").options.length < 2;
-  $("replay").hidden = !(playing && state.fam.replay);
-  $("record").hidden = $("replay").hidden || typeof MediaRecorder === "undefined";
+  // Cancel takes the method menu's place while something runs, and Stop replay the
+  // Replay button's while a replay runs (CSS gives each pair one width), so the
+  // buttons after them stay where they were for the next click.
+  const canReplay = playing && !!state.fam.replay;
+  $("replay").hidden = !canReplay || replaying;
+  $("record").hidden = !canReplay || typeof MediaRecorder === "undefined";
+  $("method").hidden = state.running;
   $("cancel").hidden = !state.running;
   $("stop-replay").hidden = !replaying;
 }
@@ -451,6 +456,7 @@ async function solve({ method = $("method").value, timeout = 60, unique = true }
   }
   // Marked: a grid solved this way (now, or again by redo) is the solver's, not the player's.
   applyProgress({ ...state.fam.fromSolution(p, res.solution), solver: true });
+  const shown = state.history.present;
   const solved = `Solved by ${res.method} in ${secs(res.seconds)}.`;
   if (!unique) {
     say(solved + " Undo brings your grid back.", "ok");
@@ -466,7 +472,14 @@ async function solve({ method = $("method").value, timeout = 60, unique = true }
   else text += ` Uniqueness not settled in ${secs(second.seconds)}.`;
   const note = second?.note || res.note;
   if (note) text += ` (${note})`;
-  say(text + " Undo brings your grid back.", second?.unique === false ? "error" : "ok");
+  if (state.history.present !== shown) {
+    // The player moved on (undo, a new stroke) while uniqueness was checked: the grid
+    // is no longer the solver's, so only what was learnt about the puzzle is said.
+    const about = { true: "This puzzle's solution is unique.", false: "Warning: this puzzle has more than one solution." };
+    say(about[second?.unique] || "", second?.unique === false ? "error" : "");
+  } else {
+    say(text + " Undo brings your grid back.", second?.unique === false ? "error" : "ok");
+  }
   return { ...res, unique: second ? second.unique ?? null : null, note: note || undefined };
 }
 
@@ -518,7 +531,9 @@ async function hint() {
     state.history.push(next);
     afterChange();
   }
-  say("Hint: " + h.message, h.wrong ? "error" : "");
+  // (a hint that completes the grid says so too: afterChange's message would be lost)
+  if (solvedStatus() === "player" && !h.wrong) say(`Hint: ${h.message}. Solved. Well done!`, "ok");
+  else say("Hint: " + h.message, h.wrong ? "error" : "");
   board.reveal(state.highlight.cells);
   board.draw();
   return h;
@@ -599,6 +614,9 @@ async function saveAs(name) {
   say(`Saved as ${saved}.`, "ok");
 }
 
+// the most frames a replay shows (see replay())
+const REPLAY_FRAMES = 400;
+
 /** Animate the solver's steps on a copy of the grid; resolves to true when it ran to
     the end, false when it was stopped (Stop, Escape, another action, leaving the
     puzzle).  The player's own grid is never touched. */
@@ -614,13 +632,19 @@ async function replay() {
   state.replay = me;
   updateButtons();
   say(`Replaying ${steps.length} steps…`);
-  const delay = Math.max(15, Math.min(300, 8000 / Math.max(1, steps.length)));
+  // At most REPLAY_FRAMES frames: a big board's thousands of steps go a few per frame,
+  // so a replay takes seconds, not minutes (each frame redraws the whole board).
+  const frames = Math.min(steps.length, REPLAY_FRAMES);
+  const batch = Math.ceil(steps.length / Math.max(1, frames));
+  const delay = Math.max(15, Math.min(300, 8000 / Math.max(1, frames)));
   let progress = state.fam.newProgress(p);
-  for (const [i, step] of steps.entries()) {
-    progress = state.fam.applyStep(p, progress, step);
+  for (let i = 0; i < steps.length; i += batch) {
+    const last = Math.min(steps.length, i + batch) - 1;
+    for (let j = i; j <= last; j++) progress = state.fam.applyStep(p, progress, steps[j]);
+    const step = steps[last];
     state.preview = progress;
     state.highlight = { cells: step.cells || [], lines: step.line ? [step.line] : [] };
-    say(`Step ${i + 1}/${steps.length}: ${step.message || step.rule}`);
+    say(`Step ${last + 1}/${steps.length}: ${step.message || step.rule}`);
     board.draw();
     await new Promise((r) => setTimeout(r, delay));
     if (me.stopped) return false;

@@ -50,11 +50,22 @@ export function puzzleSize(pictureWidth, pictureHeight, across) {
 export function initMaker({ solver, load, showError }) {
   const $ = (id) => document.getElementById(id);
   const status = $("maker-status");
-  $("maker-cancel").onclick = () => solver.cancel();
+  let cancelled = false;
+  $("maker-cancel").onclick = () => {
+    cancelled = true;  // also stops a request not sent yet (the solver still loading)
+    solver.cancel();
+  };
+  // A new picture: the last one's preview and outcome no longer apply.
+  $("maker-file").onchange = () => {
+    $("maker-preview").hidden = true;
+    status.textContent = "";
+  };
   $("maker").onsubmit = async (e) => {
     e.preventDefault();
     const file = $("maker-file").files[0];
     if (!file) return;
+    cancelled = false;
+    $("error-banner").hidden = true;  // (a banner from the last attempt)
     const across = Math.max(5, Math.min(MAX_SIDE, Math.round(+$("maker-size").value || 30)));
     const colours = Math.max(1, Math.min(16, Math.round(+$("maker-colours").value || 6)));
     $("maker-go").disabled = true;
@@ -68,6 +79,7 @@ export function initMaker({ solver, load, showError }) {
       preview.hidden = false;
       status.textContent = "Waiting for the solver…";
       await solver.ready;
+      if (cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
       status.textContent = `Making a ${w}×${h} puzzle with ${colours} colours…`;
       const title = file.name.replace(/\.[^.]+$/, "").slice(0, 80) || "My picture";
       const res = await solver.call("make", { type: "linkapix", rgba: toBase64(pixels), source_width: w,

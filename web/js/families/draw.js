@@ -65,12 +65,17 @@ export function readableOn(hex, background) {
   return contrast(hex, background) >= 3;
 }
 
-/** Outline cells [[r, c], ...] of a grid whose cell (0,0) is at (x0, y0). */
-export function strokeCells(ctx, cells, x0, y0, colour, width = 0.12) {
+/** Outline cells [[r, c], ...] of a grid whose cell (0,0) is at (x0, y0), over a
+    wider stroke of `halo` when given (so the outline shows on any fill). */
+export function strokeCells(ctx, cells, x0, y0, colour, width = 0.12, halo = null) {
   if (!cells.length) return;
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = width;
-  for (const [r, c] of cells) ctx.strokeRect(x0 + c + width / 2, y0 + r + width / 2, 1 - width, 1 - width);
+  const outline = (style, w) => {
+    ctx.strokeStyle = style;
+    ctx.lineWidth = w;
+    for (const [r, c] of cells) ctx.strokeRect(x0 + c + width / 2, y0 + r + width / 2, 1 - width, 1 - width);
+  };
+  if (halo) outline(halo, width * 2);
+  outline(colour, width);
 }
 
 /** Thin grid lines over a W x H grid whose cell (0,0) is at (x0, y0). */

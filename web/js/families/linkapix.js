@@ -165,9 +165,10 @@ function draw(ctx, p, progress, view) {
     });
   }
   if (drawing) line(drawing.path, drawing.colour, 0.3);
+  const stroked = new Set(drawing ? drawing.path.map(([r, c]) => r * W + c) : []);
   for (const [r, c, n, k] of p.clues) {
     const covered = owner[r * W + c] >= 0;
-    if (px >= NUMBERS_FROM_PX) drawClueNumber(ctx, r, c, n, p.palette[k], covered, t);
+    if (px >= NUMBERS_FROM_PX) drawClueNumber(ctx, r, c, n, p.palette[k], covered, t, stroked.has(r * W + c));
     else if (!covered) drawClueDot(ctx, r, c, p.palette[k], t);
   }
   // the board's edge, at least a device pixel wide at any zoom
@@ -175,29 +176,49 @@ function draw(ctx, p, progress, view) {
   ctx.lineWidth = Math.max(0.04, 1.5 / px);
   ctx.strokeRect(0, 0, W, H);
   if (drawing) {
+    // The count, above and right of the path's end; at the top edge (of the board or
+    // the view) beside the end on its own row instead, right or else left of it, so it
+    // covers the path rather than the clues around it.
     const [r, c] = drawing.path[drawing.path.length - 1];
     const text = `${drawing.path.length}/${drawing.number}`;
+    const vis = view.visible || { x0: 0, y0: 0, x1: W, y1: H };
+    const right = Math.min(W, vis.x1);
+    let x = c + 0.6, y = r - 0.75;
+    if (y < Math.max(0, vis.y0)) { x = c + 1.05; y = r + 0.15; }
+    if (x + 1.5 > right) x = y === r + 0.15 ? c - 1.55 : c - 1.1;
     ctx.fillStyle = t.fg;
-    ctx.fillRect(c + 0.6, r - 0.75, 1.5, 0.7);
-    drawText(ctx, text, c + 1.35, r - 0.39, 0.5, t.bg, 700);
+    ctx.fillRect(x, y, 1.5, 0.7);
+    drawText(ctx, text, x + 0.75, y + 0.36, 0.5, t.bg, 700);
   }
-  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
-  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
+  // (with a halo of the empty cell's colour: the outlines also show on a painted
+  // picture of the same hue, red on red)
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error, 0.12, t.cell);
+  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16, t.cell);
 }
 
 /** A clue's number, readable whatever its colour: on a painted cell in black or white;
     on a blank cell in the clue's own colour when that contrasts with the cell, else on
     a chip of the clue's colour (a light colour on a light theme, a dark one on dark). */
-function drawClueNumber(ctx, r, c, n, colour, covered, t) {
+/** A clue's number: in its colour on an empty cell; on a painted cell (`covered`) in
+    the colour that reads on the paint; on the path being drawn (`onStroke`, a stroke
+    of the clue's own colour) on a chip of that colour.  A colour that does not read on
+    the empty cell gets a frame of its colour around a number in the text colour: a
+    hollow frame, never a full square, so an open clue never looks like a painted cell. */
+function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false) {
   let ink = colour;
   if (covered) ink = contrastText(colour);
-  else if (!readableOn(colour, t.cell)) {
+  else if (onStroke) {
     ctx.fillStyle = colour;
-    ctx.fillRect(c + 0.1, r + 0.1, 0.8, 0.8);
-    ctx.strokeStyle = t.gridStrong;
-    ctx.lineWidth = 0.05;
-    ctx.strokeRect(c + 0.1, r + 0.1, 0.8, 0.8);
+    ctx.fillRect(c + 0.12, r + 0.12, 0.76, 0.76);
     ink = contrastText(colour);
+  } else if (!readableOn(colour, t.cell)) {
+    ctx.strokeStyle = t.gridStrong;
+    ctx.lineWidth = 0.04;
+    ctx.strokeRect(c + 0.08, r + 0.08, 0.84, 0.84);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 0.12;
+    ctx.strokeRect(c + 0.16, r + 0.16, 0.68, 0.68);
+    ink = t.fg;
   }
   drawText(ctx, String(n), c + 0.5, r + 0.54, n >= 100 ? 0.42 : n >= 10 ? 0.52 : 0.64, ink, 700);
 }
@@ -242,7 +263,7 @@ function press(p, progress, cell) {
   const colour = p.palette[key];
   let path = [[cell.r, cell.c]];
   let done = false;
-  const step = (to) => {
+  const step = (to, reached = true) => {
     const idx = path.findIndex((q) => same(q, to));
     if (idx >= 0) { path = path.slice(0, idx + 1); done = false; return true; }
     if (done || !adjacent(path[path.length - 1], to)) return false;
@@ -251,8 +272,9 @@ function press(p, progress, cell) {
     if (taken[a] >= 0) return false;
     const ci = clueAt.get(a);
     if (ci !== undefined) {
+      // (a fast drag that skips cells must not finish on a partner it went round to)
       const [, , n2, k2] = p.clues[ci];
-      if (n2 !== number || k2 !== key || path.length + 1 !== number) return false;
+      if (!reached || n2 !== number || k2 !== key || path.length + 1 !== number) return false;
       path = [...path, to];
       done = true;
       return true;

@@ -1,0 +1,106 @@
+"""Link-a-Pix play details found in review: a drag links only to a clue the pointer
+reached; undo during Solve's uniqueness check leaves no false "Solved"; a hint that
+completes the grid says so; the maker's Cancel works while Python is still loading;
+a long replay is paced to a few hundred frames; the toolbar does not shift while a
+solve runs."""
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from conftest import open_app, open_puzzle, unsolved, wait_ready
+from test_linkapix_play import drag
+
+ROOT = Path(__file__).resolve().parents[2]
+LIB = ROOT / "static" / "puzzles"
+pytestmark = pytest.mark.browser
+
+
+def test_a_drag_links_only_to_a_clue_the_pointer_reached(context, server):
+    page = open_puzzle(context, server, unsolved(LIB / "linkapix-heart.json"))
+    page.wait_for_timeout(200)
+    # From the 2 at (2,3) past (2,4) to the 2 at (3,4): the walk towards (3,4) could go
+    # round through the other 2 at (3,3), which the pointer never touched.
+    drag(page, [[2, 3], [2, 4], [3, 4]])
+    assert page.evaluate("app.state().progress.paths") == []
+    drag(page, [[2, 3], [3, 3]])                              # reached: linked
+    assert page.evaluate("app.state().progress.paths") == [[[2, 3], [3, 3]]]
+
+
+def test_undo_during_the_uniqueness_check_leaves_no_false_solved(context, server):
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "linkapix-64x64.json")))
+    page.evaluate("() => { window.solving = app.solve(); }")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Checking whether')")
+    page.click("#undo")
+    page.evaluate("window.solving")
+    text = page.locator("#message").text_content()
+    assert page.evaluate("app.state().solved") is False
+    assert "Solved by" not in text and "Undo brings" not in text, text
+
+
+def test_a_hint_that_completes_the_grid_says_it_is_solved(context, server):
+    data = unsolved(LIB / "linkapix-heart.json")
+    solution = json.loads((LIB / "linkapix-heart.json").read_text())["solution"]["paths"]
+    page = wait_ready(open_puzzle(context, server, data))
+    # every link but one drawn by hand (a 1 is a tap); the hint gives the last
+    for path in solution[:-1]:
+        drag(page, path)
+    page.wait_for_function("app.state().progress.paths.length >= %d" % (len(solution) - 1))
+    for _ in range(3):
+        if page.evaluate("app.state().solved"):
+            break
+        page.evaluate("app.hint()")
+    assert page.evaluate("app.state().solved") is True
+    assert page.locator("#message").text_content().endswith("Solved. Well done!")
+
+
+def tiny_png(w=12, h=10):
+    """A small RGB PNG, written by hand (no imaging library needed)."""
+    raw = b"".join(b"\x00" + b"".join(bytes([(x * 20) % 256, (y * 25) % 256, 90]) for x in range(w))
+                   for y in range(h))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def test_the_makers_cancel_works_while_python_is_still_loading(context, server, tmp_path):
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(tiny_png())
+    page = open_app(context, server.url)
+    assert page.evaluate("app.solverState") != "ready"
+    page.set_input_files("#maker-file", str(picture))
+    page.click("#maker-go")
+    page.wait_for_function("document.querySelector('#maker-status').textContent.includes('Waiting')")
+    page.click("#maker-cancel")
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('#maker-status').textContent === 'Cancelled.'")
+    assert page.evaluate("app.state().puzzle") is None        # nothing was made and opened
+
+
+def test_a_long_replay_takes_a_few_hundred_frames(context, server):
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "linkapix-64x64.json")))
+    page.evaluate("""() => { window.frames_ = [];
+      new MutationObserver(() => { const t = document.querySelector('#message').textContent;
+                                   if (t.startsWith('Step ')) window.frames_.push(t); })
+        .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true}); }""")
+    assert page.evaluate("app.replay()") is True
+    frames = page.evaluate("window.frames_")
+    total = int(frames[-1].split("/")[1].split(":")[0])
+    assert total > 400 and len(frames) <= 400
+    assert frames[-1].startswith(f"Step {total}/{total}:")      # every step was applied
+
+
+def test_the_toolbar_does_not_shift_while_a_solve_runs(context, server):
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "linkapix-128x128.json")))
+    before = {b: page.locator("#" + b).bounding_box() for b in ("replay", "restart", "zoom-in")}
+    page.evaluate("() => { window.solving = app.solve(); }")
+    page.wait_for_selector("#cancel:not([hidden])")
+    during = {b: page.locator("#" + b).bounding_box() for b in ("replay", "restart", "zoom-in")}
+    page.click("#cancel")
+    page.evaluate("window.solving")
+    for b in before:
+        assert abs(before[b]["x"] - during[b]["x"]) < 1 and abs(before[b]["y"] - during[b]["y"]) < 1, b
