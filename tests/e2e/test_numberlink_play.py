@@ -1,7 +1,7 @@
 """Numberlink play details: a quick diagonal flick does not cut a line the pointer never
 crossed; the page says whether the board is full or free cover; undoing a win takes the
 congratulations away; Replay says it is working; line colours stay readable on the dark
-board."""
+board and do not repeat on big boards."""
 import json
 from pathlib import Path
 
@@ -70,3 +70,9 @@ def test_line_colours_keep_their_contrast_on_the_dark_board(context, server):
     }""")
     assert all(c >= 2 for c in got[:4]), got
     assert got[4:] == ["#e6194b", "#e6194b"]                  # colours that read already stay
+    # A big generated board has up to 72 labels (A-Z, a-z, numbers): no two share a colour.
+    colours = page.evaluate("""async () => {
+      const m = await import(new URL("js/families/numberlink.js", location.href).href);
+      return Array.from({ length: 72 }, (_, i) => m.labelColour(i));
+    }""")
+    assert len(set(colours)) == 72

@@ -18,6 +18,13 @@ function rgb(hex) {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/** `a` blended into `b` with weight `w` of b, as "#rrggbb". */
+export function mixHex(a, b, w) {
+  const [r1, g1, b1] = rgb(a), [r2, g2, b2] = rgb(b);
+  const m = (x, y) => Math.round(x * (1 - w) + y * w);
+  return toHex(m(r1, r2), m(g1, g2), m(b1, b2));
+}
+
 /** `a` blended into `b` with weight `w` of b (0 = a, 1 = b). */
 export function mix(a, b, w) {
   const [r1, g1, b1] = rgb(a), [r2, g2, b2] = rgb(b);

@@ -102,7 +102,9 @@ function layout(p) {
 
 function drawClueItem(ctx, p, [k, n, block], x, y, done, t) {
   const colour = p.palette[k];
-  if (block) {
+  // (a single cell is one block whatever the file says, as the solver reads it: a
+  // square 1 would claim the impossible)
+  if (block || n === 1) {
     ctx.fillStyle = colour;
     ctx.beginPath();
     ctx.arc(x + 0.5, y + 0.5, 0.44, 0, 2 * Math.PI);

@@ -11,12 +11,13 @@
    its endpoints, so colour-blind players can tell lines apart. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
-import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, legibleOn, mix, mixHex, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
-// 24 colours far apart; beyond that they repeat, and the letters still tell lines apart.
+// 24 colours far apart; the next 24 labels take them lighter and the next darker (so
+// on a big generated board "X" and "x", 26 labels apart, do not share a colour).
 const COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
   "#fabed4", "#469990", "#dcbeff", "#9a6324", "#ffe119", "#800000", "#aaffc3", "#808000", "#ffd8b1",
   "#000075", "#a9a9a9", "#ff6f61", "#6b8e23", "#20b2aa", "#daa520", "#8b008b"];
@@ -57,13 +58,18 @@ function validate(p) {
 }
 
 const cache = new WeakMap();
+export function labelColour(i) {
+  const base = COLOURS[i % COLOURS.length], round = Math.floor(i / COLOURS.length) % 3;
+  return round === 0 ? base : round === 1 ? mixHex(base, "#ffffff", 0.45) : mixHex(base, "#000000", 0.4);
+}
+
 function info(p) {
   let inf = cache.get(p);
   if (!inf) {
     const endAt = new Map(), ends = new Map(), colour = new Map();
     for (const [r, c, lab] of p.endpoints) {
       endAt.set(r * p.width + c, lab);
-      if (!ends.has(lab)) { ends.set(lab, []); colour.set(lab, COLOURS[colour.size % COLOURS.length]); }
+      if (!ends.has(lab)) { ends.set(lab, []); colour.set(lab, labelColour(colour.size)); }
       ends.get(lab).push([r, c]);
     }
     inf = { endAt, ends, colour };
