@@ -182,6 +182,10 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
     import json
     p = as_puzzle(puzzle)
     if to == "json":
+        # (puzzle JSON carries the solution too: a wrong one is refused as below)
+        if p.solution is not None and not p.family.check(p.model, p.solution).solved:
+            raise PuzzleError("solution: the puzzle's own solution is wrong "
+                              f"({p.family.check(p.model, p.solution).reason}); remove it")
         return json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
     if to == "link":
         return "#" + encode_link(p) + "\n"
@@ -190,7 +194,7 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
         names = ", ".join(["json", "link", *p.family.exporters])
         raise PuzzleError(f"{to}: a {p.type} puzzle can be written as {names}")
     solution = p.solution
-    if solution is not None:
+    if solution is not None and exporter.writes_solution:
         # A file's own solution is written out only when it is right: a contest answer
         # or a .non goal must never carry a grid that breaks the clues.
         report = p.family.check(p.model, solution)

@@ -148,6 +148,12 @@ class Exporter:
     needs_solution: bool = False
     #: whether the format can hold this model (None: any); the app offers only these
     accepts: "Callable[[Any], bool] | None" = None
+    #: whether a solution given to ``write`` ends up in the file (answers; .non's goal)
+    writes_solution: bool = False
+
+    def __post_init__(self):
+        if self.needs_solution:
+            object.__setattr__(self, "writes_solution", True)
 
 
 class Family:

@@ -80,8 +80,9 @@ def encode_link(puzzle: Puzzle) -> str:
         extra = "m" + _b64encode(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
         if len(extra) > MAX_META:
             # (decode_link, and the app, refuse longer ones: never make a link they refuse)
+            longest = max(meta, key=lambda k: len(str(meta[k])))
             raise PuzzleError(f"link: the {'/'.join(meta)} part would be {len(extra)} characters "
-                              f"long, at most {MAX_META}: shorten them")
+                              f"long, at most {MAX_META}: shorten the {longest}")
         parts.append(extra)
     return "/".join(parts)
 

@@ -43,6 +43,10 @@ def test_a_solution_grid_cannot_inject_lines_into_a_non_file():
               "solution": {"grid": ["#\"\nwidth 5\nx"]}}
     with pytest.raises(PuzzleError, match="own solution is wrong"):
         api.convert(puzzle, "non")
+    with pytest.raises(PuzzleError, match="own solution is wrong"):
+        api.convert(puzzle, "json")
+    # a format that never writes the solution does not care about it
+    assert api.convert(puzzle, "puzzlink").startswith("https://puzz.link/p?nonogram/1/1/")
 
 
 def test_two_long_clues_side_by_side_give_up_quickly_within_memory():

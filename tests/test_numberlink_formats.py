@@ -153,6 +153,7 @@ def test_answer_with_odd_digits_or_long_numbers():
     ("A..\n.B.\n..A\n", "line 2: label 'B' occurs 1"),
     # and plain words are still no puzzle format at all
     ("hello\nworld\n", "not puzzle JSON, a share link or a known puzzle format"),
+    ("Hello\nWorld.\n", "not puzzle JSON, a share link or a known puzzle format"),  # one '.' in 11
     # a size line whose body is as long as .nin's is the nonogram's, not a block's
     ("2 2\n1\nx\n1\n1\n", "line 3: expected numbers"),
     (f"https://puzz.link/p?numlin/{BIG}/3/1h1", "URL size: the number"),

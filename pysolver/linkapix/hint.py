@@ -50,11 +50,11 @@ def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
     reduced = with_links(model, links)
     # Against a unique picture the mistakes above already settle that the links can be
     # completed; otherwise a solve must say so before any forced link is trusted.
-    settled = lookup(fam, model, share_of(deadline)).status == "unique"
-    if not settled and _continues(reduced, deadline) is False:
+    verdict = lookup(fam, model, share_of(deadline)).status
+    if verdict != "unique" and _continues(reduced, deadline) is False:
         # (with no links drawn, or when the puzzle itself has none, the fault is not
         # the player's)
-        if not links or lookup(fam, model, share_of(deadline)).status == "none":
+        if not links or verdict == "none":
             return {"message": "this puzzle has no solution", "cells": [], "wrong": True}
         return {"message": "the links drawn so far cannot all be right: no solution continues them",
                 "cells": [list(p) for link in links for p in link], "wrong": True}

@@ -705,7 +705,8 @@ def export_puzzlink(model: Model) -> str:
 
 EXPORTERS = {
     "non": Exporter("Simpson's .non (color lines for a palette, goal when there is a solution)",
-                    lambda model, solution, meta: export_non(model, solution, meta), ext=".non"),
+                    lambda model, solution, meta: export_non(model, solution, meta), ext=".non",
+                    writes_solution=True),
     "puzzlink": Exporter("a puzz.link URL (black-and-white only)",
                          lambda model, solution, meta: export_puzzlink(model) + "\n",
                          accepts=lambda model: not model.multicolour),

@@ -72,7 +72,8 @@ def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
 def sniff_flow(text) -> int:
     """Lines of cell characters.  A valid grid is sure; several rows with empty cells
     are the shape, even ragged or with a lone endpoint, so that the loader names the
-    fault.  Plain words (no '.') are not taken for a grid unless they are a valid one."""
+    fault.  Words are not taken for a grid unless they are a valid one: a grid has
+    many empty cells, so the shape needs at least a fifth of the characters '.'."""
     lines = [ln.strip() for ln in _as_text(text).strip().splitlines()]
     lines = [ln for ln in lines if ln]
     if not lines or not all(_CELL_CHARS.fullmatch(ln) for ln in lines):
@@ -81,7 +82,7 @@ def sniff_flow(text) -> int:
     labels = {ch for ch in body if ch != "."}
     if labels and len({len(ln) for ln in lines}) == 1 and all(body.count(ch) == 2 for ch in labels):
         return _MARK
-    return _SHAPE if len(lines) > 1 and "." in body else 0
+    return _SHAPE if len(lines) > 1 and 5 * body.count(".") >= len(body) else 0
 
 
 def load_flow(text) -> dict:

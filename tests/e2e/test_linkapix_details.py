@@ -12,6 +12,7 @@ import pytest
 
 from conftest import open_app, open_puzzle, unsolved, wait_ready
 from test_linkapix_play import drag
+from test_shell import cell_point
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
@@ -27,6 +28,14 @@ def test_a_drag_links_only_to_a_clue_the_pointer_reached(context, server):
     assert page.evaluate("app.state().progress.paths") == []
     drag(page, [[2, 3], [3, 3]])                              # reached: linked
     assert page.evaluate("app.state().progress.paths") == [[[2, 3], [3, 3]]]
+    # A quick flick that passes over the partner in one pointer event still links.
+    page.click("#undo")
+    assert page.evaluate("app.state().progress.paths") == []
+    page.mouse.move(*cell_point(page, 2, 2))
+    page.mouse.down()
+    page.mouse.move(*cell_point(page, 2, 4), steps=1)
+    page.mouse.up()
+    assert page.evaluate("app.state().progress.paths") == [[[2, 2], [2, 3]]]
 
 
 def test_undo_during_the_uniqueness_check_leaves_no_false_solved(context, server):
@@ -76,8 +85,11 @@ def test_the_makers_cancel_works_while_python_is_still_loading(context, server, 
     page.click("#maker-go")
     page.wait_for_function("document.querySelector('#maker-status').textContent.includes('Waiting')")
     page.click("#maker-cancel")
-    wait_ready(page)
+    # said at once, not once Python is ready
     page.wait_for_function("document.querySelector('#maker-status').textContent === 'Cancelled.'")
+    assert page.evaluate("app.solverState") != "ready"
+    wait_ready(page)
+    page.wait_for_timeout(300)
     assert page.evaluate("app.state().puzzle") is None        # nothing was made and opened
 
 

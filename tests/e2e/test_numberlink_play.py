@@ -70,9 +70,15 @@ def test_line_colours_keep_their_contrast_on_the_dark_board(context, server):
     }""")
     assert all(c >= 2 for c in got[:4]), got
     assert got[4:] == ["#e6194b", "#e6194b"]                  # colours that read already stay
-    # A big generated board has up to 72 labels (A-Z, a-z, numbers): no two share a colour.
-    colours = page.evaluate("""async () => {
-      const m = await import(new URL("js/families/numberlink.js", location.href).href);
-      return Array.from({ length: 72 }, (_, i) => m.labelColour(i));
-    }""")
-    assert len(set(colours)) == 72
+    # A big generated board has up to 72 labels (A-Z, a-z, numbers): as drawn on either
+    # board, any two colours stay well apart (X and x were both red).
+    for board in ("#ffffff", "#2a2c31"):
+        colours = page.evaluate("""async (board) => {
+          const m = await import(new URL("js/families/numberlink.js", location.href).href);
+          const d = await import(new URL("js/families/draw.js", location.href).href);
+          return Array.from({ length: 72 }, (_, i) => d.legibleOn(m.labelColour(i), board));
+        }""", board)
+        rgb = [[int(c[k:k + 2], 16) for k in (1, 3, 5)] for c in colours]
+        closest = min(sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+                      for i, a in enumerate(rgb) for b in rgb[i + 1:])
+        assert closest >= 20, (board, closest)

@@ -45,8 +45,15 @@ async function onSolverReady() {
     const methods = await solver.call("methods", { type: p.type });
     fillMethods(methods.methods);
     if (!state.link) {
-      const { link } = await solver.call("link", { puzzle: stripSolution(p) });
-      if (state.puzzle === p) setLink(link);
+      try {
+        const { link } = await solver.call("link", { puzzle: stripSolution(p) });
+        if (state.puzzle === p) setLink(link);
+      } catch (err) {
+        // (no link, say a title too long for one: the puzzle still plays and saves;
+        // Share says why it cannot make a link)
+        if (err.kind !== "input") throw err;
+        if (state.puzzle === p) showError("No share link for this puzzle: " + err.message);
+      }
     } else {
       await solver.call("show", { link: state.link });
     }
@@ -134,6 +141,9 @@ async function load(input, { link = null, push = true, fromUrl = false } = {}) {
   state.preview = state.marks = state.highlight = null;
   state.tool = fam.tools ? fam.tools(puzzle)[0]?.id ?? null : null;
   state.link = link;
+  // The last puzzle's formats must not be offered for this one (onSolverReady refills)
+  saveFormats = [];
+  $("save-as").replaceChildren($("save-as").options[0]);
   const entry = link ? { key } : { key, puzzle: stripSolution(puzzle) };
   if (push) history.pushState(entry, "", entryUrl(link));
   else history.replaceState(entry, "", entryUrl(link));

@@ -80,9 +80,11 @@ export class Board {
       // cell (it pans), and a drag that runs onto it stops at the first cell in sight
       // instead of painting the hidden ones.
       const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
+      // (left of the strip's edge: on the strip, or off the canvas past it, where a
+      // drag's captured pointer may go)
       const first = (edge, n) => Math.min(n - 1, Math.max(0, Math.ceil(edge - 1e-9)));
-      if (u >= s.lx && u < s.right) { inside = false; c = first(s.right - L.x0, p.width); }
-      if (v >= s.ty && v < s.bottom) { inside = false; r = first(s.bottom - L.y0, p.height); }
+      if (u < s.right) { inside = false; c = first(s.right - L.x0, p.width); }
+      if (v < s.bottom) { inside = false; r = first(s.bottom - L.y0, p.height); }
     }
     return { u, v, r, c, inside, fx: u - L.x0 - c, fy: v - L.y0 - r };
   }
@@ -120,10 +122,11 @@ export class Board {
     const fit = (span, margin, room) => (pinned ? Math.max(room / (span + margin), (room - stripRoom(Infinity, room)) / span) : room / span);
     const fits = Math.min(fit(u1 - u0, L.x0, this.cw), fit(v1 - v0, L.y0, this.ch));
     const scale = Math.min(fits, Math.max(this.scale, readable));
+    // (a strip covers the grid only once its margin has scrolled off: ox < 0)
     const left = pinned ? stripRoom(L.x0 * scale, this.cw) : 0;
     const top = pinned ? stripRoom(L.y0 * scale, this.ch) : 0;
-    const inside = this.ox + u0 * scale >= left && this.ox + u1 * scale <= this.cw &&
-                   this.oy + v0 * scale >= top && this.oy + v1 * scale <= this.ch;
+    const inside = this.ox + u0 * scale >= (this.ox < 0 ? left : 0) && this.ox + u1 * scale <= this.cw &&
+                   this.oy + v0 * scale >= (this.oy < 0 ? top : 0) && this.oy + v1 * scale <= this.ch;
     if (scale === this.scale && inside) return;
     this.userView = true;
     this.scale = scale;

@@ -50,9 +50,13 @@ export function puzzleSize(pictureWidth, pictureHeight, across) {
 export function initMaker({ solver, load, showError }) {
   const $ = (id) => document.getElementById(id);
   const status = $("maker-status");
+  // Cancel also stops a request not sent yet: the wait for the solver to load ends at
+  // once, and nothing is sent.
   let cancelled = false;
+  let cancelWait = () => {};
   $("maker-cancel").onclick = () => {
-    cancelled = true;  // also stops a request not sent yet (the solver still loading)
+    cancelled = true;
+    cancelWait();
     solver.cancel();
   };
   // A new picture: the last one's preview and outcome no longer apply.
@@ -78,7 +82,7 @@ export function initMaker({ solver, load, showError }) {
       const pixels = scaledPixels(img, w, h, preview);
       preview.hidden = false;
       status.textContent = "Waiting for the solver…";
-      await solver.ready;
+      await Promise.race([solver.ready, new Promise((resolve) => { cancelWait = resolve; })]);
       if (cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
       status.textContent = `Making a ${w}×${h} puzzle with ${colours} colours…`;
       const title = file.name.replace(/\.[^.]+$/, "").slice(0, 80) || "My picture";
@@ -129,8 +133,10 @@ export function initNumberlinkMaker({ solver, load, showError }) {
   const status = $("nl-maker-status");
   const side = (id) => Math.max(2, Math.min(30, Math.round(+$(id).value || 10)));
   let cancelled = false;
+  let cancelWait = () => {};
   $("nl-maker-cancel").onclick = () => {
     cancelled = true;  // also stops a request not sent yet (the solver still loading)
+    cancelWait();
     solver.cancel();
   };
   const say = (text, kind = "") => {
@@ -152,7 +158,7 @@ export function initNumberlinkMaker({ solver, load, showError }) {
     cancelled = false;
     try {
       say("Waiting for the solver…");
-      await solver.ready;
+      await Promise.race([solver.ready, new Promise((resolve) => { cancelWait = resolve; })]);
       if (cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
       const clock = showElapsed(status, `Making a ${width}×${height} board (number ${seed})…`, GENERATE_SECONDS);
       const res = await solver.call("generate", { type: "numberlink", width, height, seed, timeout: GENERATE_SECONDS })

@@ -18,13 +18,6 @@ function rgb(hex) {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-/** `a` blended into `b` with weight `w` of b, as "#rrggbb". */
-export function mixHex(a, b, w) {
-  const [r1, g1, b1] = rgb(a), [r2, g2, b2] = rgb(b);
-  const m = (x, y) => Math.round(x * (1 - w) + y * w);
-  return toHex(m(r1, r2), m(g1, g2), m(b1, b2));
-}
-
 /** `a` blended into `b` with weight `w` of b (0 = a, 1 = b). */
 export function mix(a, b, w) {
   const [r1, g1, b1] = rgb(a), [r2, g2, b2] = rgb(b);
@@ -46,8 +39,9 @@ export function contrast(a, b) {
 }
 
 /** `hex` moved towards white (or black) in steps until it has a contrast of at least
-    `min` with `background`: line colours that would vanish on a dark board (navy,
-    maroon) are lightened there, and left alone elsewhere.  Returns "#rrggbb". */
+    `min` with `background`, and no further: navy and maroon lines are lightened on
+    the dark board, yellow and pale ones darkened on the white one, the rest left as
+    they are.  Returns "#rrggbb". */
 export function legibleOn(hex, background, min = 2) {
   const towards = luminance(background) < 0.2 ? [255, 255, 255] : [0, 0, 0];
   let [r, g, b] = rgb(hex);

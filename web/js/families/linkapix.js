@@ -196,9 +196,6 @@ function draw(ctx, p, progress, view) {
   if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16, t.cell);
 }
 
-/** A clue's number, readable whatever its colour: on a painted cell in black or white;
-    on a blank cell in the clue's own colour when that contrasts with the cell, else on
-    a chip of the clue's colour (a light colour on a light theme, a dark one on dark). */
 /** A clue's number: in its colour on an empty cell; on a painted cell (`covered`) in
     the colour that reads on the paint; on the path being drawn (`onStroke`, a stroke
     of the clue's own colour) on a chip of that colour.  A colour that does not read on

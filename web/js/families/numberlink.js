@@ -11,16 +11,26 @@
    its endpoints, so colour-blind players can tell lines apart. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
-import { contrastText, drawText, gridLines, legibleOn, mix, mixHex, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
-// 24 colours far apart; the next 24 labels take them lighter and the next darker (so
-// on a big generated board "X" and "x", 26 labels apart, do not share a colour).
+// 24 colours far apart for the first labels, then 48 more for big generated boards
+// (A-Z, a-z, numbers): picked one at a time from an HSL grid, each the farthest (in
+// RGB, after legibleOn on the light and the dark board) from those already taken, so
+// any two of the 72 are at least 24 apart on either theme.  Beyond 72 they repeat.
 const COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
   "#fabed4", "#469990", "#dcbeff", "#9a6324", "#ffe119", "#800000", "#aaffc3", "#808000", "#ffd8b1",
   "#000075", "#a9a9a9", "#ff6f61", "#6b8e23", "#20b2aa", "#daa520", "#8b008b"];
+const MORE_COLOURS = [
+  "#049504", "#9856fb", "#046a95", "#d12e05", "#42d105", "#f91aa0", "#2a6f38", "#731af9",
+  "#05d16b", "#6c9ce5", "#b61af9", "#1a8af9", "#05d11a", "#e5b46c", "#e56ccd", "#0557d1",
+  "#04955b", "#d16b05", "#fb5698", "#b6206b", "#fc9292", "#3e9504", "#2a616f", "#d105bc",
+  "#4d0495", "#9c92fc", "#56fb98", "#b6202f", "#dc4838", "#6f2a61", "#6656fb", "#be558a",
+  "#f91a1a", "#f292fc", "#c956fb", "#05bcd1", "#a0e6ee", "#87fb56", "#1a47f9", "#8af91a",
+  "#dc38bb", "#c7eea0", "#207ab6", "#cf8181", "#6b05d1", "#55bea9", "#b68920", "#558abe",
+];
 
 /** Mirror of pysolver/numberlink/codec.py (read its grammar there). */
 function decode(body, width, height) {
@@ -59,8 +69,8 @@ function validate(p) {
 
 const cache = new WeakMap();
 export function labelColour(i) {
-  const base = COLOURS[i % COLOURS.length], round = Math.floor(i / COLOURS.length) % 3;
-  return round === 0 ? base : round === 1 ? mixHex(base, "#ffffff", 0.45) : mixHex(base, "#000000", 0.4);
+  const all = COLOURS.length + MORE_COLOURS.length, k = i % all;
+  return k < COLOURS.length ? COLOURS[k] : MORE_COLOURS[k - COLOURS.length];
 }
 
 function info(p) {

@@ -8,8 +8,9 @@ export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) 
     (which applies the family's rules and returns false where the line cannot go), so a
     fast drag that skips cells still draws every cell in between.  Going back onto the
     line hands that cell to `step`, which truncates.  `step(cell, reached)` is told
-    whether the pointer is on the cell or it is only on the way there (Link-a-Pix
-    completes a link only on a clue the pointer reached).  Where the pointer skipped a
+    whether the pointer passed over the cell (it lies on the straight line from the
+    path's end to the pointer) or the walk only goes round that way: Link-a-Pix
+    completes a link only on a clue the pointer passed over.  Where the pointer skipped a
     corner, both the sideways and the vertical move lead towards it: the sideways one
     is tried first unless `isFree` says only the vertical one is free (a family whose
     lines cut others, Numberlink, must not cut a line the pointer never crossed). */
@@ -20,11 +21,12 @@ export function walkTowards(getPath, to, width, height, step, isFree = () => tru
     return;
   }
   let [r, c] = getPath()[getPath().length - 1];
+  const passed = new Set(lineCells([r, c], [tr, tc]).map(([y, x]) => y * width + x));
   for (let guard = 0; guard < width + height && !(r === tr && c === tc); guard++) {
     const across = c !== tc ? [r, c + Math.sign(tc - c)] : null;
     const down = r !== tr ? [r + Math.sign(tr - r), c] : null;
     const tries = across && down && !isFree(across) && isFree(down) ? [down, across] : [across || down, across && down];
-    if (!tries.some((next) => next && step(next, next[0] === tr && next[1] === tc))) break;
+    if (!tries.some((next) => next && step(next, passed.has(next[0] * width + next[1])))) break;
     [r, c] = getPath()[getPath().length - 1];
   }
 }
