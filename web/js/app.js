@@ -183,6 +183,8 @@ function showLibrary() {
 
 function showPlay() {
   const p = state.puzzle, fam = state.fam;
+  // Opened from the library by keyboard: focus goes to the puzzle's title, not the page.
+  const fromLibrary = $("library").contains(document.activeElement);
   $("library").hidden = true;
   $("play").hidden = false;
   $("error-banner").hidden = true;
@@ -204,6 +206,7 @@ function showPlay() {
   say({ player: "Solved. Well done!", solver: "Solved by the solver." }[solvedStatus()] || "");
   updateButtons();
   board.draw();
+  if (fromLibrary) $("puzzle-title").focus({ preventScroll: true });
 }
 
 function renderFamilyTools() {
@@ -222,7 +225,9 @@ function renderFamilyTools() {
       b.style.color = contrastText(t.color);
     }
     b.setAttribute("aria-pressed", String(t.id === state.tool));
-    b.onclick = () => { state.tool = t.id; renderFamilyTools(); };
+    b.dataset.tool = t.id;
+    // (the buttons are drawn anew: keep the keyboard's focus on the one chosen)
+    b.onclick = () => { state.tool = t.id; renderFamilyTools(); box.querySelector(`[data-tool="${CSS.escape(t.id)}"]`)?.focus(); };
     box.append(b);
   }
 }
@@ -344,6 +349,7 @@ const board = new Board($("board"), {
     else board.draw();
   },
   drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
+  announce: (text) => { $("board-cursor").textContent = text; },
 });
 
 // Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
@@ -428,8 +434,12 @@ function redo() {
 }
 
 async function run(label, fn) {
+  // The button pressed is disabled while its work runs, which drops keyboard focus to
+  // the page: it goes to Cancel meanwhile and comes back to the button afterwards.
+  const pressed = document.activeElement;
   state.running = true;
   updateButtons();
+  if (pressed && pressed.disabled) $("cancel").focus();
   const p = state.puzzle;
   try {
     return await fn();
@@ -441,6 +451,8 @@ async function run(label, fn) {
   } finally {
     state.running = false;
     updateButtons();
+    const lost = document.activeElement === document.body || document.activeElement === $("cancel");
+    if (lost && pressed && pressed.isConnected && !pressed.disabled && !pressed.hidden) pressed.focus();
   }
 }
 
@@ -737,15 +749,36 @@ window.addEventListener("keydown", (e) => {
 let popped = null;
 window.addEventListener("popstate", () => { popped = location.href; route(); });
 window.addEventListener("hashchange", () => { if (location.href !== popped) route(); popped = null; });
+// The same puzzle played in another tab: its autosave would overwrite this tab's moves
+// (and this tab's the other's), so this tab takes the other's grid as it is saved.
+window.addEventListener("storage", (e) => {
+  if (!state.puzzle || e.key !== History.storageKey(state.key) || e.newValue === null || state.replay) return;
+  state.history = new History(state.key, state.fam.newProgress(state.puzzle));
+  state.preview = state.marks = state.highlight = null;
+  afterChange();
+  board.draw();
+  say("Updated with the moves made in another tab.");
+});
 // Write any pending autosave before the page goes away.
 window.addEventListener("pagehide", () => state.history?.flush());
 document.addEventListener("visibilitychange", () => { if (document.hidden) state.history?.flush(); });
 
-$("paste-form").onsubmit = (e) => {
+$("paste-form").onsubmit = async (e) => {
   e.preventDefault();
   const text = $("paste-box").value;
   if (!text.trim()) return;
-  load(text).catch((err) => showError("Could not open the pasted puzzle: " + err.message));
+  // Formats other than JSON and links are read by Python: say so while it loads.
+  const button = $("paste-form").querySelector("button");
+  if (solver.state !== "ready") $("paste-status").textContent = "Waiting for the solver to read this…";
+  button.disabled = true;
+  try {
+    await load(text);
+  } catch (err) {
+    showError("Could not open the pasted puzzle: " + err.message);
+  } finally {
+    button.disabled = false;
+    $("paste-status").textContent = "";
+  }
 };
 $("file-input").onchange = async (e) => {
   const file = e.target.files[0];
@@ -773,6 +806,7 @@ function registerServiceWorker() {
     const offer = (worker) => {
       $("update-banner").hidden = false;
       $("update-reload").onclick = () => worker.postMessage("skipWaiting");
+      $("update-later").onclick = () => { $("update-banner").hidden = true; };  // (offered again next visit)
     };
     if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
     reg.addEventListener("updatefound", () => {
@@ -822,6 +856,14 @@ window.app = {
   get solverState() { return solver.state; },
 };
 Object.defineProperty(window.app, "ready", { get: () => solver.ready });
+
+let saveWarned = false;
+History.saveFailed = () => {
+  if (saveWarned) return;
+  saveWarned = true;
+  showError("Your progress cannot be saved in this browser (its storage is full or blocked): " +
+            "it will be lost when the page closes.");
+};
 
 initMaker({ solver, load, showError });
 initNumberlinkMaker({ solver, load, showError });

@@ -7,7 +7,12 @@
    Input: a press on a cell starts a family "stroke" (draw a path, paint a run...).
    The middle button belongs to families (nonogram clears with it), so panning is
    Alt/Space + drag, a drag that starts outside the grid, or two fingers; the wheel
-   zooms at the pointer (Shift + wheel pans); a long press on touch is a right click. */
+   zooms at the pointer (Shift + wheel pans); a long press on touch is a right click.
+
+   Keyboard (the canvas takes focus with Tab): the arrow keys move a cell cursor, Enter
+   is a click on its cell, X a right click, Delete or Backspace a middle click, and
+   Shift + arrows a drag from the cursor's cell, committed when Shift is let go; Escape
+   drops a drag.  The cursor's row and column are announced through `hooks.announce`. */
 
 import { clueStrips, stripRoom } from "./families/draw.js";
 
@@ -25,6 +30,9 @@ export class Board {
     this.stroke = null;
     this.hover = null;
     this.spaceDown = false;
+    /** the keyboard's cell {r, c}, and the drag Shift + arrows make from it */
+    this.cursor = null;
+    this.keyStroke = null;
     this._bind();
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
   }
@@ -32,6 +40,8 @@ export class Board {
   setLayout(layout) {
     this.layout = layout;
     this.userView = false;
+    this.cursor = null;        // (another puzzle: its own cells)
+    this.keyStroke = null;
     this.fit();
   }
 
@@ -165,6 +175,12 @@ export class Board {
       ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.ox, dpr * this.oy);
       const view = { ...this.hooks.view(), visible: this.visibleUnits(), hover: this.hover, pxPerUnit: this.scale };
       this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
+      if (this.cursor && document.activeElement === this.canvas) {
+        const L = this.layout;
+        ctx.strokeStyle = view.theme.accent;
+        ctx.lineWidth = 0.14;
+        ctx.strokeRect(L.x0 + this.cursor.c + 0.07, L.y0 + this.cursor.r + 0.07, 0.86, 0.86);
+      }
       this.hooks.drawn?.(this.scale);
     });
   }
@@ -190,6 +206,58 @@ export class Board {
     cv.addEventListener("pointerup", (e) => this._up(e));
     cv.addEventListener("pointercancel", (e) => this._up(e, true));
     cv.addEventListener("pointerleave", () => { this.hover = null; this.draw(); });
+    cv.addEventListener("keydown", (e) => this._key(e));
+    cv.addEventListener("keyup", (e) => { if (e.key === "Shift") this._endKeyStroke(); });
+    cv.addEventListener("focus", () => this.draw());
+    cv.addEventListener("blur", () => { this._endKeyStroke(); this.draw(); });
+  }
+
+  // -- keyboard ----------------------------------------------------------------------
+  _keyCell() {
+    const { r, c } = this.cursor;
+    return { r, c, inside: true, u: this.layout.x0 + c + 0.5, v: this.layout.y0 + r + 0.5, fx: 0.5, fy: 0.5 };
+  }
+
+  _key(e) {
+    const p = this.hooks.puzzle();
+    if (!p || !this.layout || e.ctrlKey || e.metaKey || e.altKey) return;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const tap = { Enter: "primary", x: "secondary", X: "secondary", Delete: "middle", Backspace: "middle" }[e.key];
+    if (!moves[e.key] && !tap && e.key !== "Escape") return;
+    if (!this.cursor) this.cursor = { r: 0, c: 0 };
+    if (e.key === "Escape") {
+      if (this.keyStroke) { e.preventDefault(); this.keyStroke.cancel?.(); this.keyStroke = null; this.hooks.changed(null); }
+      return;
+    }
+    e.preventDefault();
+    if (moves[e.key]) {
+      if (e.shiftKey && !this.keyStroke) {
+        this.keyStroke = this.hooks.press(this._keyCell(), "primary", e);
+        if (this.keyStroke) this.keyStroke.last = { ...this.cursor };
+      }
+      const [dr, dc] = moves[e.key];
+      this.cursor = { r: Math.max(0, Math.min(p.height - 1, this.cursor.r + dr)),
+                      c: Math.max(0, Math.min(p.width - 1, this.cursor.c + dc)) };
+      this.hooks.announce?.(`Row ${this.cursor.r + 1}, column ${this.cursor.c + 1}`);
+      this.reveal([[this.cursor.r, this.cursor.c]], 0);
+      if (this.keyStroke) {
+        this.keyStroke.moved = true;
+        this.hooks.changed(this.keyStroke.move(this._keyCell()));
+      } else {
+        this.draw();
+      }
+      return;
+    }
+    this._endKeyStroke();
+    const stroke = this.hooks.press(this._keyCell(), tap, e);
+    if (stroke) this.hooks.commit(stroke.end());
+  }
+
+  _endKeyStroke() {
+    if (!this.keyStroke) return;
+    const stroke = this.keyStroke;
+    this.keyStroke = null;
+    this.hooks.commit(stroke.end());
   }
 
   _pos(e) {

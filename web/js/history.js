@@ -15,6 +15,11 @@ const PREFIX = "pl.progress.";
 const RECENT = "pl.recent";
 
 export class History {
+  /** The localStorage key a puzzle's history is saved under. */
+  static storageKey(key) {
+    return PREFIX + key;
+  }
+
   constructor(key, initial) {
     this.key = key;
     this.past = [];
@@ -64,6 +69,10 @@ export class History {
     this._timer = setTimeout(() => this.flush(), 150);
   }
 
+  /** Called when a grid could not be saved at all (storage full or blocked); the app
+      tells the player once. */
+  static saveFailed() {}
+
   flush() {
     clearTimeout(this._timer);
     const write = (past) => localStorage.setItem(PREFIX + this.key, JSON.stringify({
@@ -73,7 +82,7 @@ export class History {
       write(this.past.slice(-MAX_SAVED_UNDO));
     } catch (e) {
       // Storage full: keep the present at least.
-      try { write([]); } catch (e2) { /* private mode: play on without autosave */ }
+      try { write([]); } catch (e2) { History.saveFailed(); }  // play on, but say so
     }
   }
 }

@@ -1,0 +1,116 @@
+"""Playing with the keyboard alone: Tab to the board, arrows move a cursor, Enter is a
+click, X a right click, Delete clears, Shift + arrows drag; the cursor's cell is
+announced to screen readers.  Focus stays with the keyboard user, and a browser that
+cannot save progress says so."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import open_puzzle, unsolved
+
+ROOT = Path(__file__).resolve().parents[2]
+LIB = ROOT / "static" / "puzzles"
+FIX = ROOT / "tests" / "fixtures"
+pytestmark = pytest.mark.browser
+
+
+def focus_board(page):
+    page.focus("#board")
+    page.wait_for_timeout(50)
+
+
+def test_a_nonogram_is_played_from_the_keyboard(context, server):
+    page = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
+    focus_board(page)
+    grid = lambda: page.evaluate("app.state().progress.grid")  # noqa: E731
+    page.keyboard.press("Enter")                          # the cursor starts at (0, 0)
+    assert grid()[0][0] == "#"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("x")
+    assert grid()[0][1] == "."
+    assert page.locator("#board-cursor").text_content() == "Row 1, column 2"
+    page.keyboard.press("Delete")
+    assert grid()[0][1] == "?"
+    # Shift + arrows paint a run from the cursor, committed when Shift is let go.
+    page.keyboard.press("ArrowDown")
+    page.keyboard.down("Shift")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert grid()[1] == "?" * len(grid()[1])               # not yet: still a drag
+    page.keyboard.up("Shift")
+    assert grid()[1][1:5] == "####"
+    page.keyboard.press("Control+z")
+    assert grid()[1] == "?" * len(grid()[1])
+
+
+def test_a_numberlink_line_is_drawn_from_the_keyboard(context, server):
+    puzzle = {"type": "numberlink", "width": 3, "height": 2, "cover": "free",
+              "endpoints": [[0, 0, "A"], [1, 2, "A"]]}
+    page = open_puzzle(context, server, puzzle)
+    focus_board(page)
+    page.keyboard.down("Shift")
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+    page.keyboard.up("Shift")
+    assert page.evaluate("app.state().progress.paths") == {"A": [[0, 0], [0, 1], [0, 2], [1, 2]]}
+    assert page.evaluate("app.state().solved") is True
+
+
+def test_focus_stays_where_the_keyboard_user_is(context, server):
+    from conftest import wait_ready
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "nonogram-boat.json")))
+    # A busy button gives focus to Cancel meanwhile and gets it back afterwards.
+    page.focus("#check")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#message').textContent !== ''")
+    page.wait_for_function("!document.querySelector('#check').disabled")
+    assert page.evaluate("document.activeElement.id") == "check"
+    # Choosing a colour keeps focus on the chosen button.
+    second = page.locator("#family-tools button").nth(1)
+    second.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.tool") == page.evaluate("app.state().tool")
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+
+
+def test_a_browser_that_cannot_save_says_so_once(browser, server):
+    ctx = browser.new_context(viewport={"width": 1000, "height": 760})
+    ctx.add_init_script("Storage.prototype.setItem = function () {"
+                        " throw new DOMException('full', 'QuotaExceededError'); };")
+    try:
+        page = open_puzzle(ctx, server, unsolved(LIB / "nonogram-heart.json"))
+        page.focus("#board")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#error-banner:not([hidden])")
+        assert "cannot be saved" in page.locator("#error-text").text_content()
+        assert page.evaluate("app.state().progress.grid[0][0]") == "#"     # play goes on
+        page.click("#error-close")
+        page.keyboard.press("ArrowRight")
+        page.focus("#board")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(400)
+        assert page.locator("#error-banner").is_hidden()                   # said once
+    finally:
+        ctx.close()
+
+
+def test_two_tabs_on_one_puzzle_keep_each_others_moves(context, server):
+    first = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
+    second = context.new_page()
+    second.goto(first.url)
+    second.wait_for_function("window.app && app.state().puzzle !== null")
+    for page, key in ((first, "Enter"), (second, "x")):
+        page.bring_to_front()
+        page.focus("#board")
+        if page is second:
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press(key)
+        page.evaluate("new Promise((r) => setTimeout(r, 400))")     # the autosave is batched
+    # each tab shows both moves, and so does the saved grid
+    for page in (first, second):
+        page.wait_for_function("app.state().progress.grid[0].startsWith('#.')")
+    third = context.new_page()
+    third.goto(first.url)
+    third.wait_for_function("window.app && app.state().puzzle !== null")
+    assert third.evaluate("app.state().progress.grid[0]").startswith("#.")
