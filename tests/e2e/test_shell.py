@@ -210,3 +210,20 @@ def test_a_new_version_is_offered_and_reloads(context, site, tmp_path):
         assert page.locator("#update-banner").is_hidden()
     finally:
         srv.stop()
+
+
+def test_a_solver_that_cannot_load_says_so_plainly_and_can_retry(context, server):
+    # The Python files are unreachable on the first try (a network failure).
+    context.route("**/pyodide-0.27.7/**", lambda route: route.abort())
+    errors = []
+    page = open_app(context, server.url + "#" + HEART_LINK, errors)
+    page.wait_for_selector("#solver-retry:not([hidden])")
+    assert page.locator("#solver-status").text_content().startswith("The solver could not load")
+    assert "importScripts" not in page.locator("#solver-status").text_content()
+    assert page.locator("#solve").is_disabled()
+    context.unroute("**/pyodide-0.27.7/**")
+    page.click("#solver-retry")
+    wait_ready(page)
+    assert page.locator("#solver-retry").is_hidden()
+    assert page.evaluate("app.solve({unique: false})")["status"] == "solved"
+    assert errors == []

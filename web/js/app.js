@@ -33,9 +33,18 @@ const solverStatus = $("solver-status");
 const solver = new Solver((st, text) => {
   solverStatus.dataset.state = st;
   solverStatus.textContent = text;
+  solverStatus.title = "";
+  $("solver-retry").hidden = st !== "failed";
+  if (st === "failed") {
+    // Plain words for the player; the browser's own message stays in the tooltip.
+    solverStatus.textContent = "The solver could not load" +
+      (navigator.onLine ? "." : ": this device is offline, and the app was not saved for offline use yet.");
+    solverStatus.title = text;
+  }
   updateButtons();
   if (st === "ready") onSolverReady();
 });
+$("solver-retry").onclick = () => solver.retry();
 
 async function onSolverReady() {
   // Python validates what JavaScript only decoded, and supplies the canonical link.

@@ -26,6 +26,7 @@ export class Solver {
     this.ready.catch(() => {});
     this.worker.onmessage = (ev) => this._receive(ev.data);
     this.worker.onerror = (ev) => {
+      ev.preventDefault?.();  // (reported through the status, not as an uncaught error)
       this._setStatus("failed", "The solver could not start: " + (ev.message || "worker error"));
     };
   }
@@ -79,6 +80,11 @@ export class Solver {
     } else {
       this._restart();
     }
+  }
+
+  /** Start again after a failed start (the Retry button beside the status). */
+  retry() {
+    this._restart();
   }
 
   _restart() {

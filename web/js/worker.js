@@ -32,9 +32,11 @@ async function boot() {
   status("ready", `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
-const booted = boot().catch((err) => {
+// (a failed boot stays a rejected promise for the requests below; reported once, as
+// a status, not as an unhandled error)
+const booted = boot();
+booted.catch((err) => {
   status("failed", "The solver could not start: " + (err && err.message ? err.message : err));
-  throw err;
 });
 
 self.onmessage = async (ev) => {
