@@ -182,10 +182,7 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
     import json
     p = as_puzzle(puzzle)
     if to == "json":
-        # (puzzle JSON carries the solution too: a wrong one is refused as below)
-        if p.solution is not None and not p.family.check(p.model, p.solution).solved:
-            raise PuzzleError("solution: the puzzle's own solution is wrong "
-                              f"({p.family.check(p.model, p.solution).reason}); remove it")
+        _check_own_solution(p)                       # (puzzle JSON carries it too)
         return json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
     if to == "link":
         return "#" + encode_link(p) + "\n"
@@ -194,13 +191,8 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
         names = ", ".join(["json", "link", *p.family.exporters])
         raise PuzzleError(f"{to}: a {p.type} puzzle can be written as {names}")
     solution = p.solution
-    if solution is not None and exporter.writes_solution:
-        # A file's own solution is written out only when it is right: a contest answer
-        # or a .non goal must never carry a grid that breaks the clues.
-        report = p.family.check(p.model, solution)
-        if not report.solved:
-            raise PuzzleError(f"solution: the puzzle's own solution is wrong ({report.reason}); "
-                              "remove it to have the solver work one out")
+    if exporter.writes_solution:
+        _check_own_solution(p)
     if exporter.needs_solution and solution is None:
         res = solve(p, timeout=timeout)
         if res["status"] != "solved":
@@ -210,6 +202,17 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
                               + (said or f"the solver answered {res['status']!r}"))
         solution = res["solution"]
     return exporter.write(p.model, solution, p.meta)
+
+
+def _check_own_solution(p: Puzzle) -> None:
+    """A file's own solution is written out only when it is right: puzzle JSON, a
+    contest answer or a .non goal must never carry a grid that breaks the clues."""
+    if p.solution is None:
+        return
+    report = p.family.check(p.model, p.solution)
+    if not report.solved:
+        raise PuzzleError(f"solution: the puzzle's own solution is wrong ({report.reason}); "
+                          "remove it (the solver works one out where a format needs it)")
 
 
 def show(link_text: str) -> dict:

@@ -2,7 +2,6 @@
 click, X a right click, Delete clears, Shift + arrows drag; the cursor's cell is
 announced to screen readers.  Focus stays with the keyboard user, and a browser that
 cannot save progress says so."""
-import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,6 @@ from conftest import open_puzzle, unsolved
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
-FIX = ROOT / "tests" / "fixtures"
 pytestmark = pytest.mark.browser
 
 

@@ -762,6 +762,7 @@ window.addEventListener("hashchange", () => { if (location.href !== popped) rout
 // (and this tab's the other's), so this tab takes the other's grid as it is saved.
 window.addEventListener("storage", (e) => {
   if (!state.puzzle || e.key !== History.storageKey(state.key) || e.newValue === null || state.replay) return;
+  state.history.discard();  // (its pending write would put this tab's older grid back)
   state.history = new History(state.key, state.fam.newProgress(state.puzzle));
   state.preview = state.marks = state.highlight = null;
   afterChange();

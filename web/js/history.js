@@ -27,7 +27,7 @@ export class History {
     this.present = initial;
     this.solved = false;
     this.solvedBy = null;      // "player" or "solver" while solved
-    const saved = load(PREFIX + key);
+    const saved = load(History.storageKey(key));
     if (saved && saved.present !== undefined) {
       this.past = saved.past || [];
       this.future = saved.future || [];
@@ -73,9 +73,14 @@ export class History {
       tells the player once. */
   static saveFailed() {}
 
+  /** Drop a pending autosave: another tab's newer save replaces this history. */
+  discard() {
+    clearTimeout(this._timer);
+  }
+
   flush() {
     clearTimeout(this._timer);
-    const write = (past) => localStorage.setItem(PREFIX + this.key, JSON.stringify({
+    const write = (past) => localStorage.setItem(History.storageKey(this.key), JSON.stringify({
       past, future: this.future.slice(-MAX_SAVED_UNDO), present: this.present, solved: this.solved,
       solvedBy: this.solvedBy }));
     try {
