@@ -27,7 +27,7 @@ def test_a_nonogram_is_played_from_the_keyboard(context, server):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("x")
     assert grid()[0][1] == "."
-    assert page.locator("#board-cursor").text_content() == "Row 1, column 2"
+    assert page.locator("#board-cursor").text_content() == "Row 1, column 2: crossed"
     page.keyboard.press("Delete")
     assert grid()[0][1] == "?"
     # Shift + arrows paint a run from the cursor, committed when Shift is let go.
@@ -53,6 +53,10 @@ def test_a_numberlink_line_is_drawn_from_the_keyboard(context, server):
     page.keyboard.up("Shift")
     assert page.evaluate("app.state().progress.paths") == {"A": [[0, 0], [0, 1], [0, 2], [1, 2]]}
     assert page.evaluate("app.state().solved") is True
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#board-cursor").text_content() == "Row 2, column 2: empty"
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#board-cursor").text_content() == "Row 2, column 3: endpoint A, on its line"
 
 
 def test_focus_stays_where_the_keyboard_user_is(context, server):
@@ -112,3 +116,18 @@ def test_two_tabs_on_one_puzzle_keep_each_others_moves(context, server):
     third.goto(first.url)
     third.wait_for_function("window.app && app.state().puzzle !== null")
     assert third.evaluate("app.state().progress.grid[0]").startswith("#.")
+
+
+def test_link_a_pix_cells_are_described_and_the_theme_button_says_what_it_does(context, server):
+    page = open_puzzle(context, server, unsolved(LIB / "linkapix-heart.json"))
+    focus_board(page)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")                      # the 1 at row 2, column 2
+    said = page.locator("#board-cursor").text_content()
+    assert said.startswith("Row 2, column 2: clue 1, ") and said.endswith(", not linked"), said
+    page.keyboard.press("Enter")
+    assert page.locator("#board-cursor").text_content().endswith(", on a link of 1")
+    label = page.locator("#theme-toggle").get_attribute("aria-label")
+    page.click("#theme-toggle")
+    assert {label, page.locator("#theme-toggle").get_attribute("aria-label")} == {
+        "Switch to the dark theme", "Switch to the light theme"}

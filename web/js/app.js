@@ -736,11 +736,19 @@ $("zoom-in").onclick = () => board.zoom(1.25);
 $("zoom-out").onclick = () => board.zoom(0.8);
 $("zoom-fit").onclick = () => { board.userView = false; board.fit(); };
 $("home-link").onclick = (e) => { e.preventDefault(); history.pushState(null, "", location.pathname); showLibrary(); };
+// The theme button says what it will do (a bare "Switch theme" leaves it unsaid).
+function labelThemeButton() {
+  const other = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+  $("theme-toggle").setAttribute("aria-label", `Switch to the ${other} theme`);
+  $("theme-toggle").title = `Switch to the ${other} theme`;
+}
+labelThemeButton();
 $("theme-toggle").onclick = () => {
   const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
   document.documentElement.dataset.theme = next;
   try { localStorage.setItem("theme", next); } catch (e) { /* fine */ }
   themeCache = null;
+  labelThemeButton();
   board.draw();
 };
 window.addEventListener("keydown", (e) => {

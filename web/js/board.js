@@ -12,7 +12,8 @@
    Keyboard (the canvas takes focus with Tab): the arrow keys move a cell cursor, Enter
    is a click on its cell, X a right click, Delete or Backspace a middle click, and
    Shift + arrows a drag from the cursor's cell, committed when Shift is let go; Escape
-   drops a drag.  The cursor's row and column are announced through `hooks.announce`. */
+   drops a drag.  The cursor's cell (where, and what it holds) is announced through
+   `hooks.announce`. */
 
 import { clueStrips, stripRoom } from "./families/draw.js";
 
@@ -238,7 +239,7 @@ export class Board {
       const [dr, dc] = moves[e.key];
       this.cursor = { r: Math.max(0, Math.min(p.height - 1, this.cursor.r + dr)),
                       c: Math.max(0, Math.min(p.width - 1, this.cursor.c + dc)) };
-      this.hooks.announce?.(`Row ${this.cursor.r + 1}, column ${this.cursor.c + 1}`);
+      this._announce();
       this.reveal([[this.cursor.r, this.cursor.c]], 0);
       if (this.keyStroke) {
         this.keyStroke.moved = true;
@@ -251,6 +252,15 @@ export class Board {
     this._endKeyStroke();
     const stroke = this.hooks.press(this._keyCell(), tap, e);
     if (stroke) this.hooks.commit(stroke.end());
+    this._announce();
+  }
+
+  /** The cursor's cell for screen readers: where it is and, when the family can say,
+      what it holds (family.describe). */
+  _announce() {
+    const { r, c } = this.cursor;
+    const what = this.hooks.family().describe?.(this.hooks.puzzle(), this.hooks.progress(), r, c);
+    this.hooks.announce?.(`Row ${r + 1}, column ${c + 1}` + (what ? `: ${what}` : ""));
   }
 
   _endKeyStroke() {

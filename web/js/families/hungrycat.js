@@ -260,6 +260,12 @@ function applyStep(p, progress, step) {
 
 /** The palette as paint tools, named as messages, hints and replay steps name them
     ("Paint red", or "Paint colour 3" where the palette gives no name). */
+/** What a cell holds, in words (the keyboard cursor's announcement). */
+function describe(p, progress, r, c) {
+  const v = progress.grid[r][c];
+  return v === "?" ? "not painted" : colourNames(p.palette)[v];
+}
+
 function tools(p) {
   const names = colourNames(p.palette);
   // A colour without a name is "colour N" in messages: its button shows the N.
@@ -283,5 +289,5 @@ export default {
     rules: "the notebook's count, run and non-run rules with guesses; every step recorded",
   },
   replay: true,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
 };

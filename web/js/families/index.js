@@ -10,7 +10,8 @@
      draw(ctx, puzzle, progress, view)   in cell units; view: theme, visible, hover, marks, highlight, tool
      press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
-     isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}], replay + applyStep(puzzle, progress, step) */
+     isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}],
+     describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers), replay + applyStep(puzzle, progress, step) */
 import hungrycat from "./hungrycat.js";
 import linkapix from "./linkapix.js";
 import nonogram from "./nonogram.js";

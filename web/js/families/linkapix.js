@@ -8,6 +8,7 @@
    fills (or empties) it.  Cells take their clue's colour as links complete. */
 
 import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
+import { colourNames } from "./colournames.js";
 import { contrastText, drawText, gridLines, mix, readableOn, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
@@ -108,6 +109,17 @@ function coverMap(p, paths) {
   const owner = new Int32Array(p.width * p.height).fill(-1);
   paths.forEach((path, i) => { for (const [r, c] of path) owner[r * p.width + c] = i; });
   return owner;
+}
+
+/** What a cell holds, in words (the keyboard cursor's announcement). */
+function describe(p, progress, r, c) {
+  const { clueAt } = info(p);
+  const clue = clueAt.get(r * p.width + c);
+  const owner = coverMap(p, progress.paths)[r * p.width + c];
+  const names = colourNames(p.palette);
+  const what = clue === undefined ? "" : `clue ${p.clues[clue][2]}, ${names[p.clues[clue][3]]}`;
+  const on = owner >= 0 ? `on a link of ${progress.paths[owner].length}` : clue === undefined ? "empty" : "not linked";
+  return what ? `${what}, ${on}` : on;
 }
 
 function isSolved(p, progress) {
@@ -318,5 +330,5 @@ export default {
     paper: "Guan et al.: path enumeration and an LP relaxation with rounding; may give up, then auto takes over",
   },
   replay: true,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
 };

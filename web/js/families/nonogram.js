@@ -370,6 +370,14 @@ function applyStep(p, progress, step) {
 
 /** The palette as paint tools, named as messages, hints and Check name them ("Paint red",
     or "Paint colour 3" where the palette gives no name; see colournames.js). */
+/** What a cell holds, in words (the keyboard cursor's announcement). */
+function describe(p, progress, r, c) {
+  const v = progress.grid[r][c];
+  if (v === "?") return "empty";
+  if (v === ".") return "crossed";
+  return p.palette ? colourNames(p.palette)[v] || "filled" : "filled";
+}
+
 function tools(p) {
   if (!p.palette) return [];
   const names = colourNames(p.palette);
@@ -394,6 +402,6 @@ export default {
     rules: "the human rules (simple boxes, simple spaces, forcing, contradiction), then best-first search",
   },
   replay: true,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
   brokenLines,
 };

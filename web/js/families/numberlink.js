@@ -97,6 +97,14 @@ function complete(p, lab, path) {
                               (same(path[0], b) && same(path[path.length - 1], a)));
 }
 
+/** What a cell holds, in words (the keyboard cursor's announcement). */
+function describe(p, progress, r, c) {
+  const end = info(p).endAt.get(r * p.width + c);
+  const line = Object.keys(progress.paths).find((k) => progress.paths[k].some((q) => q[0] === r && q[1] === c));
+  const on = line !== undefined ? `on line ${line}` : "empty";
+  return end !== undefined ? `endpoint ${end}${line !== undefined ? ", on its line" : ""}` : on;
+}
+
 function isSolved(p, progress) {
   const { ends } = info(p);
   let covered = 0;
@@ -241,5 +249,5 @@ export default {
     paths: "one path per pair chosen from enumerated paths: a set-partitioning model solved by HiGHS",
   },
   replay: true,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
 };
