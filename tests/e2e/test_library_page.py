@@ -90,3 +90,18 @@ def test_a_tall_picture_keeps_its_shape(context, server):
                          "document.querySelector('#maker-preview').height]") == [32, 128]
     page.click("#maker-cancel")
     page.wait_for_function("!document.querySelector('#maker-go').disabled")
+
+
+def test_a_puzzle_can_be_taken_off_the_continue_list(context, server):
+    page = open_app(context, server.url)
+    page.locator("#library-list a").first.click()
+    page.wait_for_function("app.state().puzzle !== null")
+    page.go_back()
+    page.wait_for_selector("#recent-section:not([hidden])")
+    remove = page.locator("#recent-list .forget").first
+    assert remove.get_attribute("aria-label").startswith("Remove ")
+    remove.click()
+    assert page.locator("#recent-section").is_hidden()
+    page.reload()
+    page.wait_for_function("window.app !== undefined")
+    assert page.locator("#recent-section").is_hidden()     # it stays off the list

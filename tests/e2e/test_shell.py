@@ -85,6 +85,7 @@ def test_bad_and_hostile_links_show_messages_not_blank_pages(context, server):
     text = page.locator("#error-text").text_content()
     assert "link" in text and ("corrupted" in text or "cut short" in text)
     assert page.locator("#library").is_visible()
+    assert page.evaluate("location.hash") == ""           # a reload shows the library
     # A title with markup is shown as text: no element is created from it.
     hostile = {**HEART, "title": '<img src=x onerror="window.pwned=1">Heart'}
     page.goto(server.url + "#" + api.link(hostile))

@@ -5,7 +5,7 @@
 import { Board } from "./board.js";
 import { family, TYPES } from "./families/index.js";
 import { contrastText } from "./families/draw.js";
-import { History, puzzleKey, recent, remember } from "./history.js";
+import { forget, History, puzzleKey, recent, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
 import { initMaker, initNumberlinkMaker } from "./maker.js";
 import { Solver } from "./solver.js";
@@ -176,6 +176,9 @@ async function route() {
   } catch (err) {
     showLibrary();
     showError("This link does not hold a puzzle the app can read: " + err.message);
+    // (the bad fragment leaves the address bar, so a reload shows the library, not
+    // the error again; the message above keeps what was wrong)
+    history.replaceState(null, "", location.pathname + location.search);
   }
 }
 
@@ -332,7 +335,14 @@ function renderRecent() {
       a.append(done);
     }
     a.onclick = (ev) => { ev.preventDefault(); load(e.link ? "#" + e.link : e.puzzle).catch((err) => showError(err.message)); };
-    li.append(a);
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "forget";
+    remove.textContent = "×";
+    remove.title = `Remove ${a.firstChild.textContent} from this list`;
+    remove.setAttribute("aria-label", remove.title);
+    remove.onclick = () => { forget(e.key); renderRecent(); };
+    li.append(a, remove);
     return li;
   }));
 }

@@ -121,6 +121,14 @@ export function remember(key, puzzle, solved, link) {
   } catch (e) { /* storage full: the list is a convenience */ }
 }
 
+/** Take a puzzle off the recently played list (its saved progress stays, and comes
+    back with it when the puzzle is opened again). */
+export function forget(key) {
+  try {
+    localStorage.setItem(RECENT, JSON.stringify(recent().filter((e) => e.key !== key)));
+  } catch (e) { /* storage blocked: nothing was listed */ }
+}
+
 /** A stable key for a puzzle: SHA-256 of its content without provenance text. */
 export async function puzzleKey(puzzle, familyKeys) {
   const core = { type: puzzle.type, width: puzzle.width, height: puzzle.height };
