@@ -171,7 +171,7 @@ class Family:
     title: str = ""
     #: solving methods by name; the first one is the default
     methods: tuple[str, ...] = ("auto",)
-    #: other file formats: name -> (sniff(text) -> how sure, 0..3, see format._import;
+    #: other file formats: name -> (sniff(text) -> how sure, 0 or a SNIFF_ constant;
     #: load(text) -> puzzle JSON dict)
     importers: dict[str, tuple[Callable[[str], int], Callable[[str], dict]]] = {}
     #: formats written besides puzzle JSON and the share link (``pysolver convert``):
@@ -262,6 +262,11 @@ def as_str(value: Any, what: str, max_len: int = 1000) -> str:
         raise PuzzleError(f"{what}: longer than {max_len} characters")
     return value
 
+
+#: How sure a format's sniffer is that content is its format (see format._import):
+#: 0 not this format; the general shape fits (lines of numbers, a <puzzle> element); a
+#: mark only this format has (a keyword, an element name); a binary signature.
+SNIFF_SHAPE, SNIFF_MARK, SNIFF_SIGNATURE = 1, 2, 3
 
 #: digits a number in an imported file may have: more than any size, clue or label
 #: needs, and far below the 4300 at which int() refuses with a bare ValueError

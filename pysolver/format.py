@@ -125,9 +125,8 @@ def _import(content: str | bytes, failures: list[tuple[int, PuzzleError]]) -> Pu
 
     A sniffer answers how sure it is that ``content`` is its format, by the shape and
     not the validity, so that a broken file reaches the loader that can name its fault:
-    0 (or False) not this format; 1 (or True) the general shape fits (lines of numbers,
-    a ``<puzzle>`` element); 2 a mark only this format has (a keyword, an element name);
-    3 a binary signature.  Two formats may claim the same file (webpbn's and Hungry
+    0 (or False) not this format, else ``base.SNIFF_SHAPE`` (1, or True), ``SNIFF_MARK``
+    or ``SNIFF_SIGNATURE`` (3).  Two formats may claim the same file (webpbn's and Hungry
     Cat's XML both have a ``<puzzle>`` root): the claimants are tried surest first
     (registry order among equals), and when none can read the file the surest one's
     message is the answer (:func:`_surest`).  Sniffers are written for text; one that

@@ -40,15 +40,12 @@ import re
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import quoteattr
 
-from ..base import MAX_SIDE, PuzzleError, read_number
+from ..base import MAX_SIDE, SNIFF_MARK, PuzzleError, read_number
 from .colours import hex_of, nearest_name
 
 _COLOUR_TOKEN = re.compile(r"([A-Za-z]):(\S+)")
 _ITEM = re.compile(r"([A-Za-z])([0-9]+)")  # not \d, which takes any script's digits
 
-# Sniffers answer how sure they are (see pysolver.format._import): 0 not this format,
-# 2 a mark only this format has (the colour list, <colors>).
-_MARK = 2
 
 
 # -- text notation -------------------------------------------------------------------
@@ -68,7 +65,7 @@ def sniff_text(text) -> int:
     if len(lines) < 3:
         return 0
     tokens = lines[0][1].split()
-    return _MARK if bool(tokens) and all(_COLOUR_TOKEN.fullmatch(t) for t in tokens) and \
+    return SNIFF_MARK if bool(tokens) and all(_COLOUR_TOKEN.fullmatch(t) for t in tokens) and \
         any(s.lower() == "rows" for _, s in lines) and any(s.lower() in ("cols", "columns") for _, s in lines) \
         else 0
 
@@ -141,7 +138,7 @@ def load_text(text: str) -> dict:
 # -- XML ----------------------------------------------------------------------------
 def sniff_xml(text) -> int:
     # <colors> is this layout's own; webpbn's XML has <puzzle> and <line> too
-    return _MARK if isinstance(text, str) and text.lstrip().startswith("<") and "<colors" in text[:100000] \
+    return SNIFF_MARK if isinstance(text, str) and text.lstrip().startswith("<") and "<colors" in text[:100000] \
         and ("<line" in text or "<column" in text) else 0
 
 

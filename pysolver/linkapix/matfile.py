@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import io
 
-from ..base import MAX_SIDE, PuzzleError
+from ..base import MAX_SIDE, SNIFF_SIGNATURE, PuzzleError
 
 MAGIC = b"MATLAB 5.0 MAT-file"
 
 
 def sniff(content) -> int:
-    # 3: a binary signature, the surest answer a sniffer gives (pysolver.format._import)
-    return 3 if isinstance(content, (bytes, bytearray)) and bytes(content[:len(MAGIC)]) == MAGIC else 0
+    return SNIFF_SIGNATURE if isinstance(content, (bytes, bytearray)) and bytes(content[:len(MAGIC)]) == MAGIC else 0
 
 
 def _key(i: int) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_SIDE, PuzzleError, parse_palette, read_number
+from ..base import MAX_SIDE, SNIFF_MARK, PuzzleError, parse_palette, read_number
 from .model import Model, picture
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@&"
@@ -48,7 +48,7 @@ def render(model: Model, solution: dict | None) -> str:
 
 
 def sniff(content) -> int:
-    # 2: the 'palette:' line is this layout's own mark (see pysolver.format._import)
+    # (the 'palette:' line is this layout's own mark)
     if not isinstance(content, str):
         return 0
     for line in content.splitlines():
@@ -57,7 +57,7 @@ def sniff(content) -> int:
             continue
         head = line.split(":", 1)[0].strip().lower()
         if head == "palette":
-            return 2
+            return SNIFF_MARK
         if head not in _META:
             return 0
     return 0

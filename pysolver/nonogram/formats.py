@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import MAX_DIGITS, Exporter, PuzzleError, check_size, read_number
+from ..base import MAX_DIGITS, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError, check_size, read_number
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -37,9 +37,6 @@ _NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#0
           "cyan": "#00ffff", "magenta": "#ff00ff"}
 _KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
-# Sniffers answer how sure they are (see pysolver.format._import): 0 not this format,
-# 1 the general shape fits, 2 a mark only this format has.
-_SHAPE, _MARK = 1, 2
 
 
 def _text(content) -> str:
@@ -123,7 +120,7 @@ def sniff_mk(content) -> int:
     lines = _text(content).splitlines()
     first = next((ln for ln in lines if ln.strip()), "")
     # the lone '#' between row and column clues is this format's own mark
-    return _MARK if _size_shape(first) and any(ln.strip() == "#" for ln in lines) else 0
+    return SNIFF_MARK if _size_shape(first) and any(ln.strip() == "#" for ln in lines) else 0
 
 
 def load_mk(content) -> dict:
@@ -159,8 +156,8 @@ def sniff_nin(content) -> int:
         return 0
     if all(_is_number(p) and len(p) <= MAX_DIGITS for p in size) and \
             len(body) == int(size[0]) + int(size[1]):
-        return _MARK
-    return _SHAPE if all(re.fullmatch(r"[\d\s,]*", ln) for ln in body) else 0
+        return SNIFF_MARK
+    return SNIFF_SHAPE if all(re.fullmatch(r"[\d\s,]*", ln) for ln in body) else 0
 
 
 def load_nin(content) -> dict:
@@ -185,8 +182,8 @@ def sniff_non(content) -> int:
     if re.search(r"^\s*rows\s*$", text, re.M | re.I) is None:
         return 0
     if re.search(r"^\s*(?:width|height)(?:\s|$)", text, re.M | re.I) is not None:
-        return _MARK
-    return _SHAPE if re.search(r"^\s*columns\s*$", text, re.M | re.I) is not None else 0
+        return SNIFF_MARK
+    return SNIFF_SHAPE if re.search(r"^\s*columns\s*$", text, re.M | re.I) is not None else 0
 
 
 def _unquote(value: str) -> str:
@@ -363,8 +360,8 @@ def sniff_g(content) -> int:
         if not s or (s.startswith("#") and not s.lower().startswith("#d")):
             continue
         if s.lower().startswith("#d"):
-            return _MARK
-        return _SHAPE if s.startswith(":") else 0
+            return SNIFF_MARK
+        return SNIFF_SHAPE if s.startswith(":") else 0
     return 0
 
 
@@ -446,7 +443,7 @@ def sniff_xml(content) -> int:
     if not (text.startswith("<") and "<puzzle" in text[:5000]):
         return 0
     # <clue> is webpbn's own; Hungry Cat's XML has a <puzzle> root too
-    return _MARK if "<clue" in text else _SHAPE
+    return SNIFF_MARK if "<clue" in text else SNIFF_SHAPE
 
 
 def load_xml(content) -> dict:
@@ -589,7 +586,7 @@ def _pz_layout(width: int, height: int) -> tuple[int, int]:
 
 def sniff_puzzlink(content) -> int:
     text = _text(content).strip()
-    return _MARK if _PZ_HEAD.match(text) is not None and not re.search(r"\s", text) else 0
+    return SNIFF_MARK if _PZ_HEAD.match(text) is not None and not re.search(r"\s", text) else 0
 
 
 def _pz_read_slots(body: str, count: int) -> list[int | None]:

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_CELLS, MAX_DIGITS, MAX_SIDE, Exporter, PuzzleError, check_size, read_number
+from ..base import (MAX_CELLS, MAX_DIGITS, MAX_SIDE, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError,
+                    check_size, read_number)
 from .model import Numberlink
 
 _CELL_CHARS = re.compile(r"[A-Za-z0-9.]+")
-# Sniffers answer how sure they are (see pysolver.format._import): 0 not this format,
-# 1 the general shape fits, 2 a mark only this format has.
-_SHAPE, _MARK = 1, 2
 
 
 def _puzzle(width: int, height: int, endpoints: list, cover: str, title: str | None = None) -> dict:
@@ -81,8 +79,8 @@ def sniff_flow(text) -> int:
     body = "".join(lines)
     labels = {ch for ch in body if ch != "."}
     if labels and len({len(ln) for ln in lines}) == 1 and all(body.count(ch) == 2 for ch in labels):
-        return _MARK
-    return _SHAPE if len(lines) > 1 and 5 * body.count(".") >= len(body) else 0
+        return SNIFF_MARK
+    return SNIFF_SHAPE if len(lines) > 1 and 5 * body.count(".") >= len(body) else 0
 
 
 def load_flow(text) -> dict:
@@ -127,7 +125,7 @@ def sniff_blocks(text) -> int:
     size = lines[0].split()
     if len(size) != 2 or not all(p.isdigit() for p in size):
         return 0
-    return _MARK if size[0].isascii() and size[0].lstrip("0") == str(len(lines[1].strip())) else _SHAPE
+    return SNIFF_MARK if size[0].isascii() and size[0].lstrip("0") == str(len(lines[1].strip())) else SNIFF_SHAPE
 
 
 def load_all(text) -> list[dict]:
@@ -180,7 +178,7 @@ _LINE = re.compile(r"LINE#([0-9]+)\s*" + _POINT + r"\s*-?\s*" + _POINT, re.IGNOR
 def sniff_adc(text) -> int:
     # the SIZE keyword is the mark; what follows it is the loader's to judge
     head = _as_text(text).lstrip()[:40]
-    return _MARK if re.match(r"SIZE\s", head, re.IGNORECASE) else 0
+    return SNIFF_MARK if re.match(r"SIZE\s", head, re.IGNORECASE) else 0
 
 
 def _adc_size(line: str, lineno: int) -> tuple[int, int]:
@@ -336,7 +334,7 @@ _PZ = re.compile(r"(?:https?://[^?\s]*)?\??(?:p\?)?(numlin|arukone)/(?:(e)/)?([0
 
 def sniff_puzzlink(text) -> int:
     t = _as_text(text).strip()
-    return _MARK if len(t) < 100_000 and _PZ.fullmatch(t) is not None else 0
+    return SNIFF_MARK if len(t) < 100_000 and _PZ.fullmatch(t) is not None else 0
 
 
 def _read_number16(body: str, size: int) -> dict[int, int]:
