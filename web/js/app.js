@@ -7,6 +7,7 @@ import { family, TYPES } from "./families/index.js";
 import { contrastText } from "./families/draw.js";
 import { forget, History, puzzleKey, recent, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
+import { initDesigner } from "./designer.js";
 import { initMaker, initNumberlinkMaker } from "./maker.js";
 import { Solver } from "./solver.js";
 
@@ -168,6 +169,8 @@ async function route() {
   try {
     if (frag) {
       if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false, fromUrl: true });
+    } else if (history.state?.design) {
+      showDesign({ push: false });
     } else if (saved) {
       if (!(state.puzzle && history.state.key === state.key)) await load(saved, { push: false });
     } else {
@@ -183,11 +186,30 @@ async function route() {
 }
 
 // ---------------------------------------------------------------- views
+/** The nonogram maker ("Draw a nonogram", js/designer.js): its own history entry, so
+    Back from a puzzle made there returns to the drawing.  `size`: start a new drawing. */
+function showDesign({ size = null, push = true } = {}) {
+  stopReplay();
+  state.history?.flush();
+  state.puzzle = null;
+  if (push) history.pushState({ design: true }, "", location.pathname + location.search);
+  $("library").hidden = true;
+  $("play").hidden = true;
+  $("error-banner").hidden = true;
+  $("design").hidden = false;
+  document.title = "Draw a nonogram — Picture Logic";
+  designer.open(size);
+  $("design-title").focus({ preventScroll: true });
+}
+
 function showLibrary() {
   stopReplay();
   state.history?.flush();
   state.puzzle = null;
+  designer.leave();
+  designer.showContinue();
   $("play").hidden = true;
+  $("design").hidden = true;
   $("library").hidden = false;
   document.title = "Picture Logic";
   renderRecent();
@@ -198,6 +220,8 @@ function showPlay() {
   // Opened from the library by keyboard: focus goes to the puzzle's title, not the page.
   const fromLibrary = $("library").contains(document.activeElement);
   $("library").hidden = true;
+  $("design").hidden = true;
+  designer.leave();
   $("play").hidden = false;
   $("error-banner").hidden = true;
   const title = p.title || `${fam.title} ${p.width}×${p.height}`;
@@ -760,6 +784,7 @@ $("theme-toggle").onclick = () => {
   themeCache = null;
   labelThemeButton();
   board.draw();
+  designer.redraw();
 };
 window.addEventListener("keydown", (e) => {
   const typing = e.target.tagName === "TEXTAREA" || (e.target.tagName === "INPUT" && e.target.type !== "checkbox");
@@ -880,6 +905,10 @@ window.app = {
   view: () => ({ scale: board.scale, width: board.cw, height: board.ch, layout: board.layout,
                  pending: board.pending, brokenLines: brokenLines(), clueStrips: board.clueStripsPx() }),
   setTool: (id) => { state.tool = id; renderFamilyTools(); },
+  design: {  // the nonogram maker: app.design.state(), .cellCenter(r, c), .check(), .setTool(key)
+    state: () => designer.state(), cellCenter: (r, c) => designer.cellCenter(r, c),
+    check: () => designer.check(), setTool: (k) => designer.setTool(k),
+  },
   call: (cmd, args) => solver.call(cmd, args),
   get solverState() { return solver.state; },
 };
@@ -894,6 +923,7 @@ History.saveFailed = () => {
 };
 
 initMaker({ solver, load, showError });
+const designer = initDesigner({ solver, load, theme, showDesign });
 initNumberlinkMaker({ solver, load, showError });
 // The help is open where there is room for it; on a phone the board needs the height.
 $("help").open = matchMedia("(min-width: 601px)").matches;

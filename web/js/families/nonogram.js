@@ -110,6 +110,15 @@ function runsOf(line) {
   return out;
 }
 
+/** The clues of a picture (rows of keys, "?" or "." blank): block lengths, or with
+    `multi` [length, key] pairs; the nonogram maker works them out as it is drawn. */
+export function cluesOf(grid, multi) {
+  const width = grid.length ? grid[0].length : 0;
+  const clue = (text) => runsOf(text).map(([n, k]) => (multi ? [n, k] : n));
+  return { rows: grid.map(clue),
+           cols: Array.from({ length: width }, (_, c) => clue(grid.map((row) => row[c]).join(""))) };
+}
+
 function lineText(grid, kind, i) {
   return kind === "row" ? grid[i] : grid.map((row) => row[i]).join("");
 }
@@ -256,8 +265,10 @@ function draw(ctx, p, progress, view) {
   }
   if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
   const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
-  // A line's clue is marked wrong after Check, greyed out once the line is done.
-  const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error" : lineDone(p, grid, kind, i) ? "done" : "todo");
+  // A line's clue is marked wrong after Check, greyed out once the line is done (not
+  // in the maker, view.design: there the clues are the drawing's, so always "done").
+  const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error"
+    : !view.design && lineDone(p, grid, kind, i) ? "done" : "todo");
   for (let r = 0; r < H; r++) {
     const bs = shownBlocks(p.rows[r]);
     const st = clueState("row", r);

@@ -1,0 +1,127 @@
+"""The nonogram maker ("Draw a nonogram"): paint a picture with the mouse, its clues
+follow, the solver says whether they are unique (and where two solutions differ), and
+"Play and share" opens the puzzle; the drawing survives a reload and Back."""
+import pytest
+
+from conftest import open_app, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def point(page, r, c):
+    p = page.evaluate(f"app.design.cellCenter({r}, {c})")
+    box = page.locator("#design-board").bounding_box()
+    return box["x"] + p["x"], box["y"] + p["y"]
+
+
+def new_drawing(page, width, height, colours=1):
+    page.fill("#nono-maker-width", str(width))
+    page.fill("#nono-maker-height", str(height))
+    page.fill("#nono-maker-colours", str(colours))
+    page.click("#nono-maker-go")
+    page.wait_for_function(f"app.design.state() && app.design.state().drawing.grid.length === {height}")
+    page.wait_for_timeout(100)  # (the board fits itself to the shown canvas)
+
+
+def drag(page, a, b):
+    page.mouse.move(*point(page, *a))
+    page.mouse.down()
+    page.mouse.move(*point(page, *b), steps=6)
+    page.mouse.up()
+
+
+def check(page):
+    page.click("#design-check")
+    page.wait_for_function("!app.design.state().busy", timeout=120_000)
+    return page.locator("#design-message").text_content()
+
+
+def test_draw_check_unique_and_play(context, server):
+    errors = []
+    page = open_app(context, server.url, errors)
+    new_drawing(page, 8, 6)
+    drag(page, (1, 1), (1, 5))            # a row of five
+    page.mouse.click(*point(page, 3, 2))
+    page.mouse.click(*point(page, 4, 2))
+    page.mouse.click(*point(page, 4, 4))
+    page.mouse.click(*point(page, 4, 4))  # a second click blanks the cell again
+    page.mouse.click(*point(page, 3, 2), button="right")  # so does a right click
+    st = page.evaluate("app.design.state()")
+    assert st["drawing"]["grid"] == ["????????", "?#####??", "????????", "????????", "??#?????", "????????"]
+    p = st["puzzle"]
+    assert p["rows"] == [[], [5], [], [], [1], []]
+    assert p["cols"] == [[], [1], [1, 1], [1], [1], [1], [], []]
+    assert "palette" not in p
+    wait_ready(page)
+    text = check(page)
+    assert text.startswith("Unique:"), text
+    page.fill("#design-name", "A tiny hammer")
+    page.fill("#design-author", "Tester")
+    page.click("#design-play")
+    page.wait_for_function("app.state().puzzle !== null")
+    played = page.evaluate("app.state().puzzle")
+    assert played["title"] == "A tiny hammer" and played["author"] == "Tester"
+    assert played["rows"] == p["rows"] and played["cols"] == p["cols"]
+    page.wait_for_function("app.state().link !== null")  # the play page makes its share link
+    # Back returns to the drawing, as it was
+    page.go_back()
+    page.wait_for_function("!document.getElementById('design').hidden")
+    assert page.evaluate("app.design.state().drawing.grid")[1] == "?#####??"
+    assert errors == []
+
+
+def test_an_ambiguous_picture_is_outlined_where_solutions_differ(context, server):
+    page = open_app(context, server.url)
+    new_drawing(page, 4, 4)
+    # Two cells on a diagonal: the other diagonal has the same clues.
+    page.mouse.click(*point(page, 1, 1))
+    page.mouse.click(*point(page, 2, 2))
+    wait_ready(page)
+    text = check(page)
+    assert text.startswith("Not unique") and "4 outlined cells" in text, text
+    cells = sorted(map(tuple, page.evaluate("app.design.state().highlight.cells")))
+    assert cells == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    # A change takes the outline away; a third cell makes the picture unique.
+    page.mouse.click(*point(page, 1, 2))
+    assert page.evaluate("app.design.state().highlight") is None
+    assert check(page).startswith("Unique:")
+    # A blank grid is no puzzle
+    page.click("#design-clear")
+    assert "Draw something first" in check(page)
+
+
+def test_multicolour_drawing_uses_its_colours(context, server):
+    page = open_app(context, server.url)
+    new_drawing(page, 5, 5, colours=3)
+    swatches = page.locator("#design-tools .swatch")
+    assert swatches.count() == 3
+    assert swatches.nth(1).get_attribute("aria-label") == "Paint red"
+    drag(page, (0, 0), (0, 2))            # black (the first colour)
+    swatches.nth(1).click()
+    drag(page, (0, 3), (0, 4))            # red, touching the black block
+    page.mouse.click(*point(page, 2, 2))
+    p = page.evaluate("app.design.state().puzzle")
+    assert p["palette"] == {"a": "#000000", "b": "#ff0000"}  # only the colours used
+    assert p["rows"][0] == [[3, "a"], [2, "b"]]
+    assert p["rows"][2] == [[1, "b"]]
+    wait_ready(page)
+    assert check(page).startswith("Unique:")
+
+
+def test_the_drawing_survives_a_reload_and_a_new_one_is_undoable(context, server):
+    page = open_app(context, server.url)
+    new_drawing(page, 6, 6)
+    drag(page, (2, 0), (2, 5))
+    page.wait_for_timeout(400)            # (the autosave is batched)
+    page.reload()
+    page.wait_for_function("window.app && app.design.state() !== null")
+    assert not page.locator("#design").is_hidden()
+    assert page.evaluate("app.design.state().drawing.grid")[2] == "######"
+    # The library offers to continue it; a new drawing replaces it, and Undo brings it back.
+    page.click("#home-link")
+    assert "Continue drawing (6×6)" in page.locator("#nono-maker-continue").text_content()
+    new_drawing(page, 3, 4)
+    assert "Undo brings your last one back" in page.locator("#design-message").text_content()
+    page.click("#design-undo")
+    page.wait_for_function("app.design.state().drawing.grid.length === 6")
+    assert page.evaluate("app.design.state().drawing.grid")[2] == "######"

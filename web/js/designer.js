@@ -1,0 +1,348 @@
+/* "Draw a nonogram": the maker's own board.  A picture is painted on the nonogram
+   family's board (its drawing and its strokes), with the clues worked out from the
+   picture after every stroke and drawn where a puzzle's are.  "Check it is unique" asks
+   the solver for two solutions of those clues: one means the puzzle leads to this
+   picture and no other; two are outlined where they differ, so the maker knows where
+   to change the picture.  "Play and share" opens the clues as a puzzle (the play
+   page makes its link).
+
+   The drawing, {grid, palette}, is kept with its undo history (History, under
+   DESIGN_KEY) like a puzzle's progress: a reload or a closed tab loses nothing, and
+   starting a new drawing is itself a step that Undo takes back. */
+
+import { Board } from "./board.js";
+import nonogram, { cluesOf } from "./families/nonogram.js";
+import { colourNames } from "./families/colournames.js";
+import { History } from "./history.js";
+
+const DESIGN_KEY = "design.nonogram";
+const META_KEY = "pl.design.meta";
+// Sides of a drawing (the form's limits): big enough for the largest published puzzles.
+const MIN_SIDE = 2, MAX_SIDE = 100;
+// The colours of a multicolour drawing, in order: named colours, so messages name them.
+const COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#008000"],
+                 ["e", "#ffa500"], ["f", "#800080"], ["g", "#a52a2a"], ["h", "#ffc0cb"]];
+// Seconds the uniqueness check may take (the answer says when it was not settled).
+const CHECK_SECONDS = 30;
+// Clue room kept at the left and top even for short clues, so the first strokes do
+// not shift the board under the pointer.
+const MIN_CLUE_ROOM = 3;
+
+/** A blank drawing: "?" is a blank cell, as in a nonogram's progress. */
+export function blankDrawing(width, height, colours) {
+  return { grid: Array.from({ length: height }, () => "?".repeat(width)),
+           palette: colours > 1 ? Object.fromEntries(COLOURS.slice(0, colours)) : null };
+}
+
+/** The puzzle a drawing makes: its clues, and the palette's colours it uses. */
+export function drawingPuzzle(drawing, meta = {}) {
+  const grid = drawing.grid, multi = !!drawing.palette;
+  const p = { type: "nonogram", width: grid[0].length, height: grid.length, ...cluesOf(grid, multi) };
+  if (multi) {
+    const used = new Set(grid.join(""));
+    p.palette = Object.fromEntries(Object.entries(drawing.palette).filter(([k]) => used.has(k)));
+    // (an empty multicolour drawing still needs a palette: its first colour)
+    if (!Object.keys(p.palette).length) p.palette = Object.fromEntries(Object.entries(drawing.palette).slice(0, 1));
+  }
+  if (meta.title) p.title = meta.title;
+  if (meta.author) p.author = meta.author;
+  return p;
+}
+
+function loadMeta() {
+  try {
+    const m = JSON.parse(localStorage.getItem(META_KEY) || "{}");
+    return { title: typeof m.title === "string" ? m.title : "", author: typeof m.author === "string" ? m.author : "" };
+  } catch (e) {
+    return { title: "", author: "" };
+  }
+}
+
+/** A drawing read back from storage is trusted only in its shape. */
+function goodDrawing(d) {
+  return !!d && Array.isArray(d.grid) && d.grid.length >= MIN_SIDE && d.grid.length <= MAX_SIDE &&
+    d.grid.every((row) => typeof row === "string" && row.length === d.grid[0].length) &&
+    d.grid[0].length >= MIN_SIDE && d.grid[0].length <= MAX_SIDE &&
+    (d.palette === null || (typeof d.palette === "object" && !Array.isArray(d.palette)));
+}
+
+export function initDesigner({ solver, load, theme, showDesign }) {
+  const $ = (id) => document.getElementById(id);
+  const d = {
+    history: null, preview: null, highlight: null, tool: null, busy: false,
+    puzzle: null, puzzleOf: null,  // the puzzle of the last drawing asked for (cached)
+  };
+
+  const present = () => d.history.present;
+  const shown = () => d.preview || present();
+  const puzzle = () => {
+    const drawing = shown();
+    if (d.puzzleOf !== drawing) {
+      d.puzzle = drawingPuzzle(drawing);
+      // (drawn with the whole palette, so a colour still reads while its first cell is painted)
+      if (drawing.palette) d.puzzle.palette = { ...drawing.palette };
+      d.puzzleOf = drawing;
+    }
+    return d.puzzle;
+  };
+  const layoutOf = (p) => {
+    const left = Math.max(MIN_CLUE_ROOM, ...p.rows.map((c) => c.length)) + 0.5;
+    const top = Math.max(MIN_CLUE_ROOM, ...p.cols.map((c) => c.length)) + 0.5;
+    return { cols: left + p.width, rows: top + p.height, x0: left, y0: top, pinnedClues: true };
+  };
+  // Crosses (a long press) are just blank cells in a drawing.
+  const blanked = (progress) => ({ grid: progress.grid.map((row) => row.replaceAll(".", "?")) });
+
+  const board = new Board($("design-board"), {
+    puzzle: () => (d.history ? puzzle() : null),
+    family: () => nonogram,
+    progress: () => ({ grid: shown().grid }),
+    view: () => ({ theme: theme(), marks: null, highlight: d.highlight, tool: d.tool, design: true }),
+    press: (cell, button) => {
+      if (d.busy) return null;
+      // (right and middle click blank a cell; there is nothing to cross in a drawing)
+      const kind = button === "primary" ? "primary" : "middle";
+      return nonogram.press(puzzle(), { grid: present().grid }, cell, kind, d.tool);
+    },
+    changed: (progress) => {
+      d.preview = progress ? { ...present(), ...blanked(progress) } : null;
+      board.draw();
+    },
+    commit: (progress) => {
+      d.preview = null;
+      if (progress) change({ ...present(), ...blanked(progress) });
+      else board.draw();
+    },
+    announce: (text) => { $("design-cursor").textContent = text; },
+  });
+
+  function say(text, kind = "") {
+    const m = $("design-message");
+    m.textContent = text;
+    m.className = "message " + kind;
+  }
+
+  /** A new drawing state (a stroke, Clear, a new drawing): one undo step. */
+  function change(next) {
+    if (d.history.push(next)) {
+      d.highlight = null;
+      say("");
+    }
+    refresh();
+  }
+
+  /** After any change: the layout (clues may need more room), swatches, buttons. */
+  function refresh() {
+    const p = puzzle();
+    const L = layoutOf(p), old = board.layout;
+    if (!old || old.x0 !== L.x0 || old.y0 !== L.y0 || old.cols !== L.cols || old.rows !== L.rows) board.setLayout(L);
+    const drawing = present();
+    const keys = drawing.palette ? Object.keys(drawing.palette) : [];
+    if (!keys.includes(d.tool)) d.tool = keys[0] ?? null;
+    renderTools(drawing.palette);
+    const w = p.width, h = p.height;
+    $("design-meta").textContent = `${w}×${h} · ` + (drawing.palette ? `${keys.length} colours` : "black and white");
+    updateButtons();
+    board.draw();
+  }
+
+  function renderTools(palette) {
+    const box = $("design-tools");
+    if (!palette) { box.replaceChildren(); return; }
+    const names = colourNames(palette);
+    box.replaceChildren(...Object.entries(palette).map(([k, colour]) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "swatch";
+      b.title = `Paint ${names[k]}`;
+      b.setAttribute("aria-label", b.title);
+      b.style.background = colour;
+      b.dataset.tool = k;
+      b.setAttribute("aria-pressed", String(k === d.tool));
+      b.onclick = () => {
+        d.tool = k;
+        for (const x of box.children) x.setAttribute("aria-pressed", String(x === b));
+      };
+      return b;
+    }));
+  }
+
+  function updateButtons() {
+    const h = d.history;
+    $("design-undo").disabled = d.busy || !h.past.length;
+    $("design-redo").disabled = d.busy || !h.future.length;
+    $("design-clear").disabled = d.busy || !present().grid.some((row) => /[^?]/.test(row));
+    $("design-check").hidden = d.busy;
+    $("design-cancel").hidden = !d.busy;
+    $("design-check").disabled = solver.state === "failed";
+    $("design-play").disabled = d.busy;
+  }
+
+  function undo() { if (!d.busy && d.history.undo()) { d.highlight = null; say(""); refresh(); } }
+  function redo() { if (!d.busy && d.history.redo()) { d.highlight = null; say(""); refresh(); } }
+
+  function meta() {
+    return { title: $("design-name").value.trim(), author: $("design-author").value.trim() };
+  }
+  function saveMeta() {
+    try { localStorage.setItem(META_KEY, JSON.stringify(meta())); } catch (e) { /* a convenience */ }
+  }
+
+  function isEmpty(drawing) {
+    return drawing.grid.every((row) => !/[^?]/.test(row));
+  }
+
+  /** Whether the clues lead to the picture and no other; two solutions are outlined
+      where they differ from the picture. */
+  async function check() {
+    const drawing = present();
+    if (isEmpty(drawing)) {
+      say("Draw something first: a blank grid makes no puzzle.", "error");
+      return null;
+    }
+    const p = drawingPuzzle(drawing);
+    d.busy = true;
+    d.highlight = null;
+    updateButtons();
+    board.draw();
+    say(solver.state === "ready" ? "Checking…" : "Waiting for the solver…");
+    let res = null;
+    try {
+      await solver.ready;
+      say("Checking…");
+      res = await solver.call("solve", { puzzle: p, method: "auto", timeout: CHECK_SECONDS, unique: true });
+    } catch (err) {
+      res = { status: err.kind === "cancelled" ? "cancelled" : "failed", error: err.message };
+    } finally {
+      d.busy = false;
+      updateButtons();
+    }
+    if (present() !== drawing) {
+      say("The drawing changed while it was checked: check it again.");
+      return res;
+    }
+    report(res, drawing);
+    board.draw();
+    return res;
+  }
+
+  function report(res, drawing) {
+    const picture = drawing.grid.map((row) => row.replaceAll("?", "."));
+    if (res.status === "solved" && res.unique === true) {
+      say(`Unique: these clues lead to your picture and no other (solved in ${res.seconds.toFixed(res.seconds < 1 ? 2 : 1)} s). ` +
+          "Play and share it.", "ok");
+    } else if (res.status === "solved" && res.unique === false) {
+      const cells = [];
+      const others = [res.solution, res.second_solution].filter(Boolean);
+      for (let r = 0; r < picture.length; r++) {
+        for (let c = 0; c < picture[r].length; c++) {
+          if (others.some((s) => s.grid[r][c] !== picture[r][c])) cells.push([r, c]);
+        }
+      }
+      d.highlight = cells.length ? { cells, lines: [], wrong: true } : null;
+      say("Not unique: another picture has the same clues" +
+          (cells.length ? `; the ${cells.length} outlined cells differ between them. Change the picture there and check again.`
+            : ". Change the picture and check again."), "error");
+    } else if (res.status === "solved") {
+      say(`Not settled in ${CHECK_SECONDS} s: the solver found your picture but could not rule out another one. ` +
+          "A smaller or simpler picture is quicker to check.", "error");
+    } else if (res.status === "cancelled") {
+      say("Check cancelled.");
+    } else if (res.status === "timeout") {
+      say(`Not settled: the solver gave up after ${CHECK_SECONDS} s. A smaller or simpler picture is quicker to check.`, "error");
+    } else {
+      say(`The check failed: ${res.error || res.note || res.status}.`, "error");
+    }
+  }
+
+  async function play() {
+    const drawing = present();
+    if (isEmpty(drawing)) {
+      say("Draw something first: a blank grid makes no puzzle.", "error");
+      return;
+    }
+    saveMeta();
+    d.history.flush();
+    await load(drawingPuzzle(drawing, meta()));
+  }
+
+  // -- opening ----------------------------------------------------------------------
+  function savedDrawing() {
+    const h = new History(DESIGN_KEY, null);
+    return goodDrawing(h.present) ? h : null;
+  }
+
+  /** Show the maker with the saved drawing, or (size given) a new blank one pushed
+      onto its history. */
+  function open(size = null) {
+    if (!d.history) {
+      const saved = savedDrawing();
+      d.history = saved || new History(DESIGN_KEY, blankDrawing(15, 15, 1));
+    }
+    d.preview = null;
+    d.highlight = null;
+    say("");
+    if (size) {
+      const before = d.history.present;
+      change(blankDrawing(size.width, size.height, size.colours));
+      if (d.history.present !== before && !isEmpty(before)) say("A new drawing: Undo brings your last one back.");
+    }
+    const m = loadMeta();
+    $("design-name").value = m.title;
+    $("design-author").value = m.author;
+    board.userView = false;
+    board.layout = null;  // (refresh sets it, fitted to the drawing)
+    refresh();
+  }
+
+  // -- the library form ---------------------------------------------------------------
+  const side = (id, fallback) => Math.max(MIN_SIDE, Math.min(MAX_SIDE, Math.round(+$(id).value || fallback)));
+  function showContinue() {
+    const saved = d.history || savedDrawing();
+    const b = $("nono-maker-continue");
+    b.hidden = !saved || isEmpty(saved.present);
+    if (!b.hidden) b.textContent = `Continue drawing (${saved.present.grid[0].length}×${saved.present.grid.length})`;
+  }
+  $("nono-maker").onsubmit = (e) => {
+    e.preventDefault();
+    const size = { width: side("nono-maker-width", 15), height: side("nono-maker-height", 15),
+                   colours: Math.max(1, Math.min(COLOURS.length, Math.round(+$("nono-maker-colours").value || 1))) };
+    showDesign({ size });
+  };
+  $("nono-maker-continue").onclick = () => showDesign({});
+
+  // -- the maker's own controls ---------------------------------------------------------
+  $("design-undo").onclick = undo;
+  $("design-redo").onclick = redo;
+  $("design-clear").onclick = () => {
+    const dr = present();
+    change({ ...dr, grid: dr.grid.map((row) => "?".repeat(row.length)) });
+    say("Cleared: Undo brings the picture back.");
+  };
+  $("design-check").onclick = check;
+  $("design-cancel").onclick = () => solver.cancel();
+  $("design-play").onclick = play;
+  for (const id of ["design-name", "design-author"]) $(id).addEventListener("change", saveMeta);
+  window.addEventListener("keydown", (e) => {
+    if ($("design").hidden || e.target.tagName === "INPUT") return;
+    const k = e.key.toLowerCase();
+    if ((e.ctrlKey || e.metaKey) && k === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
+    if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); }
+    if (e.key === "Escape" && d.busy) solver.cancel();
+  });
+  window.addEventListener("pagehide", () => { d.history?.flush(); saveMeta(); });
+
+  return {
+    open,
+    showContinue,
+    /** Leaving the maker: write the pending autosave. */
+    leave: () => { d.history?.flush(); if (d.history) saveMeta(); },
+    redraw: () => board.draw(),
+    // (tests and scripts: see window.app.design in app.js)
+    state: () => (d.history ? { drawing: present(), puzzle: drawingPuzzle(present(), meta()), busy: d.busy,
+                                highlight: d.highlight, canUndo: d.history.past.length > 0 } : null),
+    cellCenter: (r, c) => board.cellCenter(r, c),
+    check,
+    setTool: (k) => { d.tool = k; renderTools(present().palette); },
+  };
+}
