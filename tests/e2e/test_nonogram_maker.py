@@ -54,7 +54,7 @@ def test_draw_check_unique_and_play(context, server):
     assert "palette" not in p
     wait_ready(page)
     text = check(page)
-    assert text.startswith("Unique:"), text
+    assert text.startswith("Unique:") and "Line logic alone solves it" in text, text
     page.fill("#design-name", "A tiny hammer")
     page.fill("#design-author", "Tester")
     page.click("#design-play")
@@ -85,6 +85,12 @@ def test_an_ambiguous_picture_is_outlined_where_solutions_differ(context, server
     page.mouse.click(*point(page, 1, 2))
     assert page.evaluate("app.design.state().highlight") is None
     assert check(page).startswith("Unique:")
+    # A unique picture that line logic alone cannot settle: the maker is told.
+    page.click("#design-clear")
+    for r, c in [(0, 2), (1, 0), (1, 3), (2, 2), (3, 0), (3, 1)]:  # line solving settles no cell
+        page.mouse.click(*point(page, r, c))
+    text = check(page)
+    assert text.startswith("Unique:") and "beyond line logic" in text, text
     # A blank grid is no puzzle
     page.click("#design-clear")
     assert "Draw something first" in check(page)

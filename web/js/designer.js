@@ -229,8 +229,7 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   function report(res, drawing) {
     const picture = drawing.grid.map((row) => row.replaceAll("?", "."));
     if (res.status === "solved" && res.unique === true) {
-      say(`Unique: these clues lead to your picture and no other (solved in ${res.seconds.toFixed(res.seconds < 1 ? 2 : 1)} s). ` +
-          "Play and share it.", "ok");
+      say(`Unique: these clues lead to your picture and no other. ${difficulty(res.stats || {})} Play and share it.`, "ok");
     } else if (res.status === "solved" && res.unique === false) {
       const cells = [];
       const others = [res.solution, res.second_solution].filter(Boolean);
@@ -253,6 +252,14 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     } else {
       say(`The check failed: ${res.error || res.note || res.status}.`, "error");
     }
+  }
+
+  /** How a player will get there, from the solver's own counts (see pysolver bench):
+      no search node and no probe means line logic alone settled every cell. */
+  function difficulty(stats) {
+    if (!stats.nodes && !stats.probes) return "Line logic alone solves it, a row or a column at a time.";
+    if (!stats.nodes) return "It needs look-ahead beyond line logic (trying a cell both ways).";
+    return "It needs guessing beyond line logic: a hard puzzle for players.";
   }
 
   async function play() {
