@@ -116,3 +116,20 @@ def test_the_toolbar_does_not_shift_while_a_solve_runs(context, server):
     page.evaluate("window.solving")
     for b in before:
         assert abs(before[b]["x"] - during[b]["x"]) < 1 and abs(before[b]["y"] - during[b]["y"]) < 1, b
+
+
+def test_a_clue_without_a_reachable_partner_is_said_when_the_puzzle_opens(context, server):
+    # Two red 3s too far apart for a path of 3 cells, and a blue 2 alone: no solution,
+    # which the player is told at once (the puzzle still opens, to be seen).
+    bad = {"type": "linkapix", "width": 6, "height": 3, "palette": {"r": "#ff0000", "b": "#0000ff"},
+           "clues": [[0, 0, 3, "r"], [0, 5, 3, "r"], [2, 2, 2, "b"], [2, 4, 1, "b"]]}
+    page = open_puzzle(context, server, bad)
+    banner = page.locator("#error-text")
+    assert banner.is_visible()
+    text = banner.text_content()
+    assert text.startswith("This puzzle has no solution: the 3 in red at row 1, column 1 has no equal clue"), text
+    assert "(and 2 more clues like it)" in text
+    # A solvable puzzle says nothing of the kind: two 3s two steps apart, and a 2 pair.
+    good = dict(bad, clues=[[0, 0, 3, "r"], [0, 2, 3, "r"], [2, 2, 2, "b"], [2, 3, 2, "b"]])
+    page.evaluate("(p) => app.load(p)", good)
+    assert not page.locator("#error-banner").is_visible()

@@ -242,6 +242,10 @@ function showPlay() {
   say({ player: "Solved. Well done!", solver: "Solved by the solver." }[solvedStatus()] || "");
   updateButtons();
   board.draw();
+  // (a puzzle that cannot be solved, as its clues alone show, is still shown: it is
+  // said at once instead of at the first Check or Solve)
+  const problem = fam.problems?.(p);
+  if (problem) showError(problem);
   if (fromLibrary) $("puzzle-title").focus({ preventScroll: true });
 }
 

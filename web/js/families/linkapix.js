@@ -90,6 +90,37 @@ function validate(p) {
   });
 }
 
+/** Why the puzzle cannot be solved, seen from its clues alone, or null: a clue of 2 or
+    more needs an equal clue (same number and colour) that a path of that many cells
+    can reach, at a distance of at most n - 1 steps and of the same parity.  Said when
+    the puzzle opens, so a player does not find out only at Check or Solve. */
+function problems(p) {
+  const groups = new Map();
+  for (const [r, c, n, k] of p.clues) {
+    if (n < 2) continue;
+    const key = n + "\u0000" + k;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push([r, c]);
+  }
+  const lonely = [];
+  for (const [key, cells] of groups) {
+    const n = +key.split("\u0000")[0];
+    for (const [r, c] of cells) {
+      const reach = cells.some(([r2, c2]) => {
+        const d = Math.abs(r - r2) + Math.abs(c - c2);
+        return d > 0 && d <= n - 1 && (n - 1 - d) % 2 === 0;
+      });
+      if (!reach) lonely.push([r, c, n, key.split("\u0000")[1]]);
+    }
+  }
+  if (!lonely.length) return null;
+  const names = colourNames(p.palette);
+  const [r, c, n, k] = lonely[0];
+  const more = lonely.length > 1 ? ` (and ${lonely.length - 1} more clue${lonely.length > 2 ? "s" : ""} like it)` : "";
+  return `This puzzle has no solution: the ${n} in ${names[k]} at row ${r + 1}, column ${c + 1} has no equal clue ` +
+         `a path of ${n} cells can reach${more}.`;
+}
+
 /** Per-puzzle lookup tables, computed once per puzzle object. */
 const cache = new WeakMap();
 function info(p) {
@@ -330,5 +361,5 @@ export default {
     paper: "Guan et al.: path enumeration and an LP relaxation with rounding; may give up, then auto takes over",
   },
   replay: true,
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
+  decode, validate, problems, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
 };
