@@ -228,3 +228,24 @@ def test_a_solver_that_cannot_load_says_so_plainly_and_can_retry(context, server
     assert page.locator("#solver-retry").is_hidden()
     assert page.evaluate("app.solve({unique: false})")["status"] == "solved"
     assert errors == []
+
+
+def test_manifest_icons_load_and_the_maskable_ones_fill_their_square(context, server):
+    page = open_app(context, server.url)
+    icons = page.evaluate("""async () => {
+      const m = await (await fetch(document.querySelector('link[rel=manifest]').href)).json();
+      const out = [];
+      for (const icon of m.icons) {
+        const bmp = await createImageBitmap(await (await fetch(icon.src)).blob());
+        const cv = new OffscreenCanvas(bmp.width, bmp.height), ctx = cv.getContext('2d');
+        ctx.drawImage(bmp, 0, 0);
+        const corner = ctx.getImageData(0, 0, 1, 1).data[3];
+        out.push({purpose: icon.purpose, sizes: icon.sizes, size: bmp.width + 'x' + bmp.height, corner});
+      }
+      return out;
+    }""")
+    assert {i["purpose"] for i in icons} == {"any", "maskable"}
+    for icon in icons:
+        assert icon["size"] == icon["sizes"]
+        # A maskable icon is cropped to any shape by the launcher: no transparent corner.
+        assert (icon["corner"] == 255) == (icon["purpose"] == "maskable"), icon
