@@ -133,3 +133,25 @@ def test_a_clue_without_a_reachable_partner_is_said_when_the_puzzle_opens(contex
     good = dict(bad, clues=[[0, 0, 3, "r"], [0, 2, 3, "r"], [2, 2, 2, "b"], [2, 3, 2, "b"]])
     page.evaluate("(p) => app.load(p)", good)
     assert not page.locator("#error-banner").is_visible()
+
+
+def test_a_replay_can_be_paused_and_sped_up(context, server):
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "linkapix-house.json")))
+    assert page.locator("#replay-controls").is_hidden()    # shown only while a replay runs
+    page.evaluate("() => { window.replaying = app.replay(); }")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
+    page.select_option("#replay-speed", "0.25")
+    page.click("#replay-pause")
+    assert page.locator("#replay-pause").text_content() == "Resume"
+    page.wait_for_timeout(100)
+    held = page.locator("#message").text_content()
+    page.wait_for_timeout(1200)                     # several frames' time at any speed
+    assert page.locator("#message").text_content() == held
+    page.select_option("#replay-speed", "4")
+    page.click("#replay-pause")
+    assert page.evaluate("window.replaying") is True  # ran to the end
+    assert page.locator("#replay-controls").is_hidden()
+    # the speed is kept for the next replay
+    page.reload()
+    page.wait_for_function("window.app && app.state().puzzle !== null")
+    assert page.locator("#replay-speed").input_value() == "4"

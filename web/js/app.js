@@ -291,6 +291,7 @@ function updateButtons() {
   $("method").hidden = state.running;
   $("cancel").hidden = !state.running;
   $("stop-replay").hidden = !replaying;
+  $("replay-controls").hidden = !replaying;
 }
 
 async function renderLibrary() {
@@ -697,8 +698,9 @@ async function replay() {
   const res = await run("Replay", () => solver.call("steps", { puzzle: stripSolution(p), timeout: 30 }));
   if (!res || state.puzzle !== p) return false;
   const steps = res.steps;
-  const me = { stopped: false };
+  const me = { stopped: false, paused: false };
   state.replay = me;
+  setPaused(false);
   updateButtons();
   say(`Replaying ${steps.length} steps…`);
   // At most REPLAY_FRAMES frames: a big board's thousands of steps go a few per frame,
@@ -715,7 +717,9 @@ async function replay() {
     state.highlight = { cells: step.cells || [], lines: step.line ? [step.line] : [] };
     say(`Step ${last + 1}/${steps.length}: ${step.message || step.rule}`);
     board.draw();
-    await new Promise((r) => setTimeout(r, delay));
+    await new Promise((r) => setTimeout(r, delay / replaySpeed()));
+    // (paused: the frame stays until Resume; Stop still ends the replay at once)
+    while (me.paused && !me.stopped) await new Promise((r) => setTimeout(r, 50));
     if (me.stopped) return false;
   }
   stopReplay();
@@ -733,6 +737,26 @@ function stopReplay() {
   board.draw();
   return true;
 }
+
+/** The replay speed the player chose (kept for the next replay, and the next visit). */
+const REPLAY_SPEED = "pl.replaySpeed";
+function replaySpeed() {
+  return Math.max(0.25, Math.min(4, +$("replay-speed").value || 1));
+}
+try {
+  const saved = localStorage.getItem(REPLAY_SPEED);
+  if (saved && [...$("replay-speed").options].some((o) => o.value === saved)) $("replay-speed").value = saved;
+} catch (e) { /* 1x */ }
+$("replay-speed").onchange = () => {
+  try { localStorage.setItem(REPLAY_SPEED, $("replay-speed").value); } catch (e) { /* not kept */ }
+};
+
+function setPaused(paused) {
+  if (state.replay) state.replay.paused = paused;
+  $("replay-pause").textContent = paused ? "Resume" : "Pause";
+  $("replay-pause").setAttribute("aria-pressed", String(paused));
+}
+$("replay-pause").onclick = () => { if (state.replay) setPaused(!state.replay.paused); };
 
 function stopReplayAndSay() {
   if (stopReplay()) say("Replay stopped; your grid is as you left it.");
