@@ -82,3 +82,21 @@ def test_line_colours_keep_their_contrast_on_the_dark_board(context, server):
         closest = min(sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
                       for i, a in enumerate(rgb) for b in rgb[i + 1:])
         assert closest >= 20, (board, closest)
+
+
+def test_an_outline_on_an_endpoint_leaves_its_disc_whole(context, server):
+    # Check's and Hint's outlines (0.16 wide along the cell's sides) are drawn under
+    # the endpoint discs (radius 0.4, so 0.1 from the sides): drawn with the family's
+    # own draw() on a canvas of 100 px per cell, outlining endpoint A at (0, 0).
+    page = open_puzzle(context, server, FLICK)
+    got = page.evaluate("""async (p) => {
+      const fam = (await import('./js/families/numberlink.js')).default;
+      const cv = new OffscreenCanvas(400, 400), ctx = cv.getContext('2d');
+      ctx.scale(100, 100);
+      const theme = {cell: '#ffffff', grid: '#cccccc', fg: '#000000', hint: '#00ff00', error: '#ff0000'};
+      fam.draw(ctx, p, {paths: {}}, {theme, highlight: {cells: [[1, 0]], lines: []}, marks: null});
+      const px = (x, y) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+      return {side: px(13, 150), corner: px(3, 103)};
+    }""", FLICK)
+    assert got["corner"] == [0, 255, 0]                 # the outline is drawn
+    assert got["side"] != [0, 255, 0], got               # but not over the disc

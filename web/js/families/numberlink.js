@@ -142,6 +142,9 @@ function draw(ctx, p, progress, view) {
     for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
     ctx.stroke();
   }
+  // Check's and Hint's outlines go under the endpoints, so a disc and its label stay whole.
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
+  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
   for (const [r, c, lab] of p.endpoints) {
     const col = colour.get(lab);
     const done = progress.paths[lab] && complete(p, lab, progress.paths[lab]);
@@ -157,8 +160,6 @@ function draw(ctx, p, progress, view) {
     const text = lab.length > 3 ? lab.slice(0, 3) : lab;
     drawText(ctx, text, c + 0.5, r + 0.53, text.length > 2 ? 0.3 : text.length > 1 ? 0.4 : 0.5, contrastText(col), 700);
   }
-  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
-  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
 }
 
 function press(p, progress, cell) {
