@@ -131,3 +131,33 @@ def test_link_a_pix_cells_are_described_and_the_theme_button_says_what_it_does(c
     page.click("#theme-toggle")
     assert {label, page.locator("#theme-toggle").get_attribute("aria-label")} == {
         "Switch to the dark theme", "Switch to the light theme"}
+
+
+def test_a_drag_can_be_picked_up_and_put_down_with_no_key_held(context, server):
+    puzzle = {"type": "numberlink", "width": 3, "height": 2, "cover": "free",
+              "endpoints": [[0, 0, "A"], [1, 2, "A"]]}
+    page = open_puzzle(context, server, puzzle)
+    focus_board(page)
+    paths = lambda: page.evaluate("app.state().progress.paths")  # noqa: E731
+    page.keyboard.press("d")                              # pick up (0, 0)
+    assert page.locator("#board-cursor").text_content().startswith("Drawing from row 1, column 1")
+    for key in ("ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+    page.keyboard.press("Escape")                         # dropped: nothing drawn
+    assert paths() == {}
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("d")
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+    assert paths() == {}                                  # still in the hand
+    page.keyboard.press("d")                              # put down
+    assert paths() == {"A": [[0, 0], [0, 1], [0, 2], [1, 2]]}
+    # Enter puts a nonogram run down too
+    page = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
+    focus_board(page)
+    page.keyboard.press("d")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert page.evaluate("app.state().progress.grid")[0][:4] == "###?"

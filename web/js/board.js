@@ -11,8 +11,9 @@
 
    Keyboard (the canvas takes focus with Tab): the arrow keys move a cell cursor, Enter
    is a click on its cell, X a right click, Delete or Backspace a middle click, and
-   Shift + arrows a drag from the cursor's cell, committed when Shift is let go; Escape
-   drops a drag.  The cursor's cell (where, and what it holds) is announced through
+   Shift + arrows a drag from the cursor's cell, committed when Shift is let go; D picks
+   the cursor's cell up for a drag that needs no key held (arrows extend it, D or Enter
+   puts it down); Escape drops a drag.  The cursor's cell (where, and what it holds) is announced through
    `hooks.announce`. */
 
 import { clueStrips, stripRoom } from "./families/draw.js";
@@ -208,7 +209,7 @@ export class Board {
     cv.addEventListener("pointercancel", (e) => this._up(e, true));
     cv.addEventListener("pointerleave", () => { this.hover = null; this.draw(); });
     cv.addEventListener("keydown", (e) => this._key(e));
-    cv.addEventListener("keyup", (e) => { if (e.key === "Shift") this._endKeyStroke(); });
+    cv.addEventListener("keyup", (e) => { if (e.key === "Shift" && !this.keyStroke?.sticky) this._endKeyStroke(); });
     cv.addEventListener("focus", () => this.draw());
     cv.addEventListener("blur", () => { this._endKeyStroke(); this.draw(); });
   }
@@ -224,13 +225,29 @@ export class Board {
     if (!p || !this.layout || e.ctrlKey || e.metaKey || e.altKey) return;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const tap = { Enter: "primary", x: "secondary", X: "secondary", Delete: "middle", Backspace: "middle" }[e.key];
-    if (!moves[e.key] && !tap && e.key !== "Escape") return;
+    const pick = e.key === "d" || e.key === "D";
+    if (!moves[e.key] && !tap && !pick && e.key !== "Escape") return;
     if (!this.cursor) this.cursor = { r: 0, c: 0 };
     if (e.key === "Escape") {
       if (this.keyStroke) { e.preventDefault(); this.keyStroke.cancel?.(); this.keyStroke = null; this.hooks.changed(null); }
       return;
     }
     e.preventDefault();
+    const sticky = !!this.keyStroke?.sticky;
+    if (pick || (sticky && tap === "primary")) {
+      // Pick up (or put down) a drag that needs no key held: for players who cannot
+      // hold Shift while pressing arrows.
+      if (sticky || this.keyStroke) { this._endKeyStroke(); this._announce(); return; }
+      this.keyStroke = this.hooks.press(this._keyCell(), "primary", e);
+      if (this.keyStroke) {
+        this.keyStroke.last = { ...this.cursor };
+        this.keyStroke.sticky = true;
+        this.hooks.changed(this.keyStroke.preview ? this.keyStroke.preview() : null);
+        const { r, c } = this.cursor;
+        this.hooks.announce?.(`Drawing from row ${r + 1}, column ${c + 1}: arrows extend, D or Enter ends, Escape drops`);
+      }
+      return;
+    }
     if (moves[e.key]) {
       if (e.shiftKey && !this.keyStroke) {
         this.keyStroke = this.hooks.press(this._keyCell(), "primary", e);
