@@ -148,3 +148,18 @@ def test_undoing_solve_takes_its_report_away(context, server):
     page.click("#undo")
     assert page.locator("#message").text_content() == ""
     assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
+
+
+def test_on_a_phone_occasional_tools_wait_behind_more(touch_context, context, server):
+    page = open_puzzle(touch_context, server, BIG)
+    assert page.locator("#restart").is_hidden() and page.locator("#zoom-fit").is_hidden()
+    assert page.locator("#check").is_visible() and page.locator("#share").is_visible()
+    page.click("#more-tools")
+    assert page.locator("#more-tools").get_attribute("aria-expanded") == "true"
+    assert page.locator("#restart").is_visible() and page.locator("#zoom-fit").is_visible()
+    assert page.locator("#show-errors").is_visible()
+    page.click("#more-tools")
+    assert page.locator("#restart").is_hidden()
+    # On a wide screen every tool is in sight and there is no More.
+    wide = open_puzzle(context, server, BIG)
+    assert wide.locator("#more-tools").is_hidden() and wide.locator("#restart").is_visible()

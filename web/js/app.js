@@ -794,6 +794,11 @@ $("cancel").onclick = () => solver.cancel();
 $("stop-replay").onclick = stopReplayAndSay;
 $("method").onchange = explainMethod;
 $("restart").onclick = () => { stopReplay(); applyProgress(state.fam.newProgress(state.puzzle)); };
+$("more-tools").onclick = () => {
+  const open = $("play").querySelector(".toolbar").classList.toggle("show-more");
+  $("more-tools").setAttribute("aria-expanded", String(open));
+  $("more-tools").textContent = open ? "Less" : "More…";
+};
 $("zoom-in").onclick = () => board.zoom(1.25);
 $("zoom-out").onclick = () => board.zoom(0.8);
 $("zoom-fit").onclick = () => { board.userView = false; board.fit(); };
