@@ -204,7 +204,8 @@ def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
 
 
 def _write_library_index(site: Path) -> None:
-    """static/puzzles/index.json: the bundled library, for the library page."""
+    """static/puzzles/index.json: the bundled library, for the library page (the
+    puzzles themselves are made by tools/make_library.py and the makers)."""
     folder = site / "static" / "puzzles"
     entries = []
     for f in sorted(folder.glob("*.json")) if folder.is_dir() else []:
@@ -213,6 +214,8 @@ def _write_library_index(site: Path) -> None:
         data = json.loads(f.read_text(encoding="utf-8"))
         entries.append({"file": f"static/puzzles/{f.name}", "type": data["type"],
                         "title": data.get("title", f.stem), "width": data["width"], "height": data["height"]})
+    # Each family's puzzles from the smallest to the largest: roughly easy to hard.
+    entries.sort(key=lambda e: (e["type"], e["width"] * e["height"], e["title"]))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.json").write_text(json.dumps(entries, indent=1))
 
