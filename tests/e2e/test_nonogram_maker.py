@@ -30,6 +30,18 @@ def drag(page, a, b):
     page.mouse.up()
 
 
+def shade(page, r, c):
+    """Brightness (0-255) of the design board's canvas at cell (r, c)'s centre: where the
+    board maps pointers must be where the family draws the cell."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return page.evaluate("""([r, c]) => {
+      const cv = document.querySelector('#design-board'), k = cv.width / cv.getBoundingClientRect().width;
+      const p = app.design.cellCenter(r, c);
+      const d = cv.getContext('2d').getImageData(Math.floor(p.x * k), Math.floor(p.y * k), 1, 1).data;
+      return (d[0] + d[1] + d[2]) / 3;
+    }""", [r, c])
+
+
 def check(page):
     page.click("#design-check")
     page.wait_for_function("!app.design.state().busy", timeout=120_000)
@@ -48,6 +60,8 @@ def test_draw_check_unique_and_play(context, server):
     page.mouse.click(*point(page, 3, 2), button="right")  # so does a right click
     st = page.evaluate("app.design.state()")
     assert st["drawing"]["grid"] == ["????????", "?#####??", "????????", "????????", "??#?????", "????????"]
+    assert shade(page, 1, 1) < 80 and shade(page, 4, 2) < 80     # drawn where they were clicked
+    assert shade(page, 0, 0) > 200 and shade(page, 3, 2) > 200
     p = st["puzzle"]
     assert p["rows"] == [[], [5], [], [], [1], []]
     assert p["cols"] == [[], [1], [1, 1], [1], [1], [1], [], []]

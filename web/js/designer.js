@@ -24,9 +24,6 @@ const COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#0
                  ["e", "#ffa500"], ["f", "#800080"], ["g", "#a52a2a"], ["h", "#ffc0cb"]];
 // Seconds the uniqueness check may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
-// Clue room kept at the left and top even for short clues, so the first strokes do
-// not shift the board under the pointer.
-const MIN_CLUE_ROOM = 3;
 
 /** A blank drawing: "?" is a blank cell, as in a nonogram's progress. */
 export function blankDrawing(width, height, colours) {
@@ -85,11 +82,6 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     }
     return d.puzzle;
   };
-  const layoutOf = (p) => {
-    const left = Math.max(MIN_CLUE_ROOM, ...p.rows.map((c) => c.length)) + 0.5;
-    const top = Math.max(MIN_CLUE_ROOM, ...p.cols.map((c) => c.length)) + 0.5;
-    return { cols: left + p.width, rows: top + p.height, x0: left, y0: top, pinnedClues: true };
-  };
   // Crosses (a long press) are just blank cells in a drawing.
   const blanked = (progress) => ({ grid: progress.grid.map((row) => row.replaceAll(".", "?")) });
 
@@ -134,7 +126,8 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   /** After any change: the layout (clues may need more room), swatches, buttons. */
   function refresh() {
     const p = puzzle();
-    const L = layoutOf(p), old = board.layout;
+    // (the family's own layout: its draw() places the grid by it; deeper clues refit)
+    const L = nonogram.layout(p), old = board.layout;
     if (!old || old.x0 !== L.x0 || old.y0 !== L.y0 || old.cols !== L.cols || old.rows !== L.rows) board.setLayout(L);
     const drawing = present();
     const keys = drawing.palette ? Object.keys(drawing.palette) : [];
