@@ -186,7 +186,7 @@ async function route() {
 }
 
 // ---------------------------------------------------------------- views
-/** The nonogram maker ("Draw a nonogram", js/designer.js): its own history entry, so
+/** The drawing maker ("Draw a nonogram or a Hungry Cat puzzle", js/designer.js): its own history entry, so
     Back from a puzzle made there returns to the drawing.  `size`: start a new drawing. */
 function showDesign({ size = null, push = true } = {}) {
   stopReplay();
@@ -197,7 +197,7 @@ function showDesign({ size = null, push = true } = {}) {
   $("play").hidden = true;
   $("error-banner").hidden = true;
   $("design").hidden = false;
-  document.title = "Draw a nonogram — Picture Logic";
+  document.title = "Draw a puzzle — Picture Logic";
   designer.open(size);
   $("design-title").focus({ preventScroll: true });
 }
@@ -938,7 +938,7 @@ window.app = {
   view: () => ({ scale: board.scale, width: board.cw, height: board.ch, layout: board.layout,
                  pending: board.pending, brokenLines: brokenLines(), clueStrips: board.clueStripsPx() }),
   setTool: (id) => { state.tool = id; renderFamilyTools(); },
-  design: {  // the nonogram maker: app.design.state(), .cellCenter(r, c), .check(), .setTool(key)
+  design: {  // the drawing maker: app.design.state(), .cellCenter(r, c), .check(), .setTool(key)
     state: () => designer.state(), cellCenter: (r, c) => designer.cellCenter(r, c),
     check: () => designer.check(), setTool: (k) => designer.setTool(k),
   },

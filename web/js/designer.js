@@ -1,20 +1,23 @@
-/* "Draw a nonogram": the maker's own board.  A picture is painted on the nonogram
-   family's board (its drawing and its strokes), with the clues worked out from the
-   picture after every stroke and drawn where a puzzle's are.  "Check it is unique" asks
+/* "Draw a puzzle": the maker's own board, for nonograms and Hungry Cat Picross (KINDS).
+   A picture is painted on the family's own board (its drawing and its strokes), with
+   the clues worked out from the picture after every stroke and drawn where a puzzle's
+   are.  "Check it is unique" asks
    the solver for two solutions of those clues: one means the puzzle leads to this
    picture and no other; two are outlined where they differ, so the maker knows where
    to change the picture.  "Play and share" opens the clues as a puzzle (the play
    page makes its link).
 
-   The drawing, {grid, palette}, is kept with its undo history (History, under
+   The drawing, {kind, grid, palette}, is kept with its undo history (History, under
    DESIGN_KEY) like a puzzle's progress: a reload or a closed tab loses nothing, and
    starting a new drawing is itself a step that Undo takes back. */
 
 import { Board } from "./board.js";
-import nonogram, { cluesOf } from "./families/nonogram.js";
 import { colourNames } from "./families/colournames.js";
+import hungrycat, { cluesOf as hungrycatClues } from "./families/hungrycat.js";
+import nonogram, { cluesOf as nonogramClues } from "./families/nonogram.js";
 import { History } from "./history.js";
 
+// (the history of drawings of every kind; the name is from when there was one kind)
 const DESIGN_KEY = "design.nonogram";
 const META_KEY = "pl.design.meta";
 // Sides of a drawing (the form's limits): big enough for the largest published puzzles.
@@ -25,22 +28,66 @@ const COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#0
 // Seconds the uniqueness check may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
 
-/** A blank drawing: "?" is a blank cell, as in a nonogram's progress. */
-export function blankDrawing(width, height, colours) {
-  return { grid: Array.from({ length: height }, () => "?".repeat(width)),
-           palette: colours > 1 ? Object.fromEntries(COLOURS.slice(0, colours)) : null };
+/** The palette's colours a picture uses, in palette order (an empty picture keeps
+    the first colour: a palette is never empty). */
+function usedPalette(palette, grid) {
+  const used = new Set(grid.join(""));
+  const out = Object.fromEntries(Object.entries(palette).filter(([k]) => used.has(k)));
+  return Object.keys(out).length ? out : Object.fromEntries(Object.entries(palette).slice(0, 1));
+}
+
+/* What differs between the kinds of puzzle the maker draws: the family, the key of an
+   unpainted cell, the palette of a number of colours, and the puzzle a picture makes. */
+const KINDS = {
+  nonogram: {
+    family: nonogram,
+    name: "nonogram",
+    minColours: 1,
+    // "?" is a blank cell, as in a nonogram's progress; a cross (a long press) is too
+    blank: "?",
+    normalise: (grid) => grid.map((row) => row.replaceAll(".", "?")),
+    palette: (colours) => (colours > 1 ? Object.fromEntries(COLOURS.slice(0, colours)) : null),
+    // (right and middle click blank a cell: there is nothing to cross in a drawing)
+    button: (button) => (button === "primary" ? "primary" : "middle"),
+    // the solver's counts (see pysolver bench): search decisions, and probes
+    branched: (stats) => stats.nodes > 0,
+    puzzle(grid, palette) {
+      const p = { type: "nonogram", width: grid[0].length, height: grid.length, ...nonogramClues(grid, !!palette) };
+      if (palette) p.palette = usedPalette(palette, grid);
+      return p;
+    },
+  },
+  hungrycat: {
+    family: hungrycat,
+    name: "Hungry Cat puzzle",
+    minColours: 2,
+    // every cell takes a colour in Hungry Cat: an unpainted one is white, the first colour
+    blank: "w",
+    normalise: (grid) => grid.map((row) => row.replaceAll("?", "w")),
+    palette: (colours) => ({ w: "#ffffff", ...Object.fromEntries(COLOURS.slice(0, colours - 1)) }),
+    button: (button) => button,
+    // (its search counts the root as a node: one node is no branching)
+    branched: (stats) => stats.nodes > 1,
+    puzzle(grid, palette) {
+      const used = usedPalette(palette, grid);
+      return { type: "hungrycat", width: grid[0].length, height: grid.length, palette: used,
+               ...hungrycatClues(grid, Object.keys(used)) };
+    },
+  },
+};
+
+const kindOf = (drawing) => KINDS[drawing.kind] || KINDS.nonogram;
+
+/** A blank drawing of a kind ("nonogram" or "hungrycat"). */
+export function blankDrawing(kind, width, height, colours) {
+  const k = KINDS[kind];
+  return { kind, grid: Array.from({ length: height }, () => k.blank.repeat(width)),
+           palette: k.palette(Math.max(k.minColours, colours)) };
 }
 
 /** The puzzle a drawing makes: its clues, and the palette's colours it uses. */
 export function drawingPuzzle(drawing, meta = {}) {
-  const grid = drawing.grid, multi = !!drawing.palette;
-  const p = { type: "nonogram", width: grid[0].length, height: grid.length, ...cluesOf(grid, multi) };
-  if (multi) {
-    const used = new Set(grid.join(""));
-    p.palette = Object.fromEntries(Object.entries(drawing.palette).filter(([k]) => used.has(k)));
-    // (an empty multicolour drawing still needs a palette: its first colour)
-    if (!Object.keys(p.palette).length) p.palette = Object.fromEntries(Object.entries(drawing.palette).slice(0, 1));
-  }
+  const p = kindOf(drawing).puzzle(drawing.grid, drawing.palette);
   if (meta.title) p.title = meta.title;
   if (meta.author) p.author = meta.author;
   return p;
@@ -59,7 +106,7 @@ function loadMeta() {
 function goodDrawing(d) {
   return !!d && Array.isArray(d.grid) && d.grid.length >= MIN_SIDE && d.grid.length <= MAX_SIDE &&
     d.grid.every((row) => typeof row === "string" && row.length === d.grid[0].length) &&
-    d.grid[0].length >= MIN_SIDE && d.grid[0].length <= MAX_SIDE &&
+    d.grid[0].length >= MIN_SIDE && d.grid[0].length <= MAX_SIDE && (d.kind === undefined || d.kind in KINDS) &&
     (d.palette === null || (typeof d.palette === "object" && !Array.isArray(d.palette)));
 }
 
@@ -82,19 +129,18 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     }
     return d.puzzle;
   };
-  // Crosses (a long press) are just blank cells in a drawing.
-  const blanked = (progress) => ({ grid: progress.grid.map((row) => row.replaceAll(".", "?")) });
+  const kind = () => kindOf(present());
+  const blanked = (progress) => ({ grid: kind().normalise(progress.grid) });
 
   const board = new Board($("design-board"), {
     puzzle: () => (d.history ? puzzle() : null),
-    family: () => nonogram,
+    family: () => kind().family,
     progress: () => ({ grid: shown().grid }),
     view: () => ({ theme: theme(), marks: null, highlight: d.highlight, tool: d.tool, design: true }),
     press: (cell, button) => {
       if (d.busy) return null;
-      // (right and middle click blank a cell; there is nothing to cross in a drawing)
-      const kind = button === "primary" ? "primary" : "middle";
-      return nonogram.press(puzzle(), { grid: present().grid }, cell, kind, d.tool);
+      const k = kind();
+      return k.family.press(puzzle(), { grid: present().grid }, cell, k.button(button), d.tool);
     },
     changed: (progress) => {
       d.preview = progress ? { ...present(), ...blanked(progress) } : null;
@@ -127,13 +173,16 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   function refresh() {
     const p = puzzle();
     // (the family's own layout: its draw() places the grid by it; deeper clues refit)
-    const L = nonogram.layout(p), old = board.layout;
+    const L = kind().family.layout(p), old = board.layout;
     if (!old || old.x0 !== L.x0 || old.y0 !== L.y0 || old.cols !== L.cols || old.rows !== L.rows) board.setLayout(L);
     const drawing = present();
     const keys = drawing.palette ? Object.keys(drawing.palette) : [];
-    if (!keys.includes(d.tool)) d.tool = keys[0] ?? null;
+    // (the first colour that paints: in Hungry Cat the first is the white of unpainted cells)
+    if (!keys.includes(d.tool)) d.tool = keys.find((k) => k !== kind().blank) ?? null;
     renderTools(drawing.palette);
     const w = p.width, h = p.height;
+    const k = kind();
+    $("design-title").textContent = `Draw a ${k.name}`;
     $("design-meta").textContent = `${w}×${h} · ` + (drawing.palette ? `${keys.length} colours` : "black and white");
     updateButtons();
     board.draw();
@@ -164,7 +213,7 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     const h = d.history;
     $("design-undo").disabled = d.busy || !h.past.length;
     $("design-redo").disabled = d.busy || !h.future.length;
-    $("design-clear").disabled = d.busy || !present().grid.some((row) => /[^?]/.test(row));
+    $("design-clear").disabled = d.busy || isEmpty(present());
     $("design-check").hidden = d.busy;
     $("design-cancel").hidden = !d.busy;
     $("design-check").disabled = solver.state === "failed";
@@ -182,7 +231,8 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   }
 
   function isEmpty(drawing) {
-    return drawing.grid.every((row) => !/[^?]/.test(row));
+    const blank = kindOf(drawing).blank;
+    return drawing.grid.every((row) => [...row].every((ch) => ch === blank));
   }
 
   /** Whether the clues lead to the picture and no other; two solutions are outlined
@@ -220,9 +270,11 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   }
 
   function report(res, drawing) {
+    // (the solver writes a nonogram's blank cells as ".")
     const picture = drawing.grid.map((row) => row.replaceAll("?", "."));
     if (res.status === "solved" && res.unique === true) {
-      say(`Unique: these clues lead to your picture and no other. ${difficulty(res.stats || {})} Play and share it.`, "ok");
+      say(`Unique: these clues lead to your picture and no other. ${difficulty(kindOf(drawing), res.stats || {})} ` +
+          "Play and share it.", "ok");
     } else if (res.status === "solved" && res.unique === false) {
       const cells = [];
       const others = [res.solution, res.second_solution].filter(Boolean);
@@ -247,12 +299,12 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     }
   }
 
-  /** How a player will get there, from the solver's own counts (see pysolver bench):
-      no search node and no probe means line logic alone settled every cell. */
-  function difficulty(stats) {
-    if (!stats.nodes && !stats.probes) return "Line logic alone solves it, a row or a column at a time.";
-    if (!stats.nodes) return "It needs look-ahead beyond line logic (trying a cell both ways).";
-    return "It needs guessing beyond line logic: a hard puzzle for players.";
+  /** How a player will get there, from the solver's own counts: no branching and no
+      probe means line logic alone settled every cell. */
+  function difficulty(k, stats) {
+    if (k.branched(stats)) return "It needs guessing beyond line logic: a hard puzzle for players.";
+    if (stats.probes) return "It needs look-ahead beyond line logic (trying a cell both ways).";
+    return "Line logic alone solves it, a row or a column at a time.";
   }
 
   async function play() {
@@ -277,14 +329,14 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   function open(size = null) {
     if (!d.history) {
       const saved = savedDrawing();
-      d.history = saved || new History(DESIGN_KEY, blankDrawing(15, 15, 1));
+      d.history = saved || new History(DESIGN_KEY, blankDrawing("nonogram", 15, 15, 1));
     }
     d.preview = null;
     d.highlight = null;
     say("");
     if (size) {
       const before = d.history.present;
-      change(blankDrawing(size.width, size.height, size.colours));
+      change(blankDrawing(size.kind, size.width, size.height, size.colours));
       if (d.history.present !== before && !isEmpty(before)) say("A new drawing: Undo brings your last one back.");
     }
     const m = loadMeta();
@@ -301,11 +353,15 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     const saved = d.history || savedDrawing();
     const b = $("nono-maker-continue");
     b.hidden = !saved || isEmpty(saved.present);
-    if (!b.hidden) b.textContent = `Continue drawing (${saved.present.grid[0].length}×${saved.present.grid.length})`;
+    if (!b.hidden) {
+      const g = saved.present.grid;
+      b.textContent = `Continue drawing (${kindOf(saved.present).name}, ${g[0].length}×${g.length})`;
+    }
   }
   $("nono-maker").onsubmit = (e) => {
     e.preventDefault();
-    const size = { width: side("nono-maker-width", 15), height: side("nono-maker-height", 15),
+    const size = { kind: $("nono-maker-kind").value in KINDS ? $("nono-maker-kind").value : "nonogram",
+                   width: side("nono-maker-width", 15), height: side("nono-maker-height", 15),
                    colours: Math.max(1, Math.min(COLOURS.length, Math.round(+$("nono-maker-colours").value || 1))) };
     showDesign({ size });
   };
@@ -316,7 +372,7 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   $("design-redo").onclick = redo;
   $("design-clear").onclick = () => {
     const dr = present();
-    change({ ...dr, grid: dr.grid.map((row) => "?".repeat(row.length)) });
+    change({ ...dr, grid: dr.grid.map((row) => kind().blank.repeat(row.length)) });
     say("Cleared: Undo brings the picture back.");
   };
   $("design-check").onclick = check;

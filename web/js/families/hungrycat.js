@@ -67,6 +67,21 @@ function validate(p) {
   }
 }
 
+/** The clues of a full picture (rows of palette keys): per line, each colour it holds
+    in palette order, with its count and whether its cells form one block (the
+    drawing board of the maker works them out as the picture is painted). */
+export function cluesOf(grid, keys) {
+  const width = grid.length ? grid[0].length : 0;
+  const clue = (text) => keys.flatMap((k) => {
+    const first = text.indexOf(k);
+    if (first < 0) return [];
+    const n = [...text].filter((ch) => ch === k).length;
+    return [[k, n, text.lastIndexOf(k) - first + 1 === n]];
+  });
+  return { rows: grid.map(clue),
+           cols: Array.from({ length: width }, (_, c) => clue(grid.map((row) => row[c]).join(""))) };
+}
+
 function newProgress(p) { return { grid: Array.from({ length: p.height }, () => "?".repeat(p.width)) }; }
 
 function lineText(grid, kind, i) { return kind === "row" ? grid[i] : grid.map((row) => row[i]).join(""); }
@@ -177,14 +192,15 @@ function draw(ctx, p, progress, view) {
     strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
   }
   const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
+  // (in the maker, view.design, the clues are the picture's own: never greyed out)
   p.rows.forEach((clue, r) => {
-    const done = lineOk(clue, lineText(grid, "row", r));
+    const done = !view.design && lineOk(clue, lineText(grid, "row", r));
     clue.forEach((item, j) => rowItem(r, (clue.length - j) * 1.1 + 0.2, (x, y) => drawClueItem(ctx, p, item, x, y, done, t)));
     // a line Check found wrong: a bar in the gap between its clues and the grid
     if (bad.has("row:" + r)) rowItem(r, 0.27, (x, y) => markLine(ctx, x, y + 0.08, 0.18, 0.84, t.error));
   });
   p.cols.forEach((clue, c) => {
-    const done = lineOk(clue, lineText(grid, "col", c));
+    const done = !view.design && lineOk(clue, lineText(grid, "col", c));
     clue.forEach((item, j) => colItem(c, (clue.length - j) * 1.1 + 0.2, (x, y) => drawClueItem(ctx, p, item, x, y, done, t)));
     if (bad.has("col:" + c)) colItem(c, 0.27, (x, y) => markLine(ctx, x + 0.08, y, 0.84, 0.18, t.error));
   });

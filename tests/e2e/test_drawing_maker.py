@@ -1,6 +1,7 @@
-"""The nonogram maker ("Draw a nonogram"): paint a picture with the mouse, its clues
-follow, the solver says whether they are unique (and where two solutions differ), and
-"Play and share" opens the puzzle; the drawing survives a reload and Back."""
+"""The drawing maker ("Draw a nonogram or a Hungry Cat puzzle"): paint a picture with
+the mouse, its clues follow, the solver says whether they are unique (and where two
+solutions differ), and "Play and share" opens the puzzle; the drawing survives a
+reload and Back."""
 import pytest
 
 from conftest import open_app, wait_ready
@@ -139,9 +140,39 @@ def test_the_drawing_survives_a_reload_and_a_new_one_is_undoable(context, server
     assert page.evaluate("app.design.state().drawing.grid")[2] == "######"
     # The library offers to continue it; a new drawing replaces it, and Undo brings it back.
     page.click("#home-link")
-    assert "Continue drawing (6×6)" in page.locator("#nono-maker-continue").text_content()
+    assert "Continue drawing (nonogram, 6×6)" in page.locator("#nono-maker-continue").text_content()
     new_drawing(page, 3, 4)
     assert "Undo brings your last one back" in page.locator("#design-message").text_content()
     page.click("#design-undo")
     page.wait_for_function("app.design.state().drawing.grid.length === 6")
     assert page.evaluate("app.design.state().drawing.grid")[2] == "######"
+
+
+def test_a_hungry_cat_puzzle_is_drawn_on_white_and_checked(context, server):
+    page = open_app(context, server.url)
+    page.select_option("#nono-maker-kind", "hungrycat")
+    new_drawing(page, 4, 4, colours=3)
+    assert page.locator("#design-title").text_content() == "Draw a Hungry Cat puzzle"
+    swatches = page.locator("#design-tools .swatch")
+    assert [swatches.nth(i).get_attribute("aria-label") for i in range(3)] == ["Paint white", "Paint black", "Paint red"]
+    assert swatches.nth(1).get_attribute("aria-pressed") == "true"   # black first: white is unpainted
+    page.mouse.click(*point(page, 0, 0))
+    page.mouse.click(*point(page, 0, 1))
+    page.mouse.click(*point(page, 2, 0))
+    swatches.nth(2).click()
+    for r, c in [(0, 3), (2, 1), (2, 3)]:
+        page.mouse.click(*point(page, r, c))
+    page.mouse.click(*point(page, 2, 1), button="right")   # back to white
+    page.mouse.click(*point(page, 2, 1))
+    st = page.evaluate("app.design.state()")
+    assert st["drawing"]["grid"] == ["aawb", "wwww", "abwb", "wwww"]
+    p = st["puzzle"]
+    assert p["type"] == "hungrycat" and p["palette"] == {"w": "#ffffff", "a": "#000000", "b": "#ff0000"}
+    assert p["rows"][0] == [["w", 1, True], ["a", 2, True], ["b", 1, True]]
+    assert p["cols"][1] == [["w", 2, False], ["a", 1, True], ["b", 1, True]]
+    wait_ready(page)
+    text = check(page)
+    assert text.startswith("Unique:") and "Line logic alone solves it" in text, text
+    page.click("#design-play")
+    page.wait_for_function("app.state().puzzle !== null")
+    assert page.evaluate("app.state().puzzle.type") == "hungrycat"
