@@ -176,3 +176,17 @@ def test_a_hungry_cat_puzzle_is_drawn_on_white_and_checked(context, server):
     page.click("#design-play")
     page.wait_for_function("app.state().puzzle !== null")
     assert page.evaluate("app.state().puzzle.type") == "hungrycat"
+
+
+def test_cancel_works_while_the_solver_is_still_loading(context, server):
+    page = open_app(context, server.url)
+    new_drawing(page, 5, 5)
+    page.mouse.click(*point(page, 2, 2))
+    assert page.evaluate("app.solverState") != "ready"
+    page.click("#design-check")
+    page.click("#design-cancel")
+    page.wait_for_function("!app.design.state().busy")     # at once, not once Python is ready
+    assert page.locator("#design-message").text_content() == "Check cancelled."
+    assert page.evaluate("app.solverState") != "ready"
+    wait_ready(page)
+    assert check(page).startswith("Unique:")               # and the next check runs

@@ -154,10 +154,10 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     announce: (text) => { $("design-cursor").textContent = text; },
   });
 
-  function say(text, kind = "") {
+  function say(text, tone = "") {
     const m = $("design-message");
     m.textContent = text;
-    m.className = "message " + kind;
+    m.className = "message " + tone;
   }
 
   /** A new drawing state (a stroke, Clear, a new drawing): one undo step. */
@@ -171,17 +171,15 @@ export function initDesigner({ solver, load, theme, showDesign }) {
 
   /** After any change: the layout (clues may need more room), swatches, buttons. */
   function refresh() {
-    const p = puzzle();
+    const p = puzzle(), k = kind(), drawing = present();
     // (the family's own layout: its draw() places the grid by it; deeper clues refit)
-    const L = kind().family.layout(p), old = board.layout;
+    const L = k.family.layout(p), old = board.layout;
     if (!old || old.x0 !== L.x0 || old.y0 !== L.y0 || old.cols !== L.cols || old.rows !== L.rows) board.setLayout(L);
-    const drawing = present();
     const keys = drawing.palette ? Object.keys(drawing.palette) : [];
     // (the first colour that paints: in Hungry Cat the first is the white of unpainted cells)
-    if (!keys.includes(d.tool)) d.tool = keys.find((k) => k !== kind().blank) ?? null;
+    if (!keys.includes(d.tool)) d.tool = keys.find((key) => key !== k.blank) ?? null;
     renderTools(drawing.palette);
     const w = p.width, h = p.height;
-    const k = kind();
     $("design-title").textContent = `Draw a ${k.name}`;
     $("design-meta").textContent = `${w}×${h} · ` + (drawing.palette ? `${keys.length} colours` : "black and white");
     updateButtons();
@@ -245,13 +243,16 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     }
     const p = drawingPuzzle(drawing);
     d.busy = true;
+    d.cancelled = false;
     d.highlight = null;
     updateButtons();
     board.draw();
     say(solver.state === "ready" ? "Checking…" : "Waiting for the solver…");
     let res = null;
     try {
-      await solver.ready;
+      // (Cancel also ends the wait for a solver still loading: nothing is sent then)
+      await Promise.race([solver.ready, new Promise((resolve) => { d.cancelWait = resolve; })]);
+      if (d.cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
       say("Checking…");
       res = await solver.call("solve", { puzzle: p, method: "auto", timeout: CHECK_SECONDS, unique: true });
     } catch (err) {
@@ -376,7 +377,12 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     say("Cleared: Undo brings the picture back.");
   };
   $("design-check").onclick = check;
-  $("design-cancel").onclick = () => solver.cancel();
+  const cancel = () => {
+    d.cancelled = true;
+    d.cancelWait?.();
+    solver.cancel();
+  };
+  $("design-cancel").onclick = cancel;
   $("design-play").onclick = play;
   for (const id of ["design-name", "design-author"]) $(id).addEventListener("change", saveMeta);
   window.addEventListener("keydown", (e) => {
@@ -384,7 +390,7 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     const k = e.key.toLowerCase();
     if ((e.ctrlKey || e.metaKey) && k === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
     if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); }
-    if (e.key === "Escape" && d.busy) solver.cancel();
+    if (e.key === "Escape" && d.busy) cancel();
   });
   window.addEventListener("pagehide", () => { d.history?.flush(); saveMeta(); });
 
