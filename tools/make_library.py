@@ -31,6 +31,7 @@ from pysolver import api  # noqa: E402
 from pysolver.base import Deadline  # noqa: E402
 from pysolver.hungrycat.maker import from_picture, is_unique  # noqa: E402
 from pysolver.linkapix.maker import make_puzzle  # noqa: E402
+from pysolver.nonogram.check import runs  # noqa: E402
 from pysolver.numberlink.generate import generate  # noqa: E402
 
 OUT = ROOT / "static" / "puzzles"
@@ -223,27 +224,15 @@ def grid_of(picture: str) -> list[str]:
     return rows
 
 
-def runs(line: str, multi: bool) -> list:
-    """The clue of one line: block lengths, or [length, key] pairs."""
-    out, cur, n = [], None, 0
-    for ch in line + ".":
-        if ch == cur:
-            n += 1
-            continue
-        if cur not in (None, "."):
-            out.append([n, cur] if multi else n)
-        cur, n = ch, 1
-    return out
-
-
 def nonogram(title: str, palette: dict, grid: list[str]) -> dict:
     multi = len(palette) > 1
     w = len(grid[0])
     p = {"type": "nonogram", "width": w, "height": len(grid), "title": title, **META}
     if multi:
         p["palette"] = palette
-    p["rows"] = [runs(r, multi) for r in grid]
-    p["cols"] = [runs("".join(r[c] for r in grid), multi) for c in range(w)]
+    clue = lambda line: [[n, k] if multi else n for n, k in runs(line)]  # noqa: E731
+    p["rows"] = [clue(r) for r in grid]
+    p["cols"] = [clue("".join(r[c] for r in grid)) for c in range(w)]
     key = None if multi else next(iter(palette))
     p["solution"] = {"grid": [r.replace(key, "#") if key else r for r in grid]}
     return p

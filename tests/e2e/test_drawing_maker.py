@@ -105,7 +105,7 @@ def test_an_ambiguous_picture_is_outlined_where_solutions_differ(context, server
     for r, c in [(0, 2), (1, 0), (1, 3), (2, 2), (3, 0), (3, 1)]:  # line solving settles no cell
         page.mouse.click(*point(page, r, c))
     text = check(page)
-    assert text.startswith("Unique:") and "beyond line logic" in text, text
+    assert text.startswith("Unique:") and "Line logic alone does not solve it" in text, text
     # A blank grid is no puzzle
     page.click("#design-clear")
     assert "Draw something first" in check(page)
@@ -190,3 +190,79 @@ def test_cancel_works_while_the_solver_is_still_loading(context, server):
     assert page.evaluate("app.solverState") != "ready"
     wait_ready(page)
     assert check(page).startswith("Unique:")               # and the next check runs
+
+
+def test_clues_that_need_more_room_keep_the_cursor_the_zoom_and_the_pointer(context, server):
+    errors = []
+    page = open_app(context, server.url, errors)
+    new_drawing(page, 10, 8)
+    # Keyboard: each Enter here gives row 1 a new block, so its clue needs more room.
+    page.focus("#design-board")
+    page.keyboard.press("Enter")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#design-cursor").text_content().startswith("Row 1, column 6")
+    page.keyboard.press("Enter")
+    assert page.evaluate("app.design.state().drawing.grid[0]") == "#???##????"
+    # A drag whose preview would deepen a column's clue is drawn under the pointer.
+    page.mouse.click(*point(page, 3, 4))
+    page.mouse.move(*point(page, 1, 4))
+    page.mouse.down()
+    page.mouse.move(*point(page, 6, 4), steps=6)
+    assert shade(page, 5, 4) < 80
+    page.mouse.up()
+    # Zoomed in by hand, a stroke that changes the clue room keeps the zoom.
+    box = page.locator("#design-board").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -150)
+    page.wait_for_timeout(100)
+    scale = page.evaluate("app.design.cellCenter(0, 1).x - app.design.cellCenter(0, 0).x")
+    for c in (1, 7):                         # row 3 gets three blocks: its clue grows
+        page.mouse.click(*point(page, 3, c))
+    assert page.evaluate("app.design.cellCenter(0, 1).x - app.design.cellCenter(0, 0).x") == pytest.approx(scale)
+    assert page.evaluate("app.design.state().drawing.grid[3]") == "?#??#??#??"
+    assert errors == []
+
+
+def test_the_title_survives_visits_that_never_open_the_maker(context, server):
+    page = open_app(context, server.url)
+    new_drawing(page, 5, 5)
+    page.mouse.click(*point(page, 2, 2))
+    page.fill("#design-name", "My cat")
+    page.fill("#design-author", "Ann")
+    page.click("#home-link")
+    page.reload()
+    page.wait_for_function("window.app")
+    page.reload()
+    page.wait_for_function("window.app")
+    page.click("#nono-maker-continue")
+    assert page.locator("#design-name").input_value() == "My cat"
+    assert page.locator("#design-author").input_value() == "Ann"
+    # a new drawing starts untitled
+    page.click("#home-link")
+    new_drawing(page, 4, 4)
+    assert page.locator("#design-name").input_value() == ""
+
+
+@pytest.mark.parametrize("saved", [
+    {"present": {"grid": ["?"]}, "past": [], "future": []},                              # too small
+    {"present": {"grid": ["??", "??"], "palette": None}, "past": [None, "x"], "future": "abc"},
+    {"present": {"kind": "hungrycat", "grid": ["ww", "ww"], "palette": None}},           # no palette
+    {"present": {"kind": "toString", "grid": ["??", "??"], "palette": None}},
+    {"present": {"grid": ["a?", "??"], "palette": {"a": 5}}},                          # not a colour
+    {"present": {"grid": ["z?", "??"], "palette": {"a": "#000000"}}},                  # not a key
+])
+def test_a_tampered_saved_drawing_is_left_out(context, server, saved):
+    errors = []
+    page = open_app(context, server.url, errors)
+    page.evaluate("(s) => localStorage.setItem('pl.progress.design.nonogram', JSON.stringify(s))", saved)
+    page.reload()
+    page.wait_for_function("window.app")
+    new_drawing(page, 3, 3)
+    page.mouse.click(*point(page, 1, 1))
+    page.click("#design-undo")
+    page.click("#design-undo")
+    assert page.evaluate("app.design.state().drawing.grid.length") in (2, 3, 15)  # never the 1x1
+    assert errors == []

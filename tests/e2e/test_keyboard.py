@@ -161,3 +161,19 @@ def test_a_drag_can_be_picked_up_and_put_down_with_no_key_held(context, server):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     assert page.evaluate("app.state().progress.grid")[0][:4] == "###?"
+
+
+def test_a_held_key_does_not_repeat_its_action(context, server):
+    page = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
+    focus_board(page)
+    for _ in range(3):
+        page.keyboard.down("d")              # repeats: picked up once, not put down again
+    page.keyboard.up("d")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("d")
+    assert page.evaluate("app.state().progress.grid")[0][:3] == "##?"
+    page.keyboard.press("ArrowDown")
+    for _ in range(3):
+        page.keyboard.down("Enter")          # one fill, not on, off, on
+    page.keyboard.up("Enter")
+    assert page.evaluate("app.state().progress.grid")[1][1] == "#"

@@ -753,8 +753,9 @@ $("replay-speed").onchange = () => {
 
 function setPaused(paused) {
   if (state.replay) state.replay.paused = paused;
+  // (its label says what it will do; no aria-pressed as well, or a screen reader hears
+  // "Resume, pressed")
   $("replay-pause").textContent = paused ? "Resume" : "Pause";
-  $("replay-pause").setAttribute("aria-pressed", String(paused));
 }
 $("replay-pause").onclick = () => { if (state.replay) setPaused(!state.replay.paused); };
 

@@ -47,6 +47,19 @@ export class Board {
     this.fit();
   }
 
+  /** A new layout for the same grid with other margins (the drawing maker's clues
+      grow and shrink): a view the player zoomed or panned keeps its scale and the grid
+      stays where it is on screen, else the board is fitted again; the keyboard cursor
+      and a keyboard drag go on. */
+  adjustLayout(layout) {
+    const old = this.layout;
+    this.layout = layout;
+    if (!old || !this.userView) { this.fit(); return; }
+    this.ox -= (layout.x0 - old.x0) * this.scale;
+    this.oy -= (layout.y0 - old.y0) * this.scale;
+    this.draw();
+  }
+
   resize() {
     const dpr = window.devicePixelRatio || 1;
     const r = this.canvas.getBoundingClientRect();
@@ -165,11 +178,14 @@ export class Board {
   }
 
   draw() {
-    const puzzle = this.hooks.puzzle();
-    if (!puzzle || !this.layout) return;
+    if (!this.hooks.puzzle() || !this.layout) return;
     if (this._raf) return;
     this._raf = requestAnimationFrame(() => {
       this._raf = 0;
+      // (read now, with the progress: a puzzle read when the frame was asked for may be
+      // older, as in the drawing maker, whose clues follow every stroke)
+      const puzzle = this.hooks.puzzle();
+      if (!puzzle) return;
       const dpr = window.devicePixelRatio || 1;
       const ctx = this.ctx;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -233,6 +249,9 @@ export class Board {
       return;
     }
     e.preventDefault();
+    // (a held key repeats: only the arrows may, or a held D would put down and pick up
+    // again, and a held Enter toggle a cell on and off)
+    if (e.repeat && !moves[e.key]) return;
     const sticky = !!this.keyStroke?.sticky;
     if (pick || (sticky && tap === "primary")) {
       // Pick up (or put down) a drag that needs no key held: for players who cannot

@@ -102,12 +102,36 @@ function loadMeta() {
   }
 }
 
-/** A drawing read back from storage is trusted only in its shape. */
+/** Whether a drawing read back from storage (where anything may have been written)
+    is one the maker could have made: its kind, size, palette and cells. */
 function goodDrawing(d) {
-  return !!d && Array.isArray(d.grid) && d.grid.length >= MIN_SIDE && d.grid.length <= MAX_SIDE &&
-    d.grid.every((row) => typeof row === "string" && row.length === d.grid[0].length) &&
-    d.grid[0].length >= MIN_SIDE && d.grid[0].length <= MAX_SIDE && (d.kind === undefined || d.kind in KINDS) &&
-    (d.palette === null || (typeof d.palette === "object" && !Array.isArray(d.palette)));
+  if (!d || typeof d !== "object" || !Array.isArray(d.grid)) return false;
+  const kind = d.kind === undefined ? "nonogram" : d.kind;
+  if (typeof kind !== "string" || !Object.hasOwn(KINDS, kind)) return false;
+  const k = KINDS[kind], g = d.grid;
+  const side = (n) => Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE;
+  if (!side(g.length) || typeof g[0] !== "string" || !side(g[0].length)) return false;
+  const pal = d.palette;
+  if (pal === null ? k.palette(1) !== null
+      : typeof pal !== "object" || Array.isArray(pal) || !Object.keys(pal).length || Object.keys(pal).length > 16 ||
+        !Object.entries(pal).every(([key, hex]) => [...key].length === 1 && /^#[0-9a-f]{6}$/i.test(hex))) return false;
+  const allowed = new Set([k.blank, ...(pal ? Object.keys(pal) : ["#"])]);
+  return g.every((row) => typeof row === "string" && row.length === g[0].length && [...row].every((ch) => allowed.has(ch)));
+}
+
+/** The saved history of drawings, with whatever does not pass goodDrawing left out
+    (a bad present gives way to `fallback`). */
+function loadHistory(fallback) {
+  const h = new History(DESIGN_KEY, fallback);
+  const good = (list) => (Array.isArray(list) ? list.filter(goodDrawing) : []);
+  h.past = good(h.past);
+  h.future = good(h.future);
+  if (!goodDrawing(h.present)) {
+    h.present = fallback;
+    h.past = [];
+    h.future = [];
+  }
+  return h;
 }
 
 export function initDesigner({ solver, load, theme, showDesign }) {
@@ -119,8 +143,10 @@ export function initDesigner({ solver, load, theme, showDesign }) {
 
   const present = () => d.history.present;
   const shown = () => d.preview || present();
+  // The clues shown are the last committed drawing's: a stroke's preview that changed
+  // them would move the grid (its layout follows the clues) under the pointer.
   const puzzle = () => {
-    const drawing = shown();
+    const drawing = present();
     if (d.puzzleOf !== drawing) {
       d.puzzle = drawingPuzzle(drawing);
       // (drawn with the whole palette, so a colour still reads while its first cell is painted)
@@ -172,9 +198,11 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   /** After any change: the layout (clues may need more room), swatches, buttons. */
   function refresh() {
     const p = puzzle(), k = kind(), drawing = present();
-    // (the family's own layout: its draw() places the grid by it; deeper clues refit)
+    // (the family's own layout: its draw() places the grid by it.  Clues that need
+    // another margin shift the view, keeping zoom and cursor; another size starts anew.)
     const L = k.family.layout(p), old = board.layout;
-    if (!old || old.x0 !== L.x0 || old.y0 !== L.y0 || old.cols !== L.cols || old.rows !== L.rows) board.setLayout(L);
+    if (!old || old.cols - old.x0 !== L.cols - L.x0 || old.rows - old.y0 !== L.rows - L.y0) board.setLayout(L);
+    else if (old.x0 !== L.x0 || old.y0 !== L.y0) board.adjustLayout(L);
     const keys = drawing.palette ? Object.keys(drawing.palette) : [];
     // (the first colour that paints: in Hungry Cat the first is the white of unpainted cells)
     if (!keys.includes(d.tool)) d.tool = keys.find((key) => key !== k.blank) ?? null;
@@ -214,7 +242,6 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     $("design-clear").disabled = d.busy || isEmpty(present());
     $("design-check").hidden = d.busy;
     $("design-cancel").hidden = !d.busy;
-    $("design-check").disabled = solver.state === "failed";
     $("design-play").disabled = d.busy;
   }
 
@@ -300,12 +327,11 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     }
   }
 
-  /** How a player will get there, from the solver's own counts: no branching and no
-      probe means line logic alone settled every cell. */
+  /** Whether line logic alone gets a player there, from the solver's own counts: no
+      branching and no probe means line solving settled every cell. */
   function difficulty(k, stats) {
-    if (k.branched(stats)) return "It needs guessing beyond line logic: a hard puzzle for players.";
-    if (stats.probes) return "It needs look-ahead beyond line logic (trying a cell both ways).";
-    return "Line logic alone solves it, a row or a column at a time.";
+    if (!k.branched(stats) && !stats.probes) return "Line logic alone solves it, a row or a column at a time.";
+    return "Line logic alone does not solve it: players must reason further ahead, so it is a hard puzzle.";
   }
 
   async function play() {
@@ -314,24 +340,20 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       say("Draw something first: a blank grid makes no puzzle.", "error");
       return;
     }
-    saveMeta();
     d.history.flush();
     await load(drawingPuzzle(drawing, meta()));
   }
 
   // -- opening ----------------------------------------------------------------------
   function savedDrawing() {
-    const h = new History(DESIGN_KEY, null);
-    return goodDrawing(h.present) ? h : null;
+    const h = loadHistory(null);
+    return h.present ? h : null;
   }
 
   /** Show the maker with the saved drawing, or (size given) a new blank one pushed
       onto its history. */
   function open(size = null) {
-    if (!d.history) {
-      const saved = savedDrawing();
-      d.history = saved || new History(DESIGN_KEY, blankDrawing("nonogram", 15, 15, 1));
-    }
+    if (!d.history) d.history = loadHistory(blankDrawing("nonogram", 15, 15, 1));
     d.preview = null;
     d.highlight = null;
     say("");
@@ -339,10 +361,14 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       const before = d.history.present;
       change(blankDrawing(size.kind, size.width, size.height, size.colours));
       if (d.history.present !== before && !isEmpty(before)) say("A new drawing: Undo brings your last one back.");
+      // (the last drawing's title and author are not this one's)
+      $("design-name").value = $("design-author").value = "";
+      saveMeta();
+    } else {
+      const m = loadMeta();
+      $("design-name").value = m.title;
+      $("design-author").value = m.author;
     }
-    const m = loadMeta();
-    $("design-name").value = m.title;
-    $("design-author").value = m.author;
     board.userView = false;
     board.layout = null;  // (refresh sets it, fitted to the drawing)
     refresh();
@@ -384,7 +410,8 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   };
   $("design-cancel").onclick = cancel;
   $("design-play").onclick = play;
-  for (const id of ["design-name", "design-author"]) $(id).addEventListener("change", saveMeta);
+  // (kept as they are typed: the fields are only read while the maker is open)
+  for (const id of ["design-name", "design-author"]) $(id).addEventListener("input", saveMeta);
   window.addEventListener("keydown", (e) => {
     if ($("design").hidden || e.target.tagName === "INPUT") return;
     const k = e.key.toLowerCase();
@@ -392,13 +419,26 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); }
     if (e.key === "Escape" && d.busy) cancel();
   });
-  window.addEventListener("pagehide", () => { d.history?.flush(); saveMeta(); });
+  window.addEventListener("pagehide", () => d.history?.flush());
+  // The maker open in two tabs: the other tab's saved drawing is taken, as the play
+  // page takes another tab's moves, instead of the two overwriting each other.
+  window.addEventListener("storage", (e) => {
+    if (!d.history || e.key !== History.storageKey(DESIGN_KEY) || e.newValue === null || d.busy) return;
+    d.history.discard();
+    d.history = loadHistory(present());
+    d.preview = d.highlight = null;
+    if (!$("design").hidden) {
+      refresh();
+      say("Updated with the drawing made in another tab.");
+    }
+  });
 
   return {
     open,
     showContinue,
-    /** Leaving the maker: write the pending autosave. */
-    leave: () => { d.history?.flush(); if (d.history) saveMeta(); },
+    /** Leaving the maker: write the pending autosave; a check still running is
+        stopped (its answer would be for a page no longer shown). */
+    leave: () => { d.history?.flush(); if (d.busy) cancel(); },
     redraw: () => board.draw(),
     // (tests and scripts: see window.app.design in app.js)
     state: () => (d.history ? { drawing: present(), puzzle: drawingPuzzle(present(), meta()), busy: d.busy,

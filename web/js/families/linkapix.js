@@ -103,13 +103,31 @@ function problems(p) {
     groups.get(key).push([r, c]);
   }
   const lonely = [];
+  const W = p.width;
   for (const [key, cells] of groups) {
     const n = +key.split("\u0000")[0];
+    const reachable = (r, c, r2, c2) => {
+      const d = Math.abs(r - r2) + Math.abs(c - c2);
+      return d > 0 && d <= n - 1 && (n - 1 - d) % 2 === 0;
+    };
+    // Look around each clue (the cells of a diamond of radius n - 1) or at every other
+    // clue of the group, whichever is less work: many small equal clues (a board of
+    // 2s) or a few long ones, both stay linear enough on a 256x256 board.
+    const around = 2 * (n - 1) * (n - 1) + 2 * (n - 1) < cells.length;
+    const at = around ? new Set(cells.map(([r, c]) => r * W + c)) : null;
     for (const [r, c] of cells) {
-      const reach = cells.some(([r2, c2]) => {
-        const d = Math.abs(r - r2) + Math.abs(c - c2);
-        return d > 0 && d <= n - 1 && (n - 1 - d) % 2 === 0;
-      });
+      let reach = false;
+      if (around) {
+        for (let dr = -(n - 1); dr <= n - 1 && !reach; dr++) {
+          const span = n - 1 - Math.abs(dr);
+          for (let dc = -span; dc <= span && !reach; dc++) {
+            const r2 = r + dr, c2 = c + dc;
+            reach = c2 >= 0 && c2 < W && at.has(r2 * W + c2) && reachable(r, c, r2, c2);
+          }
+        }
+      } else {
+        reach = cells.some(([r2, c2]) => reachable(r, c, r2, c2));
+      }
       if (!reach) lonely.push([r, c, n, key.split("\u0000")[1]]);
     }
   }
