@@ -186,8 +186,9 @@ async function route() {
 }
 
 // ---------------------------------------------------------------- views
-/** The drawing maker ("Draw a nonogram or a Hungry Cat puzzle", js/designer.js): its own history entry, so
-    Back from a puzzle made there returns to the drawing.  `size`: start a new drawing. */
+/** The drawing maker ("Draw a nonogram or a Hungry Cat puzzle", js/designer.js): its
+    own history entry, so Back from a puzzle made there returns to the drawing.
+    `size`: start a new drawing. */
 function showDesign({ size = null, push = true } = {}) {
   stopReplay();
   state.history?.flush();

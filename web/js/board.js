@@ -13,8 +13,8 @@
    is a click on its cell, X a right click, Delete or Backspace a middle click, and
    Shift + arrows a drag from the cursor's cell, committed when Shift is let go; D picks
    the cursor's cell up for a drag that needs no key held (arrows extend it, D or Enter
-   puts it down); Escape drops a drag.  The cursor's cell (where, and what it holds) is announced through
-   `hooks.announce`. */
+   puts it down); Escape drops a drag.  The cursor's cell (where, and what it holds) is
+   announced through `hooks.announce`. */
 
 import { clueStrips, stripRoom } from "./families/draw.js";
 
