@@ -81,7 +81,8 @@ MAX_GENERATED_CELLS = 400
 
 def _make(args: dict) -> dict:
     """"Make a puzzle from this picture": RGBA pixels (base64, already scaled by the
-    page to about the wanted size) to a Link-a-Pix puzzle with a unique picture."""
+    page to about the wanted size) to a Link-a-Pix puzzle with a unique picture; or,
+    given ``palette`` and ``grid``, a picture drawn cell by cell."""
     import base64
 
     import numpy as np
@@ -91,6 +92,13 @@ def _make(args: dict) -> dict:
 
     if args.get("type", "linkapix") != "linkapix":
         raise PuzzleError(f"no puzzle maker from pictures for {args.get('type')!r}")
+    if "grid" in args:
+        # A picture drawn cell by cell (the drawing maker): its palette and rows of keys
+        # as they are, no quantising; '.' cells stay blank.
+        from .linkapix.maker import make_puzzle
+        puzzle, stats = make_puzzle(args["palette"], args["grid"], seed=int(args.get("seed", 0)),
+                                    deadline=Deadline(args.get("timeout", 120)), title=args.get("title") or None)
+        return {"puzzle": puzzle, "stats": stats}
     w, h = int(args["source_width"]), int(args["source_height"])
     try:
         pixels = np.frombuffer(base64.b64decode(args["rgba"], validate=True), dtype=np.uint8)

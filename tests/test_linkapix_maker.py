@@ -205,3 +205,21 @@ def test_fixtures_are_unique(path):
     puzzle = json.loads(path.read_text())
     assert puzzle["license"] == "CC0-1.0"
     assert_unique(puzzle)
+
+
+def test_the_worker_makes_a_puzzle_of_a_picture_drawn_cell_by_cell():
+    from pysolver import webapi
+    grid = ["aab..", "aab..", ".bbbc", "....c"]
+    got = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {
+        "type": "linkapix", "palette": {"a": "#000000", "b": "#ff0000", "c": "#0000ff"}, "grid": grid,
+        "title": "Drawn"}})))
+    puzzle = got["result"]["puzzle"]
+    assert puzzle["title"] == "Drawn" and (puzzle["width"], puzzle["height"]) == (5, 4)
+    assert_unique(puzzle)
+    # its one picture is the drawing: every linked cell has the colour drawn there
+    painted = {(r, c): k for r, row in enumerate(grid) for c, k in enumerate(row) if k != "."}
+    cells = {tuple(cell): path for path in puzzle["solution"]["paths"] for cell in path}
+    assert set(cells) == set(painted)
+    bad = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {
+        "type": "linkapix", "palette": {"a": "#000000"}, "grid": ["ab"]}})))
+    assert "not a palette key" in bad["error"]

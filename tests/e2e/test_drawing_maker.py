@@ -266,3 +266,30 @@ def test_a_tampered_saved_drawing_is_left_out(context, server, saved):
     page.click("#design-undo")
     assert page.evaluate("app.design.state().drawing.grid.length") in (2, 3, 15)  # never the 1x1
     assert errors == []
+
+
+def test_a_link_a_pix_picture_is_made_into_its_puzzle(context, server):
+    page = open_app(context, server.url)
+    page.select_option("#nono-maker-kind", "linkapix")
+    new_drawing(page, 6, 5, colours=2)
+    assert page.locator("#design-title").text_content() == "Draw a Link-a-Pix picture"
+    assert page.locator("#design-check").text_content() == "Make the puzzle"
+    assert page.locator("#design-play").is_hidden()
+    drag(page, (0, 0), (0, 3))                          # black
+    page.locator("#design-tools .swatch").nth(1).click()
+    drag(page, (2, 1), (4, 1))                          # red, down a column
+    page.mouse.click(*point(page, 4, 4))
+    assert shade(page, 0, 2) < 80 and shade(page, 1, 2) > 200   # drawn where painted
+    grid = page.evaluate("app.design.state().drawing.grid")
+    assert grid == ["aaaa??", "??????", "?b????", "?b????", "?b??b?"]
+    page.fill("#design-name", "Two strokes")
+    wait_ready(page)
+    page.click("#design-check")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'linkapix'", timeout=120_000)
+    p = page.evaluate("app.state().puzzle")
+    assert p["title"] == "Two strokes" and (p["width"], p["height"]) == (6, 5)
+    assert sorted(p["palette"].values()) == ["#000000", "#ff0000"]
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
+    covered = {(r, c) for path in res["solution"]["paths"] for r, c in path}
+    assert covered == {(r, c) for r, row in enumerate(grid) for c, k in enumerate(row) if k != "?"}

@@ -1,11 +1,14 @@
-/* "Draw a puzzle": the maker's own board, for nonograms and Hungry Cat Picross (KINDS).
+/* "Draw a puzzle": the maker's own board, for nonograms, Hungry Cat Picross and
+   Link-a-Pix (KINDS).
    A picture is painted on the family's own board (its drawing and its strokes), with
    the clues worked out from the picture after every stroke and drawn where a puzzle's
    are.  "Check it is unique" asks
    the solver for two solutions of those clues: one means the puzzle leads to this
    picture and no other; two are outlined where they differ, so the maker knows where
    to change the picture.  "Play and share" opens the clues as a puzzle (the play
-   page makes its link).
+   page makes its link).  A Link-a-Pix picture has no clues to show while it is drawn:
+   "Make the puzzle" has the worker's maker cut it into links until it is unique
+   (pysolver/linkapix/maker.py), and opens the puzzle.
 
    The drawing, {kind, grid, palette}, is kept with its undo history (History, under
    DESIGN_KEY) like a puzzle's progress: a reload or a closed tab loses nothing, and
@@ -13,6 +16,7 @@
 
 import { Board } from "./board.js";
 import { colourNames } from "./families/colournames.js";
+import { gridLines, strokeCells } from "./families/draw.js";
 import hungrycat, { cluesOf as hungrycatClues } from "./families/hungrycat.js";
 import nonogram, { cluesOf as nonogramClues } from "./families/nonogram.js";
 import { History } from "./history.js";
@@ -25,8 +29,10 @@ const MIN_SIDE = 2, MAX_SIDE = 100;
 // The colours of a multicolour drawing, in order: named colours, so messages name them.
 const COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#008000"],
                  ["e", "#ffa500"], ["f", "#800080"], ["g", "#a52a2a"], ["h", "#ffc0cb"]];
-// Seconds the uniqueness check may take (the answer says when it was not settled).
+// Seconds the uniqueness check may take (the answer says when it was not settled), and
+// the Link-a-Pix maker (the picture maker in maker.js allows 180 s for up to 128x128).
 const CHECK_SECONDS = 30;
+const MAKE_SECONDS = 120;
 
 /** The palette's colours a picture uses, in palette order (an empty picture keeps
     the first colour: a palette is never empty). */
@@ -77,6 +83,40 @@ const KINDS = {
 };
 
 const kindOf = (drawing) => KINDS[drawing.kind] || KINDS.nonogram;
+
+/* The board a Link-a-Pix picture is drawn on: cells and grid lines only (its clues
+   come when the maker cuts it), with the nonogram family's strokes. */
+const pictureBoard = {
+  layout: (p) => ({ cols: p.width, rows: p.height, x0: 0, y0: 0 }),
+  draw(ctx, p, progress, view) {
+    const t = view.theme;
+    ctx.fillStyle = t.cell;
+    ctx.fillRect(0, 0, p.width, p.height);
+    progress.grid.forEach((row, r) => [...row].forEach((k, c) => {
+      if (!p.palette[k]) return;
+      ctx.fillStyle = p.palette[k];
+      ctx.fillRect(c, r, 1, 1);
+    }));
+    gridLines(ctx, 0, 0, p.width, p.height, t.grid);
+    if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, t.error);
+  },
+  press: (...args) => nonogram.press(...args),
+  describe: (...args) => nonogram.describe(...args),
+};
+
+KINDS.linkapix = {
+  family: pictureBoard,
+  name: "Link-a-Pix picture",
+  minColours: 1,
+  blank: "?",
+  normalise: KINDS.nonogram.normalise,
+  palette: (colours) => Object.fromEntries(COLOURS.slice(0, colours)),
+  button: KINDS.nonogram.button,
+  branched: () => false,
+  puzzle: (grid, palette) => ({ type: "linkapix", width: grid[0].length, height: grid.length, palette }),
+  // the worker's maker makes the puzzle, unique by construction: no check of its own
+  makes: true,
+};
 
 /** A blank drawing of a kind ("nonogram" or "hungrycat"). */
 export function blankDrawing(kind, width, height, colours) {
@@ -243,6 +283,12 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     $("design-check").hidden = d.busy;
     $("design-cancel").hidden = !d.busy;
     $("design-play").disabled = d.busy;
+    // (a Link-a-Pix picture is made into its puzzle, unique by construction, and opened)
+    const makes = !!kind().makes;
+    $("design-check").textContent = makes ? "Make the puzzle" : "Check it is unique";
+    $("design-check").title = makes ? "Cut the picture into links until it has one solution, and open the puzzle"
+      : "Ask the solver whether these clues have exactly one solution";
+    $("design-play").hidden = makes;
   }
 
   function undo() { if (!d.busy && d.history.undo()) { d.highlight = null; say(""); refresh(); } }
@@ -268,7 +314,7 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       say("Draw something first: a blank grid makes no puzzle.", "error");
       return null;
     }
-    const p = drawingPuzzle(drawing);
+    const p = drawingPuzzle(drawing), k = kindOf(drawing);
     d.busy = true;
     d.cancelled = false;
     d.highlight = null;
@@ -280,16 +326,34 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       // (Cancel also ends the wait for a solver still loading: nothing is sent then)
       await Promise.race([solver.ready, new Promise((resolve) => { d.cancelWait = resolve; })]);
       if (d.cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
-      say("Checking…");
-      res = await solver.call("solve", { puzzle: p, method: "auto", timeout: CHECK_SECONDS, unique: true });
+      if (k.makes) {
+        say("Making the puzzle: cutting the picture into links until it has one solution…");
+        res = await solver.call("make", { type: "linkapix", palette: usedPalette(drawing.palette, drawing.grid),
+          grid: drawing.grid.map((row) => row.replaceAll("?", ".")), title: meta().title || "My picture",
+          timeout: MAKE_SECONDS });
+      } else {
+        say("Checking…");
+        res = await solver.call("solve", { puzzle: p, method: "auto", timeout: CHECK_SECONDS, unique: true });
+      }
     } catch (err) {
-      res = { status: err.kind === "cancelled" ? "cancelled" : "failed", error: err.message };
+      res = { status: ["cancelled", "timeout"].includes(err.kind) ? err.kind : "failed", error: err.message };
     } finally {
       d.busy = false;
       updateButtons();
     }
     if (present() !== drawing) {
       say("The drawing changed while it was checked: check it again.");
+      return res;
+    }
+    if (k.makes && res.puzzle) {
+      say(`Made in ${res.stats.seconds.toFixed(1)} s: ${res.stats.clues} clues, and your picture is its only solution.`, "ok");
+      d.history.flush();
+      const { author } = meta();
+      await load(author ? { ...res.puzzle, author } : res.puzzle);
+      return res;
+    }
+    if (k.makes && res.status === "timeout") {
+      say(`The maker gave up after ${MAKE_SECONDS} s. A smaller picture is quicker to make.`, "error");
       return res;
     }
     report(res, drawing);
