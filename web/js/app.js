@@ -961,7 +961,7 @@ initMaker({ solver, load, showError });
 const designer = initDesigner({ solver, load, theme, showDesign });
 initNumberlinkMaker({ solver, load, showError });
 // The help is open where there is room for it; on a phone the board needs the height.
-$("help").open = matchMedia("(min-width: 601px)").matches;
+$("help").open = $("design-help-box").open = matchMedia("(min-width: 601px)").matches;
 renderLibrary();
 route();
 registerServiceWorker();
