@@ -1,11 +1,9 @@
 /* "Draw a puzzle": the maker's own board, for nonograms, Hungry Cat Picross and
-   Link-a-Pix (KINDS).
-   A picture is painted on the family's own board (its drawing and its strokes), with
-   the clues worked out from the picture after every stroke and drawn where a puzzle's
-   are.  "Check it is unique" asks
-   the solver for two solutions of those clues: one means the puzzle leads to this
-   picture and no other; two are outlined where they differ, so the maker knows where
-   to change the picture.  "Play and share" opens the clues as a puzzle (the play
+   Link-a-Pix (KINDS).  A picture is painted on the family's own board (its drawing
+   and its strokes), with the clues worked out from the picture after every stroke and
+   drawn where a puzzle's are.  "Check it is unique" asks the solver for two solutions
+   of those clues: one means the puzzle leads to this picture and no other; two are
+   outlined where they differ, so the maker knows where to change the picture.  "Play and share" opens the clues as a puzzle (the play
    page makes its link).  A Link-a-Pix picture has no clues to show while it is drawn:
    "Make the puzzle" has the worker's maker cut it into links until it is unique
    (pysolver/linkapix/maker.py), and opens the puzzle.
