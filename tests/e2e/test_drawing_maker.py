@@ -293,3 +293,51 @@ def test_a_link_a_pix_picture_is_made_into_its_puzzle(context, server):
     assert res["status"] == "solved" and res["unique"] is True
     covered = {(r, c) for path in res["solution"]["paths"] for r, c in path}
     assert covered == {(r, c) for r, row in enumerate(grid) for c, k in enumerate(row) if k != "?"}
+
+
+def test_undo_drops_a_stroke_still_in_the_hand_and_titles_stay_with_their_drawing(context, server):
+    page = open_app(context, server.url)
+    page.select_option("#nono-maker-kind", "linkapix")
+    new_drawing(page, 6, 6, colours=2)
+    page.mouse.click(*point(page, 0, 0))
+    page.fill("#design-name", "First")
+    page.click("#home-link")
+    page.select_option("#nono-maker-kind", "nonogram")
+    new_drawing(page, 6, 6)
+    assert page.locator("#design-name").input_value() == ""       # a new drawing is untitled
+    page.fill("#design-name", "Second")
+    page.mouse.click(*point(page, 5, 5))
+    page.focus("#design-board")
+    page.keyboard.press("d")                                        # picked up at (0, 0)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Control+z")                                # drops the stroke
+    page.keyboard.press("Control+z")                                # back to the Link-a-Pix picture
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("d")                                        # a new pick-up, not a put-down
+    page.keyboard.press("Escape")
+    st = page.evaluate("app.design.state()")
+    assert st["drawing"]["kind"] == "linkapix" and st["drawing"]["grid"][0] == "a?????"
+    assert page.locator("#design-name").input_value() == "First"   # its own title came back
+    page.click("#design-redo")
+    page.click("#design-redo")
+    assert page.locator("#design-name").input_value() == "Second"
+
+
+def test_a_tab_busy_checking_takes_the_other_tabs_drawing_and_does_not_overwrite_it(context, server):
+    a = open_app(context, server.url)
+    new_drawing(a, 5, 5)
+    a.mouse.click(*point(a, 0, 0))
+    a.wait_for_timeout(300)                                          # (saved)
+    b = open_app(context, server.url)
+    b.click("#nono-maker-continue")
+    b.wait_for_function("app.design.state() && app.design.state().drawing.grid.length === 5")
+    b.click("#design-check")                                         # busy while Python loads
+    for c in range(1, 4):
+        a.mouse.click(*point(a, 0, c))
+    a.wait_for_timeout(300)
+    b.wait_for_function("!app.design.state().busy", timeout=120_000)
+    assert b.evaluate("app.design.state().drawing.grid[0]") == "####?"
+    b.close()                                                        # its page-hide writes nothing stale
+    a.reload()
+    a.wait_for_function("window.app && app.design.state() !== null")
+    assert a.evaluate("app.design.state().drawing.grid[0]") == "####?"

@@ -218,8 +218,9 @@ function showLibrary() {
 
 function showPlay() {
   const p = state.puzzle, fam = state.fam;
-  // Opened from the library by keyboard: focus goes to the puzzle's title, not the page.
-  const fromLibrary = $("library").contains(document.activeElement);
+  // Opened from the library or a maker by keyboard: focus goes to the puzzle's title,
+  // not the page.
+  const fromLibrary = $("library").contains(document.activeElement) || $("design").contains(document.activeElement);
   $("library").hidden = true;
   $("design").hidden = true;
   designer.leave();
@@ -475,10 +476,12 @@ function theme() {
 // (the message of the move undone, such as Solve's report, no longer describes the grid)
 function undo() {
   stopReplay();
+  board.dropStroke();  // (a drag still in the hand was begun on the grid undone)
   if (state.history?.undo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
 }
 function redo() {
   stopReplay();
+  board.dropStroke();
   if (state.history?.redo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
 }
 

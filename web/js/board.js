@@ -60,6 +60,16 @@ export class Board {
     this.draw();
   }
 
+  /** Drop a stroke in progress (pointer or keyboard) without committing it: the grid
+      it was begun on is about to change under it (Undo, another tab's save). */
+  dropStroke() {
+    const had = this.stroke || this.keyStroke;
+    for (const s of [this.stroke, this.keyStroke]) s?.cancel?.();
+    this.stroke = this.keyStroke = null;
+    clearTimeout(this.longTimer);
+    if (had) this.hooks.changed(null);
+  }
+
   resize() {
     const dpr = window.devicePixelRatio || 1;
     const r = this.canvas.getBoundingClientRect();

@@ -14,14 +14,13 @@
 
 import { Board } from "./board.js";
 import { colourNames } from "./families/colournames.js";
-import { gridLines, strokeCells } from "./families/draw.js";
+import { contrast, gridLines, strokeCells } from "./families/draw.js";
 import hungrycat, { cluesOf as hungrycatClues } from "./families/hungrycat.js";
 import nonogram, { cluesOf as nonogramClues } from "./families/nonogram.js";
 import { History } from "./history.js";
 
 // (the history of drawings of every kind; the name is from when there was one kind)
 const DESIGN_KEY = "design.nonogram";
-const META_KEY = "pl.design.meta";
 // Sides of a drawing (the form's limits): big enough for the largest published puzzles.
 const MIN_SIDE = 2, MAX_SIDE = 100;
 // The colours of a multicolour drawing, in order: named colours, so messages name them.
@@ -94,6 +93,12 @@ const pictureBoard = {
       if (!p.palette[k]) return;
       ctx.fillStyle = p.palette[k];
       ctx.fillRect(c, r, 1, 1);
+      // (black on the dark theme's board: an edge, so a painted cell still shows)
+      if (contrast(p.palette[k], t.cell) < 1.6) {
+        ctx.strokeStyle = t.fg;
+        ctx.lineWidth = 0.06;
+        ctx.strokeRect(c + 0.1, r + 0.1, 0.8, 0.8);
+      }
     }));
     gridLines(ctx, 0, 0, p.width, p.height, t.grid);
     if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, t.error);
@@ -116,10 +121,13 @@ KINDS.linkapix = {
   makes: true,
 };
 
-/** A blank drawing of a kind ("nonogram" or "hungrycat"). */
+/** A blank drawing of a kind ("nonogram", "hungrycat" or "linkapix").  Its `id` is
+    shared by the states its strokes make, so its title and author (typed once, kept in
+    every one of them) come back with it on Undo. */
 export function blankDrawing(kind, width, height, colours) {
   const k = KINDS[kind];
-  return { kind, grid: Array.from({ length: height }, () => k.blank.repeat(width)),
+  return { kind, id: Date.now().toString(36) + Math.random().toString(36).slice(2, 6),
+           grid: Array.from({ length: height }, () => k.blank.repeat(width)),
            palette: k.palette(Math.max(k.minColours, colours)) };
 }
 
@@ -131,14 +139,6 @@ export function drawingPuzzle(drawing, meta = {}) {
   return p;
 }
 
-function loadMeta() {
-  try {
-    const m = JSON.parse(localStorage.getItem(META_KEY) || "{}");
-    return { title: typeof m.title === "string" ? m.title : "", author: typeof m.author === "string" ? m.author : "" };
-  } catch (e) {
-    return { title: "", author: "" };
-  }
-}
 
 /** Whether a drawing read back from storage (where anything may have been written)
     is one the maker could have made: its kind, size, palette and cells. */
@@ -149,6 +149,7 @@ function goodDrawing(d) {
   const k = KINDS[kind], g = d.grid;
   const side = (n) => Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE;
   if (!side(g.length) || typeof g[0] !== "string" || !side(g[0].length)) return false;
+  for (const key of ["title", "author"]) if (d[key] !== undefined && (typeof d[key] !== "string" || d[key].length > 200)) return false;
   const pal = d.palette;
   if (pal === null ? k.palette(1) !== null
       : typeof pal !== "object" || Array.isArray(pal) || !Object.keys(pal).length || Object.keys(pal).length > 16 ||
@@ -158,15 +159,15 @@ function goodDrawing(d) {
 }
 
 /** The saved history of drawings, with whatever does not pass goodDrawing left out
-    (a bad present gives way to `fallback`). */
+    (a bad present gives way to the newest good past state, or to `fallback`). */
 function loadHistory(fallback) {
   const h = new History(DESIGN_KEY, fallback);
   const good = (list) => (Array.isArray(list) ? list.filter(goodDrawing) : []);
   h.past = good(h.past);
   h.future = good(h.future);
   if (!goodDrawing(h.present)) {
-    h.present = fallback;
-    h.past = [];
+    // (the newest good state takes its place: one bad entry does not cost the rest)
+    h.present = h.past.length ? h.past.pop() : fallback;
     h.future = [];
   }
   return h;
@@ -246,6 +247,9 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     if (!keys.includes(d.tool)) d.tool = keys.find((key) => key !== k.blank) ?? null;
     renderTools(drawing.palette);
     const w = p.width, h = p.height;
+    for (const [id, field] of [["design-name", "title"], ["design-author", "author"]]) {
+      if ($(id).value !== (drawing[field] || "")) $(id).value = drawing[field] || "";
+    }
     $("design-title").textContent = `Draw a ${k.name}`;
     $("design-meta").textContent = `${w}×${h} · ` + (drawing.palette ? `${keys.length} colours` : "black and white");
     updateButtons();
@@ -289,14 +293,20 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     $("design-play").hidden = makes;
   }
 
-  function undo() { if (!d.busy && d.history.undo()) { d.highlight = null; say(""); refresh(); } }
-  function redo() { if (!d.busy && d.history.redo()) { d.highlight = null; say(""); refresh(); } }
+  // (a stroke still in the hand, by pointer or keys, was begun on the drawing before:
+  // it is dropped, not put down on another)
+  function undo() { board.dropStroke(); if (!d.busy && d.history.undo()) { d.highlight = null; say(""); refresh(); } }
+  function redo() { board.dropStroke(); if (!d.busy && d.history.redo()) { d.highlight = null; say(""); refresh(); } }
 
   function meta() {
-    return { title: $("design-name").value.trim(), author: $("design-author").value.trim() };
+    const dr = present();
+    return { title: (dr.title || "").trim(), author: (dr.author || "").trim() };
   }
-  function saveMeta() {
-    try { localStorage.setItem(META_KEY, JSON.stringify(meta())); } catch (e) { /* a convenience */ }
+  /** A title or author typed: kept in every state of this drawing (not an undo step). */
+  function setMeta(field, value) {
+    const h = d.history, id = present().id;
+    for (const dr of [h.present, ...h.past, ...h.future]) if (dr === h.present || (id && dr.id === id)) dr[field] = value;
+    h.save();
   }
 
   function isEmpty(drawing) {
@@ -306,6 +316,19 @@ export function initDesigner({ solver, load, theme, showDesign }) {
 
   /** Whether the clues lead to the picture and no other; two solutions are outlined
       where they differ from the picture. */
+  /** Another tab saved the drawing: take it, as the play page takes another tab's moves. */
+  function takeOtherTab() {
+    d.otherTab = false;
+    board.dropStroke();
+    d.history.discard();
+    d.history = loadHistory(present());
+    d.preview = d.highlight = null;
+    if (!$("design").hidden) {
+      refresh();
+      say("Updated with the drawing made in another tab.");
+    }
+  }
+
   async function check() {
     const drawing = present();
     if (isEmpty(drawing)) {
@@ -339,19 +362,23 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       d.busy = false;
       updateButtons();
     }
+    if (d.otherTab) takeOtherTab();
     if (present() !== drawing) {
       say("The drawing changed while it was checked: check it again.");
       return res;
     }
     if (k.makes && res.puzzle) {
-      say(`Made in ${res.stats.seconds.toFixed(1)} s: ${res.stats.clues} clues, and your picture is its only solution.`, "ok");
+      const clues = res.stats.clues === 1 ? "1 clue" : `${res.stats.clues} clues`;
+      say(`Made in ${res.stats.seconds.toFixed(1)} s: ${clues}, and your picture is its only solution.`, "ok");
       d.history.flush();
       const { author } = meta();
       await load(author ? { ...res.puzzle, author } : res.puzzle);
       return res;
     }
-    if (k.makes && res.status === "timeout") {
-      say(`The maker gave up after ${MAKE_SECONDS} s. A smaller picture is quicker to make.`, "error");
+    if (k.makes) {
+      if (res.status === "timeout") say(`The maker gave up after ${MAKE_SECONDS} s. A smaller picture is quicker to make.`, "error");
+      else if (res.status === "cancelled") say("Making cancelled.");
+      else say(`Could not make the puzzle: ${res.error || res.status}.`, "error");
       return res;
     }
     report(res, drawing);
@@ -423,13 +450,6 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       const before = d.history.present;
       change(blankDrawing(size.kind, size.width, size.height, size.colours));
       if (d.history.present !== before && !isEmpty(before)) say("A new drawing: Undo brings your last one back.");
-      // (the last drawing's title and author are not this one's)
-      $("design-name").value = $("design-author").value = "";
-      saveMeta();
-    } else {
-      const m = loadMeta();
-      $("design-name").value = m.title;
-      $("design-author").value = m.author;
     }
     board.userView = false;
     board.layout = null;  // (refresh sets it, fitted to the drawing)
@@ -473,7 +493,8 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   $("design-cancel").onclick = cancel;
   $("design-play").onclick = play;
   // (kept as they are typed: the fields are only read while the maker is open)
-  for (const id of ["design-name", "design-author"]) $(id).addEventListener("input", saveMeta);
+  $("design-name").addEventListener("input", (e) => setMeta("title", e.target.value));
+  $("design-author").addEventListener("input", (e) => setMeta("author", e.target.value));
   window.addEventListener("keydown", (e) => {
     if ($("design").hidden || e.target.tagName === "INPUT") return;
     const k = e.key.toLowerCase();
@@ -485,14 +506,9 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   // The maker open in two tabs: the other tab's saved drawing is taken, as the play
   // page takes another tab's moves, instead of the two overwriting each other.
   window.addEventListener("storage", (e) => {
-    if (!d.history || e.key !== History.storageKey(DESIGN_KEY) || e.newValue === null || d.busy) return;
-    d.history.discard();
-    d.history = loadHistory(present());
-    d.preview = d.highlight = null;
-    if (!$("design").hidden) {
-      refresh();
-      say("Updated with the drawing made in another tab.");
-    }
+    if (!d.history || e.key !== History.storageKey(DESIGN_KEY) || e.newValue === null) return;
+    if (d.busy) d.otherTab = true;      // (taken as soon as the check is over)
+    else takeOtherTab();
   });
 
   return {

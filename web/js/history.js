@@ -65,6 +65,7 @@ export class History {
 
   /** Autosave, batched: a burst of changes is written once, just after it. */
   save() {
+    this._dirty = true;
     clearTimeout(this._timer);
     this._timer = setTimeout(() => this.flush(), 150);
   }
@@ -76,10 +77,15 @@ export class History {
   /** Drop a pending autosave: another tab's newer save replaces this history. */
   discard() {
     clearTimeout(this._timer);
+    this._dirty = false;
   }
 
+  /** Write what changed since the last write (nothing else: a tab that only looked
+      must not write its copy over another tab's newer one when it closes). */
   flush() {
     clearTimeout(this._timer);
+    if (!this._dirty) return;
+    this._dirty = false;
     const write = (past) => localStorage.setItem(History.storageKey(this.key), JSON.stringify({
       past, future: this.future.slice(-MAX_SAVED_UNDO), present: this.present, solved: this.solved,
       solvedBy: this.solvedBy }));
