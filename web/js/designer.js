@@ -115,7 +115,6 @@ KINDS.linkapix = {
   normalise: KINDS.nonogram.normalise,
   palette: (colours) => Object.fromEntries(COLOURS.slice(0, colours)),
   button: KINDS.nonogram.button,
-  branched: () => false,
   puzzle: (grid, palette) => ({ type: "linkapix", width: grid[0].length, height: grid.length, palette }),
   // the worker's maker makes the puzzle, unique by construction: no check of its own
   makes: true,

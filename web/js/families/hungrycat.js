@@ -78,8 +78,7 @@ export function cluesOf(grid, keys) {
     const n = [...text].filter((ch) => ch === k).length;
     return [[k, n, text.lastIndexOf(k) - first + 1 === n]];
   });
-  return { rows: grid.map(clue),
-           cols: Array.from({ length: width }, (_, c) => clue(grid.map((row) => row[c]).join(""))) };
+  return { rows: grid.map(clue), cols: Array.from({ length: width }, (_, c) => clue(lineText(grid, "col", c))) };
 }
 
 function newProgress(p) { return { grid: Array.from({ length: p.height }, () => "?".repeat(p.width)) }; }

@@ -115,8 +115,7 @@ function runsOf(line) {
 export function cluesOf(grid, multi) {
   const width = grid.length ? grid[0].length : 0;
   const clue = (text) => runsOf(text).map(([n, k]) => (multi ? [n, k] : n));
-  return { rows: grid.map(clue),
-           cols: Array.from({ length: width }, (_, c) => clue(grid.map((row) => row[c]).join(""))) };
+  return { rows: grid.map(clue), cols: Array.from({ length: width }, (_, c) => clue(lineText(grid, "col", c))) };
 }
 
 function lineText(grid, kind, i) {
