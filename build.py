@@ -190,6 +190,7 @@ def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
             "shared_library": False}
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
         _write_library_index(tmp)
+        _write_families(tmp)
         _write_service_worker(tmp)
         if DIST.exists():
             shutil.rmtree(DIST)
@@ -218,6 +219,16 @@ def _write_library_index(site: Path) -> None:
     entries.sort(key=lambda e: (e["type"], e["width"] * e["height"], e["title"]))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.json").write_text(json.dumps(entries, indent=1))
+
+
+def _write_families(site: Path) -> None:
+    """families.json: what every family can do (titles, methods, makers, formats,
+    limits, rules), written by pysolver's registry.  The page reads it before Python has
+    booted (to draw a shared link at once); the worker answers the same object
+    (``families``), and tests check that the two agree."""
+    sys.path.insert(0, str(ROOT))
+    from pysolver.registry import describe
+    (site / "families.json").write_text(json.dumps(describe(), ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 def _write_service_worker(site: Path, template: Path = ROOT / "web" / "sw.js") -> None:
@@ -329,7 +340,7 @@ def bench_in_browser(folder: str, methods: list[str] | None, timeout: float, uni
     sys.path.insert(0, str(ROOT))
     from pysolver import bench as pbench
     from pysolver.base import PuzzleError
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     from playwright.sync_api import sync_playwright
 
     build(quiet=True)

@@ -12,4 +12,5 @@ __version__ = "0.1.0"
 
 from .api import check, hint, solve  # noqa: E402,F401
 from .base import PuzzleError  # noqa: E402,F401
-from .format import load_any, load_path, parse_puzzle  # noqa: E402,F401
+from .format import parse_puzzle
+from .load import load_any, load_path  # noqa: E402,F401

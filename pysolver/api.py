@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 from . import reference
 from .base import Cancelled, Deadline, GaveUp, PuzzleError, SolveTimeout
-from .format import Puzzle, load_any, parse_puzzle
+from .format import Puzzle, parse_puzzle
+from .load import load_any
 from .link import decode_link, encode_link
 
 #: the statuses a solve can end in
@@ -41,9 +42,9 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
     """
     p = as_puzzle(puzzle)
     fam = p.family
-    method = method or fam.methods[0]
-    if method not in fam.methods:
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(fam.methods)} for {fam.type}")
+    method = method or fam.method_names[0]
+    if method not in fam.method_names:
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(fam.method_names)} for {fam.type}")
     deadline = Deadline(timeout, cancel)
     result: dict[str, Any] = {"status": "error", "solution": None, "unique": None,
                               "seconds": 0.0, "method": method, "type": fam.type, "stats": {}}
@@ -53,10 +54,10 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
             outcome = fam.solve(p.model, method, deadline, limit=2 if unique else 1)
         except GaveUp as exc:
             notes.append(f"{method} gave up: {exc}")
-            if not fallback or method == fam.methods[0]:
+            if not fallback or method == fam.method_names[0]:
                 result["status"] = "gave_up"
                 raise
-            method = fam.methods[0]
+            method = fam.method_names[0]
             notes.append(f"{method} took over")
             result["method"] = method
             try:

@@ -16,20 +16,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-# Largest grid we accept anywhere (files, links): a side of at most MAX_SIDE and at
-# most MAX_CELLS cells, so long thin boards (a 1000x1 Numberlink) load while a hostile
-# link cannot make a phone allocate a huge grid.  Bigger boards are not published
-# puzzles.
-MAX_SIDE = 1024
-MAX_CELLS = 256 * 256
+# Largest grid we accept anywhere (files, links), for every family: a side of at most
+# MAX_GRID_SIDE and at most MAX_GRID_CELLS cells, so long thin boards (a 1000x1
+# Numberlink) load while a hostile link cannot make a phone allocate a huge grid.
+# Bigger boards are not published puzzles.  (Makers have smaller limits of their own:
+# see ``Maker.params``.)
+MAX_GRID_SIDE = 1024
+MAX_GRID_CELLS = 256 * 256
 
 
 def check_size(width: int, height: int, what: str) -> None:
     """PuzzleError unless width x height is a grid size we accept."""
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise PuzzleError(f"{what}: size {width}x{height} is outside 1..{MAX_SIDE}")
-    if width * height > MAX_CELLS:
-        raise PuzzleError(f"{what}: size {width}x{height} has more than {MAX_CELLS} cells")
+    if not (1 <= width <= MAX_GRID_SIDE and 1 <= height <= MAX_GRID_SIDE):
+        raise PuzzleError(f"{what}: size {width}x{height} is outside 1..{MAX_GRID_SIDE}")
+    if width * height > MAX_GRID_CELLS:
+        raise PuzzleError(f"{what}: size {width}x{height} has more than {MAX_GRID_CELLS} cells")
 
 
 class PuzzleError(ValueError):
@@ -156,27 +157,200 @@ class Exporter:
             object.__setattr__(self, "writes_solution", True)
 
 
+@dataclass(frozen=True)
+class Method:
+    """A solving method a family offers: ``name`` for ``--method``, a one-line
+    ``about`` (the app's method menu shows it), and whether it needs SciPy (HiGHS)."""
+    name: str
+    about: str
+    needs_scipy: bool = False
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "about": self.about, "needs_scipy": self.needs_scipy}
+
+
+#: the kinds of maker parameter: a whole number in [min, max]; a seed (a whole number,
+#: blank for a random one); one of ``choices``; a picture (the page sends RGBA pixels:
+#: ``rgba`` base64, ``source_width``, ``source_height``); a drawn picture's palette and
+#: rows of keys (the drawing maker sends them)
+PARAM_KINDS = ("int", "seed", "choice", "image", "palette", "grid")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of a :class:`Maker`, as its form shows it and as it is checked."""
+    name: str
+    kind: str
+    label: str
+    min: int | None = None
+    max: int | None = None
+    default: Any = None
+    #: (value, label) pairs of a "choice"
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
+        for key in ("min", "max", "default"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.choices:
+            out["choices"] = [{"value": v, "label": lab} for v, lab in self.choices]
+        return out
+
+    def read(self, args: dict) -> Any:
+        """This parameter's value from a request's ``args``, checked; PuzzleError names
+        what is wrong (the page checks too, but a request can come from anywhere)."""
+        value = args.get(self.name, self.default)
+        if self.kind in ("int", "seed"):
+            if value is None or value == "":
+                if self.kind == "seed":
+                    return 0
+                raise PuzzleError(f"{self.label}: missing")
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            return as_int(value, self.label, self.min, self.max)
+        if self.kind == "choice":
+            if value not in {v for v, _ in self.choices}:
+                raise PuzzleError(f"{self.label}: {value!r} is not one of "
+                                  + ", ".join(v for v, _ in self.choices))
+            return value
+        if self.kind == "image":
+            rgba = args.get("rgba")
+            if not isinstance(rgba, str):
+                raise PuzzleError(f"{self.label}: no pixels were sent")
+            return {"rgba": rgba, "source_width": as_int(args.get("source_width"), "source_width", 1, MAX_GRID_SIDE),
+                    "source_height": as_int(args.get("source_height"), "source_height", 1, MAX_GRID_SIDE)}
+        if value is None:
+            raise PuzzleError(f"{self.label}: missing")
+        return value  # palette, grid: the maker reads and checks them itself
+
+
+@dataclass(frozen=True)
+class Maker:
+    """A way to make a puzzle of the family (from a picture, at random, from a drawing).
+
+    ``make(args, deadline) -> {"puzzle": puzzle JSON, "stats"?: {...}}`` is given the
+    request's arguments with every parameter read by :meth:`Param.read` (and ``title``
+    when the page sends one).  ``form``: the page builds a form for it on the library
+    page (false for makers only another screen uses, such as the drawing maker's)."""
+    name: str
+    title: str
+    about: str
+    params: tuple[Param, ...]
+    make: Callable[[dict, "Deadline"], dict]
+    #: seconds the page allows (the worker's time limit)
+    timeout: float = 60.0
+    #: most cells a made board may have (width x height), or None
+    max_cells: int | None = None
+    form: bool = True
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "about": self.about,
+                "params": [p.to_json() for p in self.params], "timeout": self.timeout,
+                "max_cells": self.max_cells, "form": self.form}
+
+    def run(self, args: dict) -> dict:
+        values = {p.name: p.read(args) for p in self.params}
+        if self.max_cells is not None and "width" in values and "height" in values:
+            w, h = values["width"], values["height"]
+            if w * h > self.max_cells:
+                raise PuzzleError(f"{w}x{h}: this maker makes boards of at most {self.max_cells} cells")
+        title = args.get("title")
+        if title is not None:
+            values["title"] = as_str(title, "title", 200) or None
+        timeout = args.get("timeout", self.timeout)
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+            raise PuzzleError(f"timeout: {timeout!r} is not a positive number of seconds")
+        return self.make(values, Deadline(timeout))
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """The drawing maker can draw this family's pictures: the sizes and colour counts it
+    allows, and the family maker that turns a drawn picture into the puzzle (None when
+    the page works the clues out from the picture itself)."""
+    min_side: int = 2
+    max_side: int = 100
+    min_colours: int = 1
+    max_colours: int = 8
+    maker: str | None = None
+
+    def to_json(self) -> dict:
+        return {"min_side": self.min_side, "max_side": self.max_side, "min_colours": self.min_colours,
+                "max_colours": self.max_colours, "maker": self.maker}
+
+
 class Family:
     """One puzzle family.  Subclasses override the methods below.
 
-    Required: ``type``, ``methods``, :meth:`parse`, :meth:`to_json`, :meth:`solve`,
-    :meth:`check`, :meth:`encode_compact`, :meth:`decode_compact`, :meth:`render_text`.
-    Optional: :meth:`hint`, ``importers``, and ``steps(model, deadline) -> [step]``
-    (the solving steps the app's Replay animates; families without it have no Replay).
+    Required: ``type``, ``title``, ``methods``, :meth:`parse`, :meth:`to_json`,
+    :meth:`solve`, :meth:`check`, :meth:`encode_compact`, :meth:`decode_compact`,
+    :meth:`render_text`.  Optional: :meth:`next_step` (hints), :meth:`mistakes`,
+    ``importers``, ``exporters``, ``makers``, ``drawing``, ``rules``, and
+    ``steps(model, deadline) -> [step]`` (the solving steps the app's Replay animates;
+    families without it have no Replay).
+
+    What a family can do is declared here and nowhere else: :meth:`describe` is what
+    the CLI, the worker and the page learn about it (``registry.describe``).
     """
 
     #: the ``type`` string of puzzle JSON
     type: str = ""
     #: human name
     title: str = ""
-    #: solving methods by name; the first one is the default
-    methods: tuple[str, ...] = ("auto",)
+    #: how to play, in a few sentences (the app's help)
+    rules: str = ""
+    #: solving methods; the first one is the default
+    methods: tuple[Method, ...] = (Method("auto", "the default method"),)
     #: other file formats: name -> (sniff(text) -> how sure, 0 or a SNIFF_ constant;
     #: load(text) -> puzzle JSON dict)
     importers: dict[str, tuple[Callable[[str], int], Callable[[str], dict]]] = {}
+    #: what each importer reads, in a few words: name -> about
+    importer_about: dict[str, str] = {}
     #: formats written besides puzzle JSON and the share link (``pysolver convert``):
     #: name -> Exporter
     exporters: dict[str, "Exporter"] = {}
+    #: ways to make a puzzle, by name
+    makers: dict[str, Maker] = {}
+    #: whether (and how) the app's drawing maker draws this family's pictures
+    drawing: Drawing | None = None
+    #: what a hint gives, in the order a player asks for more ("step": the next
+    #: deduction, shown and played)
+    hint_levels: tuple[str, ...] = ("step",)
+    #: largest grid of this family (a family may accept less than every family)
+    max_side: int = MAX_GRID_SIDE
+    max_cells: int = MAX_GRID_CELLS
+    #: whether a hint first reports a rule the progress breaks (families whose own
+    #: step finds broken lines, as nonograms, say no)
+    hint_checks_rules: bool = True
+
+    @property
+    def method_names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.methods)
+
+    @property
+    def replay(self) -> bool:
+        return callable(getattr(self, "steps", None))
+
+    def describe(self) -> dict:
+        """What the family can do, as JSON: the one description the page, the worker and
+        the CLI read (see ``registry.describe``)."""
+        return {
+            "type": self.type, "title": self.title, "rules": self.rules,
+            "methods": [m.to_json() for m in self.methods],
+            "replay": self.replay,
+            "hint_levels": list(self.hint_levels) if self.has_hints else [],
+            "reads": [{"name": n, "about": self.importer_about.get(n, n)} for n in self.importers],
+            "writes": [{"name": n, "about": e.about, "ext": e.ext, "answer": e.needs_solution}
+                       for n, e in self.exporters.items()],
+            "limits": {"max_side": self.max_side, "max_cells": self.max_cells},
+            "makers": [m.to_json() for m in self.makers.values()],
+            "drawing": self.drawing.to_json() if self.drawing else None,
+        }
+
+    @property
+    def has_hints(self) -> bool:
+        return type(self).next_step is not Family.next_step
 
     # -- reading and writing -------------------------------------------------------
     def parse(self, data: dict) -> Any:
@@ -191,7 +365,8 @@ class Family:
 
     # -- solving ------------------------------------------------------------------
     def solve(self, puzzle: Any, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
-        """Find up to ``limit`` distinct solutions with the named method."""
+        """Find up to ``limit`` distinct solutions with the named method (one of
+        :attr:`method_names`; ``api.solve`` checks the name first)."""
         raise NotImplementedError
 
     def check(self, puzzle: Any, solution: dict, partial: bool = False) -> CheckReport:
@@ -203,8 +378,38 @@ class Family:
         """Whether two solutions count as the same answer (default: equal dicts)."""
         return a == b
 
+    # -- hints --------------------------------------------------------------------
     def hint(self, puzzle: Any, progress: dict, deadline: Deadline) -> dict | None:
-        """One next step from the player's progress: ``{"message", "cells", "set": ...}``."""
+        """One hint from the player's progress: ``{"message", "cells", "lines"?,
+        "wrong"?, "solution"?}``, or None when there is nothing to say.
+
+        The opening is the same for every family: a rule the progress breaks, then
+        (when the puzzle has one solution) where the progress leaves it, as the app's
+        Check reports them; only then the family's :meth:`next_step`."""
+        if not self.has_hints:
+            return None
+        progress = self.progress_for_hint(puzzle, progress)
+        if self.hint_checks_rules:
+            report = self.check(puzzle, progress, partial=True)
+            if report.errors:
+                return broken_rule_hint(report)
+            if report.solved:
+                return None
+        from .reference import mistake_hint
+        wrong = mistake_hint(self, puzzle, progress, deadline)
+        if wrong:
+            return wrong
+        return self.next_step(puzzle, progress, deadline)
+
+    def progress_for_hint(self, puzzle: Any, progress: dict) -> dict:
+        """The progress as :meth:`next_step` reads it (PuzzleError when malformed)."""
+        return progress
+
+    def next_step(self, puzzle: Any, progress: dict, deadline: Deadline) -> dict | None:
+        """The next deduction from progress that breaks no rule and leaves no unique
+        solution: ``{"message", "cells", "lines"?, "solution"?}`` (``solution``: the
+        progress with the step played), a ``wrong`` hint when no solution continues
+        the progress, or None when nothing follows."""
         return None
 
     def mistakes(self, puzzle: Any, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
@@ -227,6 +432,15 @@ class Family:
     def render_text(self, puzzle: Any, solution: dict) -> str:
         """The solution as a text picture for a terminal."""
         raise NotImplementedError
+
+
+def broken_rule_hint(report: CheckReport) -> dict:
+    """The first broken rule of a partial check as a "wrong" hint (an error that shows
+    cells first, so the board can mark them)."""
+    err = next((e for e in report.errors if e.get("cells")), report.errors[0])
+    if not err.get("cells") and not err.get("lines"):
+        return {"message": err["message"], "cells": [], "wrong": True}
+    return {"message": f"{err['message']}: this is wrong", "cells": err.get("cells", []), "wrong": True}
 
 
 def require(cond: bool, message: str) -> None:

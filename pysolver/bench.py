@@ -20,7 +20,8 @@ from typing import Iterable, TextIO
 
 from . import api
 from .base import PuzzleError
-from .format import Puzzle, load_any
+from .format import Puzzle
+from .load import load_any
 
 
 def bench_one(name: str, content: str | bytes | dict, method: str | None, timeout: float | None,
@@ -38,7 +39,7 @@ def bench_one(name: str, content: str | bytes | dict, method: str | None, timeou
         return row
     row["type"] = puzzle.type
     row["size"] = f"{puzzle.width}x{puzzle.height}"
-    if method and method not in puzzle.family.methods:
+    if method and method not in puzzle.family.method_names:
         row.update(status="skipped", note=f"{puzzle.type} has no method {method!r}")
         return row
     try:

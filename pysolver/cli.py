@@ -12,7 +12,8 @@ from pathlib import Path
 
 from . import __version__, api, bench
 from .base import PuzzleError
-from .format import load_path, parse_json_text
+from .format import parse_json_text
+from .load import load_path
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_BUG = 0, 1, 2, 3
 
@@ -113,9 +114,9 @@ def _cmd_convert(args) -> int:
 
 def _formats_help() -> str:
     """Every family's written formats, for ``convert --help``."""
-    from .registry import TYPES, get_family
+    from .registry import families
     lines = ["formats: json (puzzle JSON) and link (the share link) for every family, and:"]
-    for family in map(get_family, TYPES):
+    for family in families():
         for name, exporter in family.exporters.items():
             lines.append(f"  {family.type} {name}: {exporter.about}")
     return "\n".join(lines)
@@ -145,8 +146,8 @@ def _cmd_bench(args) -> int:
              for p in files)
     methods = args.method or [None]
     if args.method:
-        from .registry import TYPES, get_family
-        known = {m for t in TYPES for m in get_family(t).methods}
+        from .registry import families
+        known = {m for fam in families() for m in fam.method_names}
         unknown = [m for m in args.method if m not in known]
         if unknown:
             raise PuzzleError(f"--method: {', '.join(map(repr, unknown))} is not a method of any family "
@@ -156,9 +157,56 @@ def _cmd_bench(args) -> int:
     return EXIT_BUG if bad else EXIT_OK
 
 
+def _cmd_families(args) -> int:
+    """What each family can do: the same description the app reads."""
+    from .registry import describe
+    desc = describe()
+    if args.json:
+        print(json.dumps(desc, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    for fam in desc["families"]:
+        print(f"{fam['type']} ({fam['title']})")
+        for m in fam["methods"]:
+            print(f"  --method {m['name']}: {m['about']}")
+        if fam["reads"]:
+            print("  reads: " + ", ".join(r["name"] for r in fam["reads"]))
+        if fam["writes"]:
+            print("  writes: " + ", ".join(w["name"] for w in fam["writes"]))
+        for mk in fam["makers"]:
+            params = " ".join(f"{p['name']}=" + (f"{p['min']}..{p['max']}" if "min" in p else p["kind"])
+                              for p in mk["params"])
+            print(f"  make {mk['name']}: {mk['title']} ({params})")
+    return EXIT_OK
+
+
+def _cmd_make(args) -> int:
+    """Run a family's maker with NAME=VALUE parameters and print the puzzle JSON."""
+    from .registry import get_family
+    fam = get_family(args.type)
+    maker = fam.makers.get(args.maker)
+    if maker is None:
+        raise PuzzleError(f"{args.maker}: not a {fam.type} maker (makers: {', '.join(fam.makers) or 'none'})")
+    values: dict = {"timeout": args.timeout or maker.timeout}
+    for item in args.params:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise PuzzleError(f"{item}: expected NAME=VALUE")
+        values[name] = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else value
+    kinds = {p.name: p.kind for p in maker.params}
+    unknown = [n for n in values if n not in kinds and n not in ("timeout", "title")]
+    if unknown:
+        raise PuzzleError(f"{', '.join(unknown)}: not a parameter of {fam.type} {maker.name} "
+                          f"({', '.join(kinds)})")
+    if any(kind in ("image", "palette", "grid") for kind in kinds.values()):
+        raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a picture: use the app, or the library "
+                          f"(pysolver.{fam.type})")
+    print(json.dumps(maker.run(values)["puzzle"], ensure_ascii=False, separators=(",", ":")))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="pysolver", description="Solve, check and share picture logic puzzles "
-                                 "(Link-a-Pix, Numberlink, nonograms, Hungry Cat Picross).")
+                                 "(`pysolver families` lists them and what each can do).")
     ap.add_argument("--version", action="version", version=f"pysolver {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
@@ -193,6 +241,18 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("--timeout", "-t", type=_seconds, default=60.0,
                     help="when the format needs the solution and the file has none: solve for at most S seconds")
     cv.set_defaults(fn=_cmd_convert)
+
+    fm = sub.add_parser("families", help="list the puzzle families: methods, formats, makers")
+    fm.add_argument("--json", action="store_true", help="the description the app reads")
+    fm.set_defaults(fn=_cmd_families)
+
+    mk = sub.add_parser("make", help="make a puzzle with a family's maker, e.g. 'make numberlink random "
+                        "width=8 height=8 seed=3'")
+    mk.add_argument("type")
+    mk.add_argument("maker")
+    mk.add_argument("params", nargs="*", metavar="NAME=VALUE")
+    mk.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
+    mk.set_defaults(fn=_cmd_make)
 
     b = sub.add_parser("bench", help="solve every puzzle in a folder and report times")
     b.add_argument("folder")

@@ -1,4 +1,5 @@
-"""Puzzle JSON version 1: the keys every family shares, and reading puzzles from text.
+"""Puzzle JSON version 1: the keys every family shares (reading any input, links and
+other formats included, is :mod:`pysolver.load`).
 
 A :class:`Puzzle` couples the family object with the family's validated model and the
 common keys (size, provenance text, a known solution, ``expect``).  Family keys are
@@ -10,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import MAX_SIDE, Family, check_size, PuzzleError, as_int, as_str
+from .base import MAX_GRID_SIDE, Family, check_size, PuzzleError, as_int, as_str
 from .registry import TYPES, get_family
 
 #: provenance keys shown to the player (always as text, never as HTML)
@@ -54,7 +55,7 @@ def parse_puzzle(data: Any) -> Puzzle:
     for key in ("width", "height"):
         if key not in data:
             raise PuzzleError(f"{key}: missing")
-        as_int(data[key], key, 1, MAX_SIDE)
+        as_int(data[key], key, 1, MAX_GRID_SIDE)
     check_size(data["width"], data["height"], "width x height")
     meta = {}
     for key in META_KEYS:
@@ -81,104 +82,3 @@ def parse_json_text(text: str) -> Any:
         raise PuzzleError("not valid JSON: a number is too long (thousands of digits)") from None
     except RecursionError:
         raise PuzzleError("not valid JSON: nested too deeply") from None
-
-
-def load_any(content: str | bytes, name: str = "") -> Puzzle:
-    """A puzzle from file content: puzzle JSON, a share link, or any format a family
-    imports (sniffed).  ``name`` is only used in messages."""
-    from .link import looks_like_link, decode_link
-
-    if isinstance(content, (bytearray, memoryview)):
-        content = bytes(content)
-    if not isinstance(content, (str, bytes)):
-        raise PuzzleError(f"cannot read a puzzle from {type(content).__name__}")
-    if len(content) > MAX_TEXT:
-        raise PuzzleError(f"{name or 'input'}: {len(content)} bytes is too large for a puzzle")
-    failures: list[tuple[int, PuzzleError]] = []
-    if isinstance(content, bytes):
-        binary = _import(content, failures)  # binary formats; text ones are tried below
-        if binary is not None:
-            return binary
-        try:
-            content = content.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            # a binary format that claimed the bytes (a .mat file) knows what is wrong
-            raise _surest(failures) or PuzzleError(
-                f"{name or 'input'}: not UTF-8 text and not a known binary format") from None
-    text = content.strip()
-    if not text:
-        raise PuzzleError(f"{name or 'input'}: empty")
-    if text[0] in "{[":
-        return parse_puzzle(parse_json_text(text))
-    if looks_like_link(text):
-        return decode_link(text)
-    imported = _import(text, failures)
-    if imported is not None:
-        return imported
-    raise _surest(failures) or PuzzleError(
-        f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format")
-
-
-def _import(content: str | bytes, failures: list[tuple[int, PuzzleError]]) -> Puzzle | None:
-    """The puzzle from the family format that recognises and reads ``content``, or None
-    with each claimant's error added to ``failures``.
-
-    A sniffer answers how sure it is that ``content`` is its format, by the shape and
-    not the validity, so that a broken file reaches the loader that can name its fault:
-    0 (or False) not this format, else ``base.SNIFF_SHAPE`` (1, or True), ``SNIFF_MARK``
-    or ``SNIFF_SIGNATURE`` (3).  Two formats may claim the same file (webpbn's and Hungry
-    Cat's XML both have a ``<puzzle>`` root): the claimants are tried surest first
-    (registry order among equals), and when none can read the file the surest one's
-    message is the answer (:func:`_surest`).  Sniffers are written for text; one that
-    trips over bytes simply does not recognise them."""
-    claims: list[tuple[int, Any]] = []
-    for family in (get_family(t) for t in TYPES):
-        for sniff, load in family.importers.values():
-            try:
-                answer = sniff(content)
-            except (TypeError, AttributeError, ValueError):
-                continue
-            sure = answer if isinstance(answer, int) else int(bool(answer))  # True is 1
-            if sure > 0:
-                claims.append((sure, load))
-    claims.sort(key=lambda claim: -claim[0])  # stable: equals stay in registry order
-    for sure, load in claims:
-        try:
-            return parse_puzzle(load(content))
-        except PuzzleError as exc:
-            failures.append((sure, exc))
-    return None
-
-
-def _surest(failures: list[tuple[int, PuzzleError]]) -> PuzzleError | None:
-    """The error of the surest claimant (the first of equals), if any claimed."""
-    return max(failures, key=lambda failure: failure[0])[1] if failures else None
-
-
-def load_path(path: str) -> Puzzle:
-    """A puzzle from a file name, ``-`` (stdin) or a share link given in its place."""
-    import sys
-    from pathlib import Path
-
-    from .link import looks_like_link, decode_link
-
-    if path == "-":
-        return load_any(sys.stdin.buffer.read(), "stdin")
-    p = Path(path)
-    if not p.exists():
-        if looks_like_link(path):
-            return decode_link(path)
-        if "?" in path or "://" in path:
-            # a URL of another site (puzz.link) given in place of a file: the
-            # sniffing importers know those
-            return load_any(path.encode(), "the URL")
-        raise PuzzleError(f"{path}: no such file")
-    if p.is_dir():
-        raise PuzzleError(f"{path}: is a folder, expected a puzzle file")
-    if p.stat().st_size > MAX_TEXT:
-        raise PuzzleError(f"{path}: too large for a puzzle file")
-    try:
-        return load_any(p.read_bytes(), path)
-    except PuzzleError as exc:
-        msg = str(exc)
-        raise PuzzleError(msg if msg.startswith(path) else f"{path}: {msg}") from None

@@ -61,7 +61,7 @@ def lookup(fam: Family, model: Any, deadline: Deadline) -> Reference:
         _memo.move_to_end(key)
         return known
     try:
-        outcome = fam.solve(model, fam.methods[0], deadline, limit=2)
+        outcome = fam.solve(model, fam.method_names[0], deadline, limit=2)
     except Cancelled:
         raise
     except (SolveTimeout, GaveUp):
@@ -101,14 +101,14 @@ def grid_mistakes(grid: list[str], truth: list[str], unknown: str = "?") -> list
     return [{"message": f"{len(bad)} cell{'s are' if len(bad) != 1 else ' is'} wrong", "cells": bad, "lines": []}]
 
 
-def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline, mistakes) -> dict | None:
+def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline) -> dict | None:
     """The first mistake as a "wrong" hint, when the puzzle has one solution and the
-    progress differs from it (``mistakes(model, progress, solution, deadline)`` is the
-    family's comparison, the same one the app's Check reports)."""
+    progress differs from it (``fam.mistakes`` is the family's comparison, the same
+    one the app's Check reports)."""
     ref = lookup(fam, model, share_of(deadline))
     if ref.status != "unique":
         return None
-    found = mistakes(model, progress, ref.solution, deadline)
+    found = fam.mistakes(model, progress, ref.solution, deadline)
     if not found:
         return None
     first = found[0]

@@ -10,9 +10,9 @@ import json
 import traceback
 
 from . import __version__, api, bench
-from .base import Cancelled, PuzzleError, SolveTimeout
-from .format import load_any
-from .registry import get_family
+from .base import Cancelled, Deadline, PuzzleError, SolveTimeout
+from .load import load_any
+from .registry import describe, get_family
 
 
 def _load(args: dict) -> dict:
@@ -28,21 +28,14 @@ def _solve(args: dict) -> dict:
                      unique=bool(args.get("unique")))
 
 
-def _methods(args: dict) -> dict:
-    fam = get_family(args["type"])
-    return {"methods": list(fam.methods)}
-
-
 def _steps(args: dict) -> dict:
     """The solving steps for "Replay", from families that record them."""
-    from .base import Deadline
     p = api.as_puzzle(args["puzzle"])
-    fn = getattr(p.family, "steps", None)
-    if fn is None:
+    if not p.family.replay:
         raise PuzzleError(f"{p.type} has no step recording")
     timeout = args.get("timeout", 20)
     try:
-        return {"steps": fn(p.model, Deadline(timeout))}
+        return {"steps": p.family.steps(p.model, Deadline(timeout))}
     except Cancelled:
         raise
     except SolveTimeout:
@@ -50,67 +43,15 @@ def _steps(args: dict) -> dict:
         raise PuzzleError(f"the solver gave up after {timeout:g} s, so there are no steps to replay") from None
 
 
-def _generate(args: dict) -> dict:
-    """"Make a Numberlink puzzle": a random full-cover board with a unique answer."""
-    from .base import Deadline
-    from .numberlink.generate import generate
-
-    if args.get("type", "numberlink") != "numberlink":
-        raise PuzzleError(f"no puzzle generator for {args.get('type')!r}")
-    try:
-        w, h, seed = int(args["width"]), int(args["height"]), int(args.get("seed", 0))
-    except (KeyError, TypeError, ValueError):
-        raise PuzzleError("width, height and seed must be whole numbers") from None
-    if not (2 <= w <= MAX_GENERATED_SIDE and 2 <= h <= MAX_GENERATED_SIDE):
-        raise PuzzleError(f"{w}x{h}: the generator makes boards from 2x2 to "
-                          f"{MAX_GENERATED_SIDE}x{MAX_GENERATED_SIDE}")
-    if w * h > MAX_GENERATED_CELLS:
-        raise PuzzleError(f"{w}x{h}: the generator makes boards of at most {MAX_GENERATED_CELLS} "
-                          f"cells (20x20, or 30x13)")
-    puzzle = generate(w, h, seed, "full", Deadline(args.get("timeout", 60)))
-    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "pysolver generator",
-                       "license": "CC0-1.0", **puzzle}}
-
-
-#: bigger boards take longer to prove unique than a player would wait.  In CPython,
-#: 20x20 boards took 0.3-39 s over 11 numbers (median about 4 s), 30x13 about 1.5 s, and
-#: 22x22 to 24x24 30-60 s or more; the browser takes about twice as long
-MAX_GENERATED_SIDE = 30
-MAX_GENERATED_CELLS = 400
-
-
 def _make(args: dict) -> dict:
-    """"Make a puzzle from this picture": RGBA pixels (base64, already scaled by the
-    page to about the wanted size) to a Link-a-Pix puzzle with a unique picture; or,
-    given ``palette`` and ``grid``, a picture drawn cell by cell."""
-    import base64
-
-    import numpy as np
-
-    from .base import Deadline
-    from .linkapix.maker import make_from_rgba
-
-    if args.get("type", "linkapix") != "linkapix":
-        raise PuzzleError(f"no puzzle maker from pictures for {args.get('type')!r}")
-    if "grid" in args:
-        # A picture drawn cell by cell (the drawing maker): its palette and rows of keys
-        # as they are, no quantising; '.' cells stay blank.
-        from .linkapix.maker import make_puzzle
-        puzzle, stats = make_puzzle(args["palette"], args["grid"], seed=int(args.get("seed", 0)),
-                                    deadline=Deadline(args.get("timeout", 120)), title=args.get("title") or None)
-        return {"puzzle": puzzle, "stats": stats}
-    w, h = int(args["source_width"]), int(args["source_height"])
-    try:
-        pixels = np.frombuffer(base64.b64decode(args["rgba"], validate=True), dtype=np.uint8)
-    except ValueError:
-        raise PuzzleError("picture: the pixel data is corrupted") from None
-    if w < 1 or h < 1 or pixels.size != w * h * 4:
-        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {w}x{h} RGBA image")
-    puzzle, stats = make_from_rgba(pixels.reshape(h, w, 4), int(args["width"]), int(args["height"]),
-                                   int(args["colours"]), args.get("background", "auto"),
-                                   seed=int(args.get("seed", 0)), deadline=Deadline(args.get("timeout", 120)),
-                                   title=args.get("title") or None)
-    return {"puzzle": puzzle, "stats": stats}
+    """A family's maker (``Family.makers``): ``{type, maker, ...its params, title?,
+    timeout?}`` -> ``{"puzzle": ..., "stats"?: ...}``."""
+    fam = get_family(args.get("type"))
+    maker = fam.makers.get(args.get("maker"))
+    if maker is None:
+        names = ", ".join(fam.makers) or "none"
+        raise PuzzleError(f"maker: {args.get('maker')!r} is not a {fam.type} maker (makers: {names})")
+    return maker.run(args)
 
 
 def _bench(args: dict) -> dict:
@@ -145,22 +86,21 @@ def _selftest(args: dict) -> dict:
 
 
 COMMANDS = {
+    "families": lambda a: describe(),
     "load": _load,
     "solve": _solve,
-    # the app's Check: rules, then mistakes against the unique solution (api.judge);
-    # "rules" is the plain rule check
-    "check": lambda a: api.judge(a["puzzle"], a["solution"], a.get("timeout", 10)),
-    "rules": lambda a: api.check(a["puzzle"], a["solution"], partial=bool(a.get("partial"))),
+    # the app's Check: rules, then mistakes against the unique solution
+    "judge": lambda a: api.judge(a["puzzle"], a["solution"], a.get("timeout", 10)),
+    # the plain rule check
+    "check": lambda a: api.check(a["puzzle"], a["solution"], partial=bool(a.get("partial"))),
     "hint": lambda a: {"hint": api.hint(a["puzzle"], a["progress"], a.get("timeout", 10))},
     "link": lambda a: {"link": api.link(a["puzzle"])},
     # "Save as": the formats a family writes, and the puzzle written in one of them
     "formats": lambda a: {"formats": api.formats(a["type"], a.get("puzzle"))},
     "convert": lambda a: {"text": api.convert(a["puzzle"], a["to"], a.get("timeout", 20))},
     "show": lambda a: api.show(a["link"]),
-    "methods": _methods,
     "steps": _steps,
     "make": _make,
-    "generate": _generate,
     "bench": _bench,
     "selftest": _selftest,
 }

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pysolver import cli
-from pysolver.format import load_any, load_path
+from pysolver.load import load_any, load_path
 from pysolver.numberlink.formats import load_adc_answer
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,8 @@ import pysolver
 from pysolver import api, webapi
 import pysolver.link as link
 from pysolver.base import Deadline, Outcome, PuzzleError, SolveTimeout
-from pysolver.format import load_any, parse_puzzle
+from pysolver.format import parse_puzzle
+from pysolver.load import load_any
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = Path(__file__).parent / "fixtures" / "core"
@@ -282,6 +283,6 @@ def test_cli_bench_table_and_json(tmp_path):
 def test_every_format_fixture_is_recognised_from_file_bytes(path):
     """Files are read as bytes; when two formats claim a file (webpbn's and Hungry
     Cat's XML are both XML) the one that can read it wins."""
-    from pysolver.format import load_path
+    from pysolver.load import load_path
     p = load_path(str(path))
     assert p.type == path.parent.name

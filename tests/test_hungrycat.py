@@ -182,7 +182,7 @@ def test_line_solver_is_exact():
 
 
 # -- solving --------------------------------------------------------------------------
-@pytest.mark.parametrize("method", F.methods)
+@pytest.mark.parametrize("method", F.method_names)
 def test_solve_fixtures(method):
     for name in fixtures():
         data = load(name)
@@ -205,7 +205,7 @@ def test_unknown_method():
 
 
 @needs_corpus
-@pytest.mark.parametrize("method", F.methods)
+@pytest.mark.parametrize("method", F.method_names)
 @pytest.mark.parametrize("path", corpus(), ids=lambda p: p.stem)
 def test_solve_corpus(path, method):
     data = json.loads(path.read_text())
@@ -392,7 +392,7 @@ def test_text_odd_digits_and_long_numbers(text, msg):
 def test_generic_loader_reports_the_hungry_cat_xml_error():
     """webpbn's XML sniffer also claims a <puzzle> root; the Hungry Cat reader, whose
     <colors> mark the file has, is the one whose message counts."""
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     broken = (FIX / "small-8x6.xml").read_text().replace("<line>108,0,0</line>", "<line>108,0</line>", 1)
     for content in (broken, broken.encode()):
         with pytest.raises(PuzzleError) as exc:

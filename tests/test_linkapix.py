@@ -360,7 +360,7 @@ def test_mat_importer_refuses_non_numeric_variables(name, value, words):
 def test_generic_loader_reports_the_mat_error(colours, clues, words):
     """A file with the MAT signature gets the .mat reader's message, not 'not UTF-8 text'."""
     import numpy as np
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     raw = _mat_bytes(total_row=1, total_col=2, colordata=np.array(colours), puzzledata=np.array(clues))
     with pytest.raises(PuzzleError) as exc:
         load_any(raw, "x.mat")
@@ -451,7 +451,7 @@ def test_milp_finish_counts_pictures():
 
 def test_generic_loader_sniffs_both_importers():
     import numpy as np
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     raw = _mat_bytes(total_row=2, total_col=3, colordata=np.array([[0, 0, 0], [255, 0, 0]]),
                      puzzledata=np.array([[2, 1, 1, 1], [2, 1, 1, 2], [1, 2, 2, 3]]))
     p = load_any(raw, "x.mat")

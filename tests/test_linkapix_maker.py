@@ -211,7 +211,7 @@ def test_the_worker_makes_a_puzzle_of_a_picture_drawn_cell_by_cell():
     from pysolver import webapi
     grid = ["aab..", "aab..", ".bbbc", "....c"]
     got = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {
-        "type": "linkapix", "palette": {"a": "#000000", "b": "#ff0000", "c": "#0000ff"}, "grid": grid,
+        "type": "linkapix", "maker": "drawing", "palette": {"a": "#000000", "b": "#ff0000", "c": "#0000ff"}, "grid": grid,
         "title": "Drawn"}})))
     puzzle = got["result"]["puzzle"]
     assert puzzle["title"] == "Drawn" and (puzzle["width"], puzzle["height"]) == (5, 4)
@@ -221,5 +221,5 @@ def test_the_worker_makes_a_puzzle_of_a_picture_drawn_cell_by_cell():
     cells = {tuple(cell): path for path in puzzle["solution"]["paths"] for cell in path}
     assert set(cells) == set(painted)
     bad = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {
-        "type": "linkapix", "palette": {"a": "#000000"}, "grid": ["ab"]}})))
+        "type": "linkapix", "maker": "drawing", "palette": {"a": "#000000"}, "grid": ["ab"]}})))
     assert "not a palette key" in bad["error"]

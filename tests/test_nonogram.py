@@ -166,7 +166,7 @@ def test_line_solver_matches_brute_force():
 
 # -- solving ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("method", FAMILY.methods)
+@pytest.mark.parametrize("method", FAMILY.method_names)
 @pytest.mark.parametrize("name", fixture_names())
 def test_solve_fixtures(name, method):
     data = load(name)

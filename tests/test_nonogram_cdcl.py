@@ -233,7 +233,7 @@ def test_dom7_is_proven_unique():
     assert out.stats["conflicts"] > 0      # (it needs search: line solving alone stalls)
 
 
-@pytest.mark.parametrize("method", FAMILY.methods)
+@pytest.mark.parametrize("method", FAMILY.method_names)
 def test_a_one_colour_palette_is_solved_in_its_own_key(method):
     # Two colour indices (blank and one key) take the black-and-white engines: their
     # answer must still be written with the palette's key, not '#'.

@@ -184,7 +184,7 @@ def test_odd_digits_and_long_numbers_name_the_line(loader, text, words):
     ('{"type":"nonogram","width":%s,"height":1,"rows":[[]],"cols":[[]]}' % BIG, "a number is too long"),
 ], ids=lambda v: v[:30])
 def test_generic_loader_names_the_fault(text, words):
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     for content in (text, text.encode()):
         with pytest.raises(PuzzleError) as exc:
             load_any(content)
@@ -193,7 +193,7 @@ def test_generic_loader_names_the_fault(text, words):
 
 @pytest.mark.parametrize("value", [None, 5, 2.5, ["width 5"]])
 def test_generic_loader_refuses_other_types(value):
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     with pytest.raises(PuzzleError, match=f"cannot read a puzzle from {type(value).__name__}"):
         load_any(value)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pysolver.base import Deadline, PuzzleError
-from pysolver.format import load_any, load_path
+from pysolver.load import load_any, load_path
 from pysolver.nonogram import FAMILY
 from pysolver.nonogram.formats import export_puzzlink, load_puzzlink, sniff_puzzlink
 

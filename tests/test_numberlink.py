@@ -126,7 +126,7 @@ def test_rule_puzzles():
     out = FAMILY.solve(m, "auto", Deadline(10), limit=2)
     assert out.complete and len(out.solutions) == 1      # found by the plain-rule fallback
     m = model_of(load("unsolvable_crossing_2x2.json"))
-    for method in FAMILY.methods:
+    for method in FAMILY.method_names:
         try:
             out = FAMILY.solve(m, method, Deadline(10), limit=2)
         except GaveUp:

@@ -159,7 +159,7 @@ def test_answer_with_odd_digits_or_long_numbers():
     (f"https://puzz.link/p?numlin/{BIG}/3/1h1", "URL size: the number"),
 ], ids=lambda v: v[:30])
 def test_generic_loader_names_the_fault(content, words):
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     with pytest.raises(PuzzleError) as exc:
         load_any(content)
     assert words in str(exc.value)
@@ -167,7 +167,7 @@ def test_generic_loader_names_the_fault(content, words):
 
 def test_sniffers_still_pick_valid_files():
     """Shape-based sniffing must not take valid files from their own format."""
-    from pysolver.format import load_any
+    from pysolver.load import load_any
     for name in ("sample.flow", "sample.blocks", "sample_adc.txt", "sample_puzzlink.txt"):
         assert load_any(text(name)).type == "numberlink"
     assert load_any("5 5\n1\n3\n5\n1 1\n3\n1\n4\n3 1\n4\n1\n").type == "nonogram"  # .nin

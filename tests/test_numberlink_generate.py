@@ -64,12 +64,15 @@ def test_worker_command_makes_a_titled_board_and_names_bad_sizes():
     import json
 
     from pysolver import webapi
-    out = json.loads(webapi.handle(json.dumps({"cmd": "generate", "args": {"width": 6, "height": 5, "seed": 3}})))
+    maker = {"type": "numberlink", "maker": "random"}
+    out = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {**maker, "width": 6, "height": 5, "seed": 3}})))
     assert out["ok"] and out["result"]["puzzle"]["title"] == "Numberlink 6×5 #3"
     assert out["result"]["puzzle"]["endpoints"] == generate(6, 5, 3)["endpoints"]
-    for args, words in (({"width": 60, "height": 5}, "2x2 to 30x30"), ({"width": 21, "height": 20}, "at most 400 cells"),
-                        ({"width": "x", "height": 5}, "whole numbers")):
-        bad = json.loads(webapi.handle(json.dumps({"cmd": "generate", "args": args})))
+    for args, words in (({"width": 60, "height": 5}, "Width: 60 is more than 30"),
+                        ({"width": 21, "height": 20}, "at most 400 cells"),
+                        ({"width": "x", "height": 5}, "Width: 'x' is not a whole number"),
+                        ({"width": 5, "height": 5, "seed": -1}, "Number: -1 is less than 0")):
+        bad = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {**maker, **args}})))
         assert not bad["ok"] and bad["kind"] == "input" and words in bad["error"]
 
 

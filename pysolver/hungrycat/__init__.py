@@ -6,7 +6,7 @@ Methods: ``auto`` (exact line DP, propagation, probing, search; the default) and
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Drawing, Family, Method, Outcome, PuzzleError
 from . import auto, codec, formats, hint as hint_mod, model, rules, text
 from .check import check as check_solution
 
@@ -14,8 +14,20 @@ from .check import check as check_solution
 class HungryCat(Family):
     type = "hungrycat"
     title = "Hungry Cat Picross"
-    methods = ("auto", "rules")
+    rules = ("Every cell takes one colour. Each line's clue gives, for each colour, how many of its cells "
+             "have that colour; a circled number means those cells form one unbroken block, a square one "
+             "means they do not.")
+    methods = (
+        Method("auto", "exact line solving over counts and blocks, propagation, probing, then search"),
+        Method("rules", "the notebook's count, run and non-run rules with guesses; every step recorded"),
+    )
     importers = formats.IMPORTERS
+    importer_about = {
+        "hungrycat-text": "the notebook's text notation ('B:blue R:red', 'r2B3')",
+        "hungrycat-xml": "the notebook's XML layout",
+    }
+    # Drawn on white (the first colour): the page works the clues out as they are drawn.
+    drawing = Drawing(min_side=2, max_side=100, min_colours=2, max_colours=8)
 
     def parse(self, data: dict) -> model.Model:
         return model.parse(data)
@@ -28,13 +40,13 @@ class HungryCat(Family):
             return auto.solve(puzzle, deadline, limit)
         if method == "rules":
             return rules.solve(puzzle, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.methods)}")
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, puzzle: model.Model, solution: dict, partial: bool = False) -> CheckReport:
         return check_solution(puzzle, solution, partial)
 
-    def hint(self, puzzle: model.Model, progress: dict, deadline: Deadline) -> dict | None:
-        return hint_mod.hint(puzzle, progress, deadline)
+    def next_step(self, puzzle: model.Model, progress: dict, deadline: Deadline) -> dict | None:
+        return hint_mod.next_step(puzzle, progress, deadline)
 
     def mistakes(self, puzzle: model.Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         return hint_mod.mistakes(puzzle, progress, solution, deadline)

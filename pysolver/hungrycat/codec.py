@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_SIDE, PuzzleError
+from ..base import MAX_GRID_SIDE, PuzzleError
 from .model import Model
 
 _ENTRY = re.compile(r"([A-Za-z0-9]|_[0-9a-f]{4})([0-9a-f]{6})")
@@ -68,7 +68,7 @@ def _decode_lines(text: str, what: str, count: int, keys: list[str]) -> list:
 
 
 def decode(body: str, width: int, height: int) -> dict:
-    if not isinstance(body, str) or len(body) > 40 * MAX_SIDE * MAX_SIDE:
+    if not isinstance(body, str) or len(body) > 40 * MAX_GRID_SIDE * MAX_GRID_SIDE:
         raise PuzzleError("link: body missing or too long")
     sections = body.split("~")
     if len(sections) != 3:

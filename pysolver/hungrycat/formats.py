@@ -40,7 +40,7 @@ import re
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import quoteattr
 
-from ..base import MAX_SIDE, SNIFF_MARK, PuzzleError, read_number
+from ..base import MAX_GRID_SIDE, SNIFF_MARK, PuzzleError, read_number
 from .colours import hex_of, nearest_name
 
 _COLOUR_TOKEN = re.compile(r"([A-Za-z]):(\S+)")
@@ -129,8 +129,8 @@ def load_text(text: str) -> dict:
         section.append(_parse_clue(no, s, keys, where))
     if not rows or not cols:
         raise PuzzleError("expected a 'rows' and a 'cols' section with one clue line per line")
-    if len(rows) > MAX_SIDE or len(cols) > MAX_SIDE:
-        raise PuzzleError(f"more than {MAX_SIDE} rows or columns")
+    if len(rows) > MAX_GRID_SIDE or len(cols) > MAX_GRID_SIDE:
+        raise PuzzleError(f"more than {MAX_GRID_SIDE} rows or columns")
     return {"type": "hungrycat", "width": len(cols), "height": len(rows),
             "palette": palette, "rows": rows, "cols": cols}
 
@@ -207,8 +207,8 @@ def load_xml(text: str) -> dict:
     cols = clues("column", "col")
     if not rows or not cols:
         raise PuzzleError("XML: expected <line> elements for the rows and <column> elements for the columns")
-    if len(rows) > MAX_SIDE or len(cols) > MAX_SIDE:
-        raise PuzzleError(f"XML: more than {MAX_SIDE} rows or columns")
+    if len(rows) > MAX_GRID_SIDE or len(cols) > MAX_GRID_SIDE:
+        raise PuzzleError(f"XML: more than {MAX_GRID_SIDE} rows or columns")
     return {"type": "hungrycat", "width": len(cols), "height": len(rows),
             "palette": palette, "rows": rows, "cols": cols}
 

@@ -10,10 +10,9 @@ that breaks a clue, or that can no longer be completed, is reported as wrong.
 from __future__ import annotations
 
 from ..base import Deadline
-from ..reference import grid_mistakes, mistake_hint
-from ..registry import get_family
+from ..reference import grid_mistakes
 from . import auto
-from .check import check, read_grid
+from .check import read_grid
 from .linesolve import Overflow, solve_line
 from .model import Model
 from .rules import Contradiction, Rules
@@ -68,19 +67,9 @@ def _step_message(m: Model, step: dict, fixed: list[int], work: list[int], befor
     return text
 
 
-def hint(m: Model, progress: dict, deadline: Deadline) -> dict | None:
-    report = check(m, progress, partial=True)
-    if report.errors:
-        err = next((e for e in report.errors if e["cells"]), report.errors[0])
-        if not err["cells"] and not err["lines"]:
-            return {"message": err["message"], "cells": [], "wrong": True}
-        return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
-    if report.solved:
-        return None
-    # Cells that differ from the unique solution, as the app's Check reports them.
-    wrong = mistake_hint(get_family("hungrycat"), m, progress, deadline, mistakes)
-    if wrong:
-        return wrong
+def next_step(m: Model, progress: dict, deadline: Deadline) -> dict | None:
+    """The next deduction from progress that breaks no rule (Family.hint has checked
+    the rules and the unique solution first)."""
     grid = progress["grid"]
     full = (1 << m.ncolours) - 1
     index = {k: i for i, k in enumerate(m.keys)}

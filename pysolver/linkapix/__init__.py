@@ -13,8 +13,9 @@ answer exactly when their pictures are equal (``FAMILY.same_solution``).
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Family, Method, Outcome, PuzzleError
 from . import codec, matfile, model as _model, text
+from .makers import DRAWING, MAKERS
 from .check import check as _check
 from .model import Model, picture
 
@@ -24,11 +25,26 @@ __all__ = ["FAMILY", "LinkAPix", "Model", "picture"]
 class LinkAPix(Family):
     type = "linkapix"
     title = "Link-a-Pix"
-    methods = ("auto", "paper")
+    rules = ("Each number is the length of a path: join two equal numbers of the same colour by a path of "
+             "horizontal and vertical steps that covers exactly that many cells, both ends included (a 1 is a "
+             "path of its own cell). Paths never cross or share a cell. The paths, painted in their colours, "
+             "make the picture.")
+    methods = (
+        Method("auto", "candidate paths and propagation, then an exact search (HiGHS for big parts); "
+               "counts distinct pictures", needs_scipy=True),
+        Method("paper", "Guan et al.: path enumeration and an LP relaxation with rounding; may give up, "
+               "then auto takes over", needs_scipy=True),
+    )
     importers = {
         "linkapix-mat": (matfile.sniff, matfile.load),
         "linkapix-text": (text.sniff, text.load),
     }
+    importer_about = {
+        "linkapix-mat": "the MATLAB data of Guan et al. (.mat)",
+        "linkapix-text": "a typed layout: a palette line, then rows like '. 2r 2r .'",
+    }
+    makers = MAKERS
+    drawing = DRAWING
 
     def parse(self, data: dict) -> Model:
         return _model.parse(data)
@@ -43,7 +59,7 @@ class LinkAPix(Family):
         if method == "paper":
             from .paper import solve
             return solve(puzzle, deadline, limit)
-        raise PuzzleError(f"method {method!r} is not one of {', '.join(self.methods)}")
+        raise PuzzleError(f"method {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, puzzle: Model, solution: dict, partial: bool = False) -> CheckReport:
         return _check(puzzle, solution, partial)
@@ -51,9 +67,9 @@ class LinkAPix(Family):
     def same_solution(self, puzzle: Model, a: dict, b: dict) -> bool:
         return picture(puzzle, a) == picture(puzzle, b)
 
-    def hint(self, puzzle: Model, progress: dict, deadline: Deadline) -> dict | None:
-        from .hint import hint
-        return hint(puzzle, progress, deadline)
+    def next_step(self, puzzle: Model, progress: dict, deadline: Deadline) -> dict | None:
+        from .hint import next_step
+        return next_step(self, puzzle, progress, deadline)
 
     def mistakes(self, puzzle: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes

@@ -26,8 +26,7 @@ as in puzzle JSON.
 from __future__ import annotations
 
 from ..base import Cancelled, Deadline, GaveUp, SolveTimeout
-from ..reference import lookup, mistake_hint, share_of
-from ..registry import get_family
+from ..reference import lookup, share_of
 from .check import check
 from .engine import BudgetExceeded, Contradiction, Engine
 from .model import Model, make_model, picture
@@ -35,17 +34,10 @@ from .model import Model, make_model, picture
 Cell = tuple[int, int]
 
 
-def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
-    report = check(model, progress, partial=True)
-    if not report.ok:
-        err = report.errors[0]
-        return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
-    if report.solved:
-        return None
-    fam = get_family("linkapix")
-    wrong = mistake_hint(fam, model, progress, deadline, mistakes)
-    if wrong:
-        return wrong
+def next_step(fam, model: Model, progress: dict, deadline: Deadline) -> dict | None:
+    """The next forced link from progress that breaks no rule (Family.hint has checked
+    the rules and the unique picture first); ``fam`` is the family, whose solution
+    memo tells whether the links drawn can still be completed."""
     links = drawn_links(model, progress)
     reduced = with_links(model, links)
     # Against a unique picture the mistakes above already settle that the links can be

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 
-from ..base import MAX_SIDE, SNIFF_SIGNATURE, PuzzleError
+from ..base import MAX_GRID_SIDE, SNIFF_SIGNATURE, PuzzleError
 
 MAGIC = b"MATLAB 5.0 MAT-file"
 
@@ -50,8 +50,8 @@ def _scalar(data: dict, name: str) -> int:
     if v.size != 1 or not np.isfinite(v[0]) or float(v[0]) != int(v[0]):
         raise PuzzleError(f".mat file: {name} must be one whole number")
     n = int(v[0])
-    if not 1 <= n <= MAX_SIDE:
-        raise PuzzleError(f".mat file: {name} = {n} is outside 1..{MAX_SIDE}")
+    if not 1 <= n <= MAX_GRID_SIDE:
+        raise PuzzleError(f".mat file: {name} = {n} is outside 1..{MAX_GRID_SIDE}")
     return n
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_SIDE, SNIFF_MARK, PuzzleError, parse_palette, read_number
+from ..base import MAX_GRID_SIDE, SNIFF_MARK, PuzzleError, parse_palette, read_number
 from .model import Model, picture
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@&"
@@ -101,8 +101,8 @@ def load(content) -> dict:
     if not rows:
         raise PuzzleError("Link-a-Pix text: no grid rows")
     width = len(rows[0][1])
-    if len(rows) > MAX_SIDE or width > MAX_SIDE:
-        raise PuzzleError(f"Link-a-Pix text: grid larger than {MAX_SIDE}x{MAX_SIDE}")
+    if len(rows) > MAX_GRID_SIDE or width > MAX_GRID_SIDE:
+        raise PuzzleError(f"Link-a-Pix text: grid larger than {MAX_GRID_SIDE}x{MAX_GRID_SIDE}")
     clues = []
     for r, (lineno, cells) in enumerate(rows):
         if len(cells) != width:

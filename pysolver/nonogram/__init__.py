@@ -12,10 +12,10 @@ Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and puz
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, GaveUp, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Drawing, Family, GaveUp, Method, Outcome, PuzzleError
 from . import codec, text
 from .auto import solve_auto
-from .check import check_grid
+from .check import check_grid, read_grid
 from .formats import EXPORTERS, IMPORTERS
 from .model import Model, model_to_json, parse_model
 
@@ -23,8 +23,27 @@ from .model import Model, model_to_json, parse_model
 class NonogramFamily(Family):
     type = "nonogram"
     title = "Nonogram"
-    methods = ("auto", "cdcl", "probing", "rules")
+    rules = ("The numbers beside each row and above each column are the lengths of that line's blocks of "
+             "filled cells, in order. Blocks of the same colour have at least one empty cell between them; "
+             "blocks of different colours may touch. Fill the grid so that every line matches its clue.")
+    methods = (
+        Method("auto", "the best engine for this grid: cdcl for black-and-white, probing for colour"),
+        Method("cdcl", "search that learns from its dead ends, with an exact line solver (black-and-white only)"),
+        Method("probing", "line solving, then trying cells both ways, then search with restarts"),
+        Method("rules", "the human rules (simple boxes, simple spaces, forcing, contradiction), "
+               "then best-first search"),
+    )
     importers = IMPORTERS
+    importer_about = {
+        "puzzlink": "puzz.link nonogram URLs (black-and-white)",
+        "webpbn-xml": "webpbn XML",
+        "non": "Simpson's .non (with color and goal lines)",
+        "olsak-g": "Olšák's .g",
+        "mk": ".mk",
+        "nin": ".nin",
+    }
+    # Drawn pictures: the page works their clues out as they are drawn.
+    drawing = Drawing(min_side=2, max_side=100, min_colours=1, max_colours=8)
     exporters = EXPORTERS
 
     def parse(self, data: dict) -> Model:
@@ -47,14 +66,23 @@ class NonogramFamily(Family):
         if method == "rules":
             from .rules import solve_rules
             return solve_rules(model, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.methods)}")
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, model: Model, solution: dict, partial: bool = False) -> CheckReport:
         return check_grid(model, solution, partial)
 
-    def hint(self, model: Model, progress: dict, deadline: Deadline) -> dict | None:
-        from .rules import hint
-        return hint(model, progress, deadline)
+    # (a line the progress breaks is found by the rules' own contradiction step)
+    hint_checks_rules = False
+
+    def progress_for_hint(self, model: Model, progress: dict) -> dict:
+        grid = read_grid(model, progress, partial=True)
+        if isinstance(grid, str):
+            raise PuzzleError(grid)
+        return progress
+
+    def next_step(self, model: Model, progress: dict, deadline: Deadline) -> dict | None:
+        from .rules import next_step
+        return next_step(model, progress, deadline)
 
     def mistakes(self, model: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes

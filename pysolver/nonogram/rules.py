@@ -26,7 +26,7 @@ from __future__ import annotations
 import heapq
 import time
 
-from ..base import Deadline, Outcome, PuzzleError
+from ..base import Deadline, Outcome
 from .check import read_grid
 from .engine import Engine
 from .linesolve import block_starts
@@ -321,21 +321,11 @@ def steps(model: Model, deadline: Deadline, limit: int = MAX_STEPS) -> list[dict
     return record
 
 
-def hint(model: Model, progress: dict, deadline: Deadline) -> dict | None:
+def next_step(model: Model, progress: dict, deadline: Deadline) -> dict | None:
     """The next rule step from the player's progress (see the module docstring), or a
-    ``wrong`` answer when the progress contradicts the unique solution or a line."""
+    ``wrong`` answer when the progress contradicts a line (Family.hint has compared
+    it with the unique solution first)."""
     grid = read_grid(model, progress, partial=True)
-    if isinstance(grid, str):
-        raise PuzzleError(grid)
-    # Mistakes against the unique solution first, as the app's Check reports them (the
-    # solution is remembered between requests; looking it up may use half the time
-    # left, and running out of it only skips the comparison).
-    from ..reference import mistake_hint
-    from ..registry import get_family
-    from .hint import mistakes
-    wrong = mistake_hint(get_family("nonogram"), model, progress, deadline, mistakes)
-    if wrong:
-        return wrong
     eng = _engine_from(model, grid, deadline)
     dirty = [True] * eng.nlines
     step = eng.next_step(dirty)

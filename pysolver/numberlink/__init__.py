@@ -7,17 +7,34 @@ model solved with HiGHS) and ``paths`` (set partitioning over enumerated paths, 
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Family, Method, Outcome, PuzzleError
 from . import codec, formats, text
 from .check import check_solution
+from .makers import MAKERS
 from .model import Numberlink, model_to_json, parse_model
 
 
 class NumberlinkFamily(Family):
     type = "numberlink"
     title = "Numberlink"
-    methods = ("auto", "mip", "paths")
+    rules = ("Join each pair of equal labels by a line of horizontal and vertical steps from cell to cell. "
+             "Lines never cross, branch or share a cell. On a full-cover board every cell must be on a line; "
+             "on a free-cover board cells may stay empty.")
+    methods = (
+        Method("auto", "a diagonal scan and an exact path search with forced moves "
+               "(routing first when cells may stay empty)"),
+        Method("mip", "E. Kalvelagen's mixed-integer model, solved by HiGHS", needs_scipy=True),
+        Method("paths", "one path per pair chosen from enumerated paths: a set-partitioning model "
+               "solved by HiGHS", needs_scipy=True),
+    )
     importers = formats.IMPORTERS
+    importer_about = {
+        "puzzlink": "puzz.link numlin and arukone URLs",
+        "adc": "DA Symposium contest files",
+        "blocks": "'W H' blocks of labelled rows",
+        "flow": "flow_solver text",
+    }
+    makers = MAKERS
     exporters = formats.EXPORTERS
 
     def parse(self, data: dict) -> Numberlink:
@@ -36,7 +53,7 @@ class NumberlinkFamily(Family):
         if method == "paths":
             from .pathset import solve_paths
             return solve_paths(puzzle, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.methods)}")
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, puzzle: Numberlink, solution: dict, partial: bool = False) -> CheckReport:
         return check_solution(puzzle, solution, partial)
@@ -51,9 +68,13 @@ class NumberlinkFamily(Family):
         except (TypeError, KeyError, AttributeError):
             return False
 
-    def hint(self, puzzle: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
-        from .hint import hint
-        return hint(puzzle, progress, deadline)
+    def progress_for_hint(self, puzzle: Numberlink, progress: dict) -> dict:
+        from .hint import hint_progress
+        return hint_progress(progress)
+
+    def next_step(self, puzzle: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+        from .hint import next_step
+        return next_step(puzzle, progress, deadline)
 
     def mistakes(self, puzzle: Numberlink, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes

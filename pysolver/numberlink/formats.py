@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import (MAX_CELLS, MAX_DIGITS, MAX_SIDE, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError,
+from ..base import (MAX_GRID_CELLS, MAX_DIGITS, MAX_GRID_SIDE, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError,
                     check_size, read_number)
 from .model import Numberlink
 
@@ -88,9 +88,9 @@ def load_flow(text) -> dict:
     if not rows:
         raise PuzzleError("line 1: empty file")
     width = len(rows[0][1])
-    if width > MAX_SIDE or len(rows) > MAX_SIDE or width * len(rows) > MAX_CELLS:
-        raise PuzzleError(f"line 1: the grid is larger than {MAX_SIDE} cells a side or "
-                          f"{MAX_CELLS} cells")
+    if width > MAX_GRID_SIDE or len(rows) > MAX_GRID_SIDE or width * len(rows) > MAX_GRID_CELLS:
+        raise PuzzleError(f"line 1: the grid is larger than {MAX_GRID_SIDE} cells a side or "
+                          f"{MAX_GRID_CELLS} cells")
     return _puzzle(width, len(rows), _rows_to_endpoints(rows, width), "full")
 
 

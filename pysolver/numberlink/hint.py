@@ -13,9 +13,6 @@ and columns from 1, as players do; "cells" are 0-based as in puzzle JSON.
 from __future__ import annotations
 
 from ..base import Deadline
-from ..reference import mistake_hint
-from ..registry import get_family
-from .check import check_solution
 from .model import Numberlink
 from .search import Search
 
@@ -105,20 +102,16 @@ def _cells(raw) -> list[tuple[int, int]]:
     return out
 
 
-def hint(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+def hint_progress(progress: dict) -> dict:
+    """The paths of a hint request's progress (anything malformed reads as none)."""
     if not isinstance(progress, dict) or not isinstance(progress.get("paths", {}), dict):
         progress = {"paths": {}}
-    progress = {"paths": dict(progress.get("paths") or {})}
-    report = check_solution(model, progress, partial=True)
-    if not report.ok:
-        err = report.errors[0]
-        return {"message": f"{err['message']}: this is wrong", "cells": err["cells"], "wrong": True}
-    if report.solved:
-        return None
-    # Lines that leave the unique solution's paths, as the app's Check reports them.
-    wrong = mistake_hint(get_family("numberlink"), model, progress, deadline, mistakes)
-    if wrong:
-        return wrong
+    return {"paths": dict(progress.get("paths") or {})}
+
+
+def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+    """The next forced segment from progress that breaks no rule (Family.hint has
+    checked the rules and the unique solution first)."""
     fixed = _drawn(model, progress)
     drawn_cells = [list(model.rc(p)) for cells in fixed.values() for p in cells]
     log = forced_moves(model, fixed, deadline)

@@ -8,7 +8,7 @@ import pytest
 from conftest import open_app
 
 import pysolver.api as api
-from pysolver.format import load_any
+from pysolver.load import load_any
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

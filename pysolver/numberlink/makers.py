@@ -1,0 +1,32 @@
+"""The Numberlink maker as the app and the worker offer it: a random full-cover board
+whose solution is unique (:mod:`.generate`), the same board again for the same number."""
+from __future__ import annotations
+
+from ..base import Deadline, Maker, Param
+
+#: bigger boards take longer to prove unique than a player would wait.  In CPython,
+#: 20x20 boards took 0.3-39 s over 11 numbers (median about 4 s), 30x13 about 1.5 s, and
+#: 22x22 to 24x24 30-60 s or more; the browser takes about twice as long
+MAX_GENERATED_SIDE = 30
+MAX_GENERATED_CELLS = 400
+
+
+def _random(values: dict, deadline: Deadline) -> dict:
+    from .generate import generate
+    w, h, seed = values["width"], values["height"], values["seed"]
+    puzzle = generate(w, h, seed, "full", deadline)
+    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "pysolver generator",
+                       "license": "CC0-1.0", **puzzle}}
+
+
+MAKERS = {
+    "random": Maker(
+        "random", "Make a Numberlink puzzle",
+        "A random board where every cell is on a line, kept only when the solver proves it has exactly "
+        f"one solution. The same number makes the same board again. Sides from 2 to {MAX_GENERATED_SIDE}, "
+        f"at most {MAX_GENERATED_CELLS} cells (20×20 or 30×13, say): bigger boards take minutes to prove unique.",
+        (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 10),
+         Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 10),
+         Param("seed", "seed", "Number", 0, 999_999_999)),
+        _random, timeout=60, max_cells=MAX_GENERATED_CELLS),
+}
