@@ -355,7 +355,8 @@ class Family:
     # -- reading and writing -------------------------------------------------------
     def parse(self, data: dict) -> Any:
         """Validate family keys of a puzzle dict (common keys are already checked by
-        :func:`pysolver.format.parse_puzzle`) and return the family's model.  Raise
+        :func:`pysolver.format.parse_puzzle`) and return the family's model: any object
+        with ``width`` and ``height`` attributes (shared code reads only those).  Raise
         PuzzleError naming the bad key or value."""
         raise NotImplementedError
 

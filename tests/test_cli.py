@@ -1,0 +1,84 @@
+"""The command line: solve, check, link, show, bench, exit codes and messages."""
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import FIX_CORE as FIX, HEART, cli
+
+
+def test_cli_solve_text_and_json_and_exit_codes(tmp_path):
+    r = cli("solve", FIX / "heart.json", "--unique")
+    assert r.returncode == 0 and "solved" in r.stdout and "unique" in r.stdout
+    assert "##########" in r.stdout
+    r = cli("solve", FIX / "heart.json", "--json")
+    out = json.loads(r.stdout)
+    assert out["status"] == "solved" and out["method"] == "auto" and isinstance(out["seconds"], float)
+    r = cli("solve", FIX / "unsolvable.json", "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["status"] == "unsolvable"
+    r = cli("solve", tmp_path / "nope.json")
+    assert r.returncode == 2 and "no such file" in r.stderr and "Traceback" not in r.stderr
+    (tmp_path / "bad.json").write_text('{"type": "nonogram", "width": 3}')
+    r = cli("solve", tmp_path / "bad.json")
+    assert r.returncode == 2 and "height: missing" in r.stderr
+    r = cli("solve", "-", stdin=json.dumps(HEART))
+    assert r.returncode == 0
+
+
+def test_cli_link_show_and_solve_a_link():
+    r = cli("link", FIX / "heart.json")
+    frag = r.stdout.strip()
+    assert r.returncode == 0 and frag.startswith("#nonogram/10x10/")
+    r = cli("show", frag)
+    shown = json.loads(r.stdout)
+    assert shown["rows"] == HEART["rows"] and shown["title"] == "Heart"
+    r = cli("solve", "https://example.invalid/#" + frag[1:], "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["solution"] == HEART["solution"]
+    r = cli("show", "#nonogram/5x5/1zAAAA")
+    assert r.returncode == 2 and "link:" in r.stderr
+
+
+def test_cli_reads_another_sites_url_in_place_of_a_file():
+    r = cli("solve", "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["status"] == "solved"
+    r = cli("solve", "https://puzz.link/p?numlin/4/3/1h1h2h2", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["status"] == "solved"
+    r = cli("solve", "https://example.invalid/page?x=1")
+    assert r.returncode == 2 and "not puzzle JSON" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cli_check(tmp_path):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(HEART["solution"]))
+    r = cli("check", FIX / "heart.json", good)
+    assert r.returncode == 0 and r.stdout.startswith("valid")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"grid": ["." * 10] * 10}))
+    r = cli("check", FIX / "heart.json", wrong)
+    assert r.returncode == 1 and r.stdout.startswith("invalid: ")
+    r = cli("check", FIX / "heart.json", FIX / "heart.json")  # a puzzle file with its solution
+    assert r.returncode == 0
+
+
+def test_cli_bench_table_and_json(tmp_path):
+    r = cli("bench", FIX, "--timeout", "5")
+    assert r.returncode == 0
+    assert "heart.json" in r.stdout and "4 puzzles:" in r.stdout and "1 unsolvable" in r.stdout
+    r = cli("bench", FIX, "--json", "--unique", "--timeout", "5")
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert {row["file"] for row in rows} == {"heart.json", "unsolvable.json", "ambiguous.json", "slow.json"}
+    assert all({"file", "method", "status", "seconds", "solution"} <= set(row) for row in rows)
+    (tmp_path / "broken.json").write_text("{")
+    r = cli("bench", tmp_path)
+    assert "bad_input" in r.stdout and r.returncode == 0
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (Path(__file__).parent / "fixtures").rglob("*")
+                                        if p.suffix in {".cat", ".xml", ".flow", ".blocks", ".txt", ".non", ".g"}),
+                         ids=lambda p: p.name)
+def test_every_format_fixture_is_recognised_from_file_bytes(path):
+    """Files are read as bytes; when two formats claim a file (webpbn's and Hungry
+    Cat's XML are both XML) the one that can read it wins."""
+    from pysolver.load import load_path
+    p = load_path(str(path))
+    assert p.type == path.parent.name

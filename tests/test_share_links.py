@@ -1,0 +1,70 @@
+"""The share-link envelope (pysolver.link): round trips, and hostile or broken links."""
+import base64
+import zlib
+
+import pytest
+
+from pysolver import api
+import pysolver.link as link
+from pysolver.base import PuzzleError
+from pysolver.format import parse_puzzle
+
+from helpers import HEART
+
+
+def test_link_round_trip_keeps_content_and_text():
+    p = parse_puzzle({**HEART, "title": "Herz <b>&amp; \u2764", "author": "A. N. Other"})
+    frag = link.encode_link(p)
+    assert frag.startswith("nonogram/10x10/1")
+    back = link.decode_link("https://example.invalid/app/#" + frag)
+    assert back.to_json(with_solution=False) == p.to_json(with_solution=False)
+    assert back.meta["title"] == "Herz <b>&amp; \u2764"  # kept as text; the page shows it as text
+
+
+def test_link_accepts_fragment_forms_and_percent_encoded_plain_bodies():
+    frag = api.link(HEART)
+    for form in (frag, "#" + frag, "http://x/#" + frag):
+        assert link.decode_link(form).to_json(with_solution=False) == api.as_puzzle(HEART).to_json(with_solution=False)
+    head, size, payload = frag.split("/")[:3]
+    if payload[1] == ".":
+        encoded = payload.replace(",", "%2C")
+        assert link.decode_link(f"{head}/{size}/{encoded}").width == 10
+
+
+def _z(body: str) -> str:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(c.compress(body.encode()) + c.flush()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("frag, message", [
+    ("", "expected #<type>"),
+    ("nonogram/10x10", "expected #<type>"),
+    ("chess/8x8/1.abc", "'chess' is not a puzzle type"),
+    ("nonogram/10by10/1.x", "is not WIDTHxHEIGHT"),
+    ("nonogram/0x10/1.x", "outside 1..1024"),
+    ("nonogram/9999x9/1.x", "outside 1..1024"),
+    ("nonogram/999x999/1.x", "more than 65536 cells"),
+    ("nonogram/5x5/2.x", "format version '2' is not supported"),
+    ("nonogram/5x5/1?x", "unknown data mode"),
+    ("nonogram/5x5/1z!!!!", "not base64url"),
+    ("nonogram/5x5/1zAAAA", "corrupted|cut short"),
+    ("nonogram/5x5/1." + "1," * 4 + "1_1", "expected|clues"),
+    ("nonogram/2x2/1.1,1_1,1/m!!", "title part"),
+    ("nonogram/2x2/1.1,1_1,1/mAAAA", "title/author part is corrupted"),
+    ("nonogram/2x2/1.1,1_1,1/extra", "unexpected extra part"),
+])
+def test_corrupted_or_hostile_links_get_clear_messages(frag, message):
+    with pytest.raises(PuzzleError, match=message):
+        link.decode_link(frag)
+
+
+def test_truncated_and_bomb_links_are_refused():
+    full = _z("1,1_1,1")
+    with pytest.raises(PuzzleError, match="cut short|corrupted"):
+        link.decode_link("nonogram/2x2/1z" + full[: len(full) // 2])
+    bomb = _z("1," * 5_000_000)  # 10 MB of text from a short link
+    with pytest.raises(PuzzleError, match="too large once decompressed"):
+        link.decode_link("nonogram/2x2/1z" + bomb)
+    with pytest.raises(PuzzleError, match="too long"):
+        link.decode_link("nonogram/2x2/1." + "1" * 2_000_001)
+

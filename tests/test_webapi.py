@@ -1,0 +1,70 @@
+"""The worker's entry point (pysolver.webapi): JSON in, JSON out, errors by kind."""
+import json
+
+from pysolver import webapi
+
+from helpers import HEART
+
+
+def test_webapi_speaks_json_and_never_raises():
+    ok = json.loads(webapi.handle(json.dumps({"cmd": "solve", "args": {"puzzle": HEART, "unique": True}})))
+    assert ok["ok"] and ok["result"]["unique"] is True
+    bad = json.loads(webapi.handle(json.dumps({"cmd": "solve", "args": {"puzzle": {**HEART, "width": -1}}})))
+    assert not bad["ok"] and bad["kind"] == "input" and "width" in bad["error"]
+    unknown = json.loads(webapi.handle('{"cmd": "rm -rf"}'))
+    assert not unknown["ok"] and "unknown command" in unknown["error"]
+    broken = json.loads(webapi.handle("{not json"))
+    assert not broken["ok"] and broken["kind"] == "internal"
+    st = json.loads(webapi.handle('{"cmd": "selftest"}'))["result"]
+    assert st["milp_x"] == [1.0, 2.0]
+
+
+def test_webapi_reports_time_limits_and_cancels_by_kind(monkeypatch):
+    from pysolver.base import Cancelled, SolveTimeout
+
+    def out_of_time(args):
+        raise SolveTimeout("time")
+
+    def cancelled(args):
+        raise Cancelled("cancelled")
+
+    monkeypatch.setitem(webapi.COMMANDS, "slow", out_of_time)
+    monkeypatch.setitem(webapi.COMMANDS, "stopped", cancelled)
+    slow = json.loads(webapi.handle('{"cmd": "slow"}'))
+    assert not slow["ok"] and slow["kind"] == "timeout" and "time limit" in slow["error"]
+    stopped = json.loads(webapi.handle('{"cmd": "stopped"}'))
+    assert not stopped["ok"] and stopped["kind"] == "cancelled"
+
+
+
+def test_every_maker_in_the_description_runs_through_make():
+    """The page builds its maker forms from the description and sends what they hold:
+    each built-in maker answers such a request with a puzzle that checks."""
+    import base64
+
+    from pysolver import api
+    from pysolver.registry import describe
+
+    pixels = bytearray()
+    for r in range(6):
+        for c in range(6):
+            pixels += bytes((200, 30, 30, 255) if 1 <= r <= 4 and 1 <= c <= 4 else (255, 255, 255, 255))
+    sent = {"int": lambda p: p.get("default", p["min"]), "seed": lambda p: 1,
+            "choice": lambda p: p["default"]}
+    extra = {"image": {"rgba": base64.b64encode(bytes(pixels)).decode(), "source_width": 6, "source_height": 6},
+             "palette": {"palette": {"a": "#000000"}}, "grid": {"grid": ["aa.", ".aa"]}}
+    made = 0
+    for fam in describe()["families"]:
+        for maker in fam["makers"]:
+            args = {"type": fam["type"], "maker": maker["name"], "timeout": maker["timeout"]}
+            for p in maker["params"]:
+                args.update(extra[p["kind"]] if p["kind"] in extra else {p["name"]: sent[p["kind"]](p)})
+            if "width" in args and maker["params"][0]["kind"] == "image":
+                args["width"] = 6
+            reply = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": args})))
+            assert reply["ok"], (fam["type"], maker["name"], reply)
+            puzzle = reply["result"]["puzzle"]
+            assert puzzle["type"] == fam["type"]
+            assert api.check(puzzle, puzzle["solution"])["solved"]
+            made += 1
+    assert made >= 3
