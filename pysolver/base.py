@@ -12,6 +12,7 @@ never hands that model to generic code.
 """
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -157,13 +158,24 @@ class Exporter:
             object.__setattr__(self, "writes_solution", True)
 
 
+def lazy(module: str, name: str) -> Callable:
+    """``module.name``, imported at its first call: a family names its solvers without
+    importing them (and SciPy) when the family is loaded."""
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
 @dataclass(frozen=True)
 class Method:
     """A solving method a family offers: ``name`` for ``--method``, a one-line
-    ``about`` (the app's method menu shows it), and whether it needs SciPy (HiGHS)."""
+    ``about`` (the app's method menu shows it), whether it needs SciPy (HiGHS), and
+    ``run(model, deadline, limit) -> Outcome``, what :meth:`Family.solve` calls."""
     name: str
     about: str
     needs_scipy: bool = False
+    run: "Callable[[Any, Deadline, int], Outcome] | None" = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"name": self.name, "about": self.about, "needs_scipy": self.needs_scipy}
@@ -367,8 +379,11 @@ class Family:
     # -- solving ------------------------------------------------------------------
     def solve(self, puzzle: Any, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
         """Find up to ``limit`` distinct solutions with the named method (one of
-        :attr:`method_names`; ``api.solve`` checks the name first)."""
-        raise NotImplementedError
+        :attr:`method_names`): its ``run``."""
+        for m in self.methods:
+            if m.name == method and m.run is not None:
+                return m.run(puzzle, deadline, limit)
+        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)} for {self.type}")
 
     def check(self, puzzle: Any, solution: dict, partial: bool = False) -> CheckReport:
         """Judge a solution dict (format of puzzle-format.md).  With ``partial`` the

@@ -6,8 +6,8 @@ Methods: ``auto`` (exact line DP, propagation, probing, search; the default) and
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Drawing, Family, Method, Outcome, PuzzleError
-from . import auto, codec, formats, hint as hint_mod, model, rules, text
+from ..base import CheckReport, Deadline, Drawing, Family, Method
+from . import auto, codec, formats, hint as hint_mod, model, rules as rule_method, text
 from .check import check as check_solution
 
 
@@ -18,8 +18,10 @@ class HungryCat(Family):
              "have that colour; a circled number means those cells form one unbroken block, a square one "
              "means they do not.")
     methods = (
-        Method("auto", "exact line solving over counts and blocks, propagation, probing, then search"),
-        Method("rules", "the notebook's count, run and non-run rules with guesses; every step recorded"),
+        Method("auto", "exact line solving over counts and blocks, propagation, probing, then search",
+               run=auto.solve),
+        Method("rules", "the notebook's count, run and non-run rules with guesses; every step recorded",
+               run=rule_method.solve),
     )
     importers = formats.IMPORTERS
     importer_about = {
@@ -35,13 +37,6 @@ class HungryCat(Family):
     def to_json(self, puzzle: model.Model) -> dict:
         return model.to_json(puzzle)
 
-    def solve(self, puzzle: model.Model, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
-        if method == "auto":
-            return auto.solve(puzzle, deadline, limit)
-        if method == "rules":
-            return rules.solve(puzzle, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)}")
-
     def check(self, puzzle: model.Model, solution: dict, partial: bool = False) -> CheckReport:
         return check_solution(puzzle, solution, partial)
 
@@ -53,7 +48,7 @@ class HungryCat(Family):
 
     def steps(self, puzzle: model.Model, deadline: Deadline) -> list[dict]:
         """The rules method's deductions for the app's Replay animation."""
-        return rules.steps(puzzle, deadline)
+        return rule_method.steps(puzzle, deadline)
 
     def encode_compact(self, puzzle: model.Model) -> str:
         return codec.encode(puzzle)

@@ -13,7 +13,7 @@ answer exactly when their pictures are equal (``FAMILY.same_solution``).
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Method, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Family, Method, lazy
 from . import codec, matfile, model as _model, text
 from .makers import DRAWING, MAKERS
 from .check import check as _check
@@ -31,9 +31,9 @@ class LinkAPix(Family):
              "make the picture.")
     methods = (
         Method("auto", "candidate paths and propagation, then an exact search (HiGHS for big parts); "
-               "counts distinct pictures", needs_scipy=True),
+               "counts distinct pictures", needs_scipy=True, run=lazy("pysolver.linkapix.auto", "solve")),
         Method("paper", "Guan et al.: path enumeration and an LP relaxation with rounding; may give up, "
-               "then auto takes over", needs_scipy=True),
+               "then auto takes over", needs_scipy=True, run=lazy("pysolver.linkapix.paper", "solve")),
     )
     importers = {
         "linkapix-mat": (matfile.sniff, matfile.load),
@@ -51,15 +51,6 @@ class LinkAPix(Family):
 
     def to_json(self, puzzle: Model) -> dict:
         return _model.to_json(puzzle)
-
-    def solve(self, puzzle: Model, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
-        if method == "auto":
-            from .auto import solve
-            return solve(puzzle, deadline, limit)
-        if method == "paper":
-            from .paper import solve
-            return solve(puzzle, deadline, limit)
-        raise PuzzleError(f"method {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, puzzle: Model, solution: dict, partial: bool = False) -> CheckReport:
         return _check(puzzle, solution, partial)

@@ -12,12 +12,19 @@ Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and puz
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Drawing, Family, GaveUp, Method, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Drawing, Family, GaveUp, Method, Outcome, PuzzleError, lazy
 from . import codec, text
 from .auto import solve_auto
 from .check import check_grid, read_grid
 from .formats import EXPORTERS, IMPORTERS
 from .model import Model, model_to_json, parse_model
+
+
+def _cdcl(model: Model, deadline: Deadline, limit: int) -> Outcome:
+    if model.colours != 2:
+        raise GaveUp("it handles black-and-white puzzles only")
+    from .cdcl import solve_cdcl
+    return solve_cdcl(model, deadline, limit)
 
 
 class NonogramFamily(Family):
@@ -27,11 +34,14 @@ class NonogramFamily(Family):
              "filled cells, in order. Blocks of the same colour have at least one empty cell between them; "
              "blocks of different colours may touch. Fill the grid so that every line matches its clue.")
     methods = (
-        Method("auto", "the best engine for this grid: cdcl for black-and-white, probing for colour"),
-        Method("cdcl", "search that learns from its dead ends, with an exact line solver (black-and-white only)"),
-        Method("probing", "line solving, then trying cells both ways, then search with restarts"),
+        Method("auto", "the best engine for this grid: cdcl for black-and-white, probing for colour",
+               run=solve_auto),
+        Method("cdcl", "search that learns from its dead ends, with an exact line solver (black-and-white only)",
+               run=_cdcl),
+        Method("probing", "line solving, then trying cells both ways, then search with restarts",
+               run=lazy("pysolver.nonogram.probing", "solve_probing")),
         Method("rules", "the human rules (simple boxes, simple spaces, forcing, contradiction), "
-               "then best-first search"),
+               "then best-first search", run=lazy("pysolver.nonogram.rules", "solve_rules")),
     )
     importers = IMPORTERS
     importer_about = {
@@ -51,22 +61,6 @@ class NonogramFamily(Family):
 
     def to_json(self, model: Model) -> dict:
         return model_to_json(model)
-
-    def solve(self, model: Model, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
-        if method == "auto":
-            return solve_auto(model, deadline, limit)
-        if method == "cdcl":
-            if model.colours != 2:
-                raise GaveUp("it handles black-and-white puzzles only")
-            from .cdcl import solve_cdcl
-            return solve_cdcl(model, deadline, limit)
-        if method == "probing":
-            from .probing import solve_probing
-            return solve_probing(model, deadline, limit)
-        if method == "rules":
-            from .rules import solve_rules
-            return solve_rules(model, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, model: Model, solution: dict, partial: bool = False) -> CheckReport:
         return check_grid(model, solution, partial)

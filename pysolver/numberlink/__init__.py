@@ -7,7 +7,7 @@ model solved with HiGHS) and ``paths`` (set partitioning over enumerated paths, 
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Method, Outcome, PuzzleError
+from ..base import CheckReport, Deadline, Family, Method, lazy
 from . import codec, formats, text
 from .check import check_solution
 from .makers import MAKERS
@@ -22,10 +22,11 @@ class NumberlinkFamily(Family):
              "on a free-cover board cells may stay empty.")
     methods = (
         Method("auto", "a diagonal scan and an exact path search with forced moves "
-               "(routing first when cells may stay empty)"),
-        Method("mip", "E. Kalvelagen's mixed-integer model, solved by HiGHS", needs_scipy=True),
+               "(routing first when cells may stay empty)", run=lazy("pysolver.numberlink.search", "solve_auto")),
+        Method("mip", "E. Kalvelagen's mixed-integer model, solved by HiGHS", needs_scipy=True,
+               run=lazy("pysolver.numberlink.mip", "solve_mip")),
         Method("paths", "one path per pair chosen from enumerated paths: a set-partitioning model "
-               "solved by HiGHS", needs_scipy=True),
+               "solved by HiGHS", needs_scipy=True, run=lazy("pysolver.numberlink.pathset", "solve_paths")),
     )
     importers = formats.IMPORTERS
     importer_about = {
@@ -42,18 +43,6 @@ class NumberlinkFamily(Family):
 
     def to_json(self, puzzle: Numberlink) -> dict:
         return model_to_json(puzzle)
-
-    def solve(self, puzzle: Numberlink, method: str, deadline: Deadline, limit: int = 1) -> Outcome:
-        if method == "auto":
-            from .search import solve_auto
-            return solve_auto(puzzle, deadline, limit)
-        if method == "mip":
-            from .mip import solve_mip
-            return solve_mip(puzzle, deadline, limit)
-        if method == "paths":
-            from .pathset import solve_paths
-            return solve_paths(puzzle, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)}")
 
     def check(self, puzzle: Numberlink, solution: dict, partial: bool = False) -> CheckReport:
         return check_solution(puzzle, solution, partial)
