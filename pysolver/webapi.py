@@ -108,7 +108,10 @@ COMMANDS = {
 
 def handle(request_json: str) -> str:
     """``{"cmd": ..., "args": {...}}`` -> ``{"ok": true, "result": ...}`` or
-    ``{"ok": false, "error": message, "kind": "input"|"internal"}``."""
+    ``{"ok": false, "error": message, "kind": "input"|"internal"|"cancelled"|"timeout"}``,
+    or ``{"ok": false, "kind": "needs", "packages": [...]}`` when the request needs a
+    package the worker has not loaded yet (see :data:`ON_DEMAND`): the worker loads it
+    and sends the same request again."""
     try:
         req = json.loads(request_json)
         fn = COMMANDS.get(req.get("cmd"))
@@ -121,6 +124,23 @@ def handle(request_json: str) -> str:
         return json.dumps({"ok": False, "error": "cancelled", "kind": "cancelled"})
     except SolveTimeout:
         return json.dumps({"ok": False, "error": "the time limit ran out before an answer", "kind": "timeout"})
+    except ModuleNotFoundError as exc:
+        package = (exc.name or "").split(".")[0]
+        if package not in ON_DEMAND:
+            return _internal(exc)
+        return json.dumps({"ok": False, "kind": "needs", "packages": [package],
+                           "error": f"{package} is not loaded yet"})
     except Exception as exc:  # noqa: BLE001 - reported to the page, never a blank screen
-        return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}", "kind": "internal",
-                           "trace": traceback.format_exc(limit=8)})
+        return _internal(exc)
+
+
+def _internal(exc: Exception) -> str:
+    return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}", "kind": "internal",
+                       "trace": traceback.format_exc(limit=8)})
+
+
+#: Packages the worker loads only when a request first imports them: nonograms and
+#: Hungry Cat need neither, and NumPy with SciPy and OpenBLAS hold over 150 MB of a
+#: phone's memory.  A request that imports one before it is loaded stops at that
+#: import (solver modules import them before they start work) and is sent again.
+ON_DEMAND = ("numpy", "scipy")

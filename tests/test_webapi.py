@@ -3,7 +3,7 @@ import json
 
 from pysolver import webapi
 
-from helpers import HEART
+from helpers import FIXTURES, HEART
 
 
 def test_webapi_speaks_json_and_never_raises():
@@ -68,3 +68,32 @@ def test_every_maker_in_the_description_runs_through_make():
             assert api.check(puzzle, puzzle["solution"])["solved"]
             made += 1
     assert made >= 3
+
+
+def test_a_request_that_needs_an_unloaded_package_asks_for_it(monkeypatch):
+    """In the browser NumPy and SciPy load on demand: a request that imports one first
+    answers "needs" with the package, so the worker loads it and asks again."""
+    import builtins
+    real_import = builtins.__import__
+
+    def without(*packages):
+        def imports(name, *args, **kwargs):
+            if name.split(".")[0] in packages:
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return real_import(name, *args, **kwargs)
+        return imports
+
+    monkeypatch.setattr(builtins, "__import__", without("scipy"))
+    got = json.loads(webapi.handle('{"cmd": "selftest"}'))
+    assert got == {"ok": False, "kind": "needs", "packages": ["scipy"], "error": "scipy is not loaded yet"}
+    monkeypatch.setattr(builtins, "__import__", without("numpy", "scipy"))
+    # a package that is not loaded on demand is a fault, as before
+    monkeypatch.setitem(webapi.COMMANDS, "odd", lambda a: __import__("no_such_module"))
+    odd = json.loads(webapi.handle('{"cmd": "odd"}'))
+    assert odd["kind"] == "internal" and "no_such_module" in odd["error"]
+    # nonograms and Hungry Cat never need them: solve, hint and Check
+    hungry = json.loads((FIXTURES / "hungrycat" / "small-8x6.json").read_text())
+    for puzzle, blank in ((HEART, {"grid": ["?" * 10] * 10}), (hungry, {"grid": ["?" * 8] * 6})):
+        for cmd, args in (("solve", {"unique": True}), ("hint", {"progress": blank}), ("judge", {"solution": blank})):
+            reply = json.loads(webapi.handle(json.dumps({"cmd": cmd, "args": {"puzzle": puzzle, **args}})))
+            assert reply["ok"], (puzzle["type"], cmd, reply)
