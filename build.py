@@ -186,7 +186,8 @@ def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
         lock["packages"]["pysolver"] = {
             "name": "pysolver", "version": package_version(), "file_name": wheel_name,
             "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
-            "imports": ["pysolver"], "depends": ["numpy", "scipy"], "unvendored_tests": False,
+            # (NumPy and SciPy are shipped but loaded on demand: see webapi.ON_DEMAND)
+            "imports": ["pysolver"], "depends": [], "unvendored_tests": False,
             "shared_library": False}
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
         _write_library_index(tmp)

@@ -20,8 +20,10 @@ async function boot() {
   importScripts(PYODIDE + "pyodide.js");
   py = await loadPyodide({ indexURL: PYODIDE, lockFileURL: PYODIDE + "pyodide-lock.json",
                            stdout: () => {}, stderr: (s) => console.warn(s) });
-  status("loading", "Loading NumPy, SciPy and the solver…");
-  await py.loadPackage(["numpy", "scipy", "pysolver"], { messageCallback: () => {} });
+  status("loading", "Loading the solver…");
+  // NumPy and SciPy wait until a request needs them (see ask()): nonograms and Hungry
+  // Cat never do, and they hold over 150 MB of a phone's memory.
+  await py.loadPackage(["pysolver"], { messageCallback: () => {} });
   if (self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined") {
     interrupt = new Uint8Array(new SharedArrayBuffer(1));
     py.setInterruptBuffer(interrupt);
@@ -49,12 +51,28 @@ self.onmessage = async (ev) => {
     return;
   }
   if (interrupt) interrupt[0] = 0;
-  let reply;
-  try {
-    reply = JSON.parse(handle(JSON.stringify({ cmd, args })));
-  } catch (err) {
-    reply = { ok: false, error: String(err && err.message ? err.message : err), kind: "internal" };
-  }
+  const reply = await ask(JSON.stringify({ cmd, args }));
   reply.id = id;
   postMessage(reply);
 };
+
+/** Python's answer to a request; a request that needs a package not loaded yet (kind
+    "needs", see pysolver/webapi.py ON_DEMAND) has it loaded and is asked again. */
+async function ask(request) {
+  for (let tries = 0; ; tries++) {
+    let reply;
+    try {
+      reply = JSON.parse(handle(request));
+    } catch (err) {
+      return { ok: false, error: String(err && err.message ? err.message : err), kind: "internal" };
+    }
+    if (reply.kind !== "needs" || tries >= 3) return reply;
+    try {
+      await py.loadPackage(reply.packages, { messageCallback: () => {} });
+    } catch (err) {
+      return { ok: false, error: "could not load " + reply.packages.join(", ") + ": " + (err.message || err),
+               kind: "internal" };
+    }
+    if (interrupt && interrupt[0]) return { ok: false, error: "cancelled", kind: "cancelled" };
+  }
+}
