@@ -9,10 +9,21 @@ then ``A``..``Z``, then ``c53``, ``c54``, ...  The importer receives the file's 
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
-from ..base import MAX_GRID_SIDE, SNIFF_SIGNATURE, PuzzleError
+from ..base import MAX_GRID_CELLS, MAX_GRID_SIDE, SNIFF_SIGNATURE, PuzzleError
 
 MAGIC = b"MATLAB 5.0 MAT-file"
+
+#: the variables a puzzle has, and the most numbers each can hold: anything else in
+#: the file is never loaded (loadmat would inflate every variable, and one compressed
+#: megabyte can inflate to gigabytes)
+VARIABLES = {"total_row": 1, "total_col": 1, "colordata": 64 * 3, "puzzledata": MAX_GRID_CELLS * 4}
+#: bytes of a variable's header read to learn its name and size
+HEADER_BYTES = 512
+#: MAT v5 data types: a matrix, and a compressed element (zlib, holding one matrix)
+MI_MATRIX, MI_COMPRESSED = 14, 15
 
 
 def sniff(content) -> int:
@@ -55,16 +66,99 @@ def _scalar(data: dict, name: str) -> int:
     return n
 
 
+def _subelement(head: bytes, pos: int, order: str) -> tuple[int, bytes, int]:
+    """(type, data, next position) of the data element at ``pos`` of a matrix header;
+    small elements keep their size in the tag's upper half and data in its lower."""
+    if pos + 8 > len(head):
+        raise PuzzleError(".mat file: a variable's header is cut short")
+    word, size = struct.unpack(order + "II", head[pos:pos + 8])
+    if word >> 16:                                   # small data element
+        return word & 0xFFFF, head[pos + 4:pos + 4 + (word >> 16)], pos + 8
+    end = pos + 8 + size
+    return word, head[pos + 8:end], end + (-size % 8)
+
+
+#: MATLAB's array classes that are not plain numbers, as messages name them
+NOT_NUMBERS = {1: "a cell array", 2: "a struct", 3: "an object", 4: "text", 5: "a sparse matrix"}
+
+
+def _declared(head: bytes, order: str) -> tuple[str, int, str | None]:
+    """A matrix element's name, how many values its dimensions declare, and what it is
+    when it is not plain numbers (else None)."""
+    _, flags, pos = _subelement(head, 8, order)      # array flags: the class is the low byte
+    what = NOT_NUMBERS.get(flags[0] if flags else 0) if order == "<" else \
+        NOT_NUMBERS.get(flags[3] if len(flags) > 3 else 0)
+    kind, dims, pos = _subelement(head, pos, order)
+    if kind != 5 or not dims or len(dims) % 4:
+        raise PuzzleError(".mat file: a variable's dimensions cannot be read")
+    count = 1
+    for d in struct.unpack(order + f"{len(dims) // 4}i", dims):
+        if d < 0:
+            raise PuzzleError(".mat file: a variable has a negative dimension")
+        count *= d
+    _, name, _ = _subelement(head, pos, order)
+    return name.decode("latin-1"), count, what
+
+
+def _puzzle_variables(content: bytes) -> bytes:
+    """The file with only the puzzle's variables (loadmat inflates every compressed
+    variable it passes, even one it was told to skip), after refusing any of them that
+    declares, or inflates to, more than a puzzle can hold: headers are read, inflated
+    bytes counted and never kept."""
+    if len(content) < 136:
+        raise PuzzleError(".mat file: shorter than a MAT-file header")
+    order = {b"IM": "<", b"MI": ">"}.get(bytes(content[126:128]))
+    if order is None:
+        raise PuzzleError(".mat file: not a MATLAB 5 file (no byte-order mark)")
+    pos, kept = 128, [content[:128]]
+    while pos + 8 <= len(content):
+        kind, size = struct.unpack(order + "II", content[pos:pos + 8])
+        body = content[pos + 8:pos + 8 + size]
+        start, pos = pos, pos + 8 + size + (0 if kind == MI_COMPRESSED else -size % 8)
+        if kind not in (MI_MATRIX, MI_COMPRESSED):
+            continue
+        inflate = zlib.decompressobj() if kind == MI_COMPRESSED else None
+        try:
+            head = inflate.decompress(body, HEADER_BYTES) if inflate else body[:HEADER_BYTES]
+            name, count, what = _declared(head if inflate else struct.pack(order + "II", kind, size) + head,
+                                          order)
+        except zlib.error:
+            raise PuzzleError(".mat file: a compressed variable is corrupted") from None
+        if name not in VARIABLES:
+            continue                                 # (never loaded)
+        if what:
+            raise PuzzleError(f".mat file: {name} must be a matrix of numbers, not {what}")
+        if count > VARIABLES[name]:
+            raise PuzzleError(f".mat file: {name} holds {count} numbers, more than a puzzle can have "
+                              f"(at most {VARIABLES[name]})")
+        if inflate:
+            # the data may hold more than its dimensions say: count it, up to what they allow
+            room, held = count * 8 + HEADER_BYTES, len(head)
+            try:
+                while held <= room and not inflate.eof:
+                    chunk = inflate.decompress(inflate.unconsumed_tail or b"", 1 << 16)
+                    if not chunk:
+                        break
+                    held += len(chunk)
+            except zlib.error:
+                raise PuzzleError(f".mat file: {name} is corrupted") from None
+            if held > room:
+                raise PuzzleError(f".mat file: {name} inflates to more data than its size declares")
+        kept.append(content[start:pos])
+    return b"".join(kept)
+
+
 def load(content) -> dict:
     import numpy as np
     from scipy.io import loadmat
 
     if isinstance(content, str):
         raise PuzzleError(".mat file: binary content expected")
+    wanted = _puzzle_variables(bytes(content))
     try:
-        data = loadmat(io.BytesIO(bytes(content)))
+        data = loadmat(io.BytesIO(wanted))
     except Exception as exc:  # scipy raises many types for corrupt files
-        raise PuzzleError(f".mat file: cannot be read ({exc})") from None
+        raise PuzzleError(f".mat file: cannot be read ({str(exc)[:200] or type(exc).__name__})") from None
     height, width = _scalar(data, "total_row"), _scalar(data, "total_col")
     colours = _numbers(data, "colordata")
     if colours.ndim != 2 or colours.shape[1] != 3 or not 1 <= colours.shape[0] <= 64:

@@ -1,0 +1,60 @@
+"""Hostile and careless input: what a file, a link or a request can hold that no puzzle
+needs.  Each case must end in a PuzzleError (exit status 2 in the CLI) naming the
+problem, in bounded memory, never in another exception."""
+import struct
+import tracemalloc
+import zlib
+
+import pytest
+
+from pysolver.base import PuzzleError
+from pysolver.linkapix import matfile
+from pysolver.load import load_any
+
+
+def mat_bomb(name=b"puzzledata", rows=4, cols=30_000_000, declared=None) -> bytes:
+    """A MAT v5 file whose one compressed variable inflates to rows x cols doubles of
+    zeros (960 MB by default) from under a megabyte, made a megabyte at a time;
+    ``declared`` makes its header claim other dimensions."""
+    header = b"MATLAB 5.0 MAT-file, made by a test".ljust(116) + b"\0" * 8 + struct.pack("<H", 0x0100) + b"IM"
+    n = rows * cols
+    drows, dcols = declared or (rows, cols)
+    name_bytes = name + b"\0" * (-len(name) % 8)
+    matrix = (struct.pack("<IIII", 6, 8, 6, 0)                       # flags: doubles
+              + struct.pack("<IIii", 5, 8, drows, dcols)             # dimensions
+              + struct.pack("<II", 1, len(name)) + name_bytes)       # name
+    deflate = zlib.compressobj(9)
+    parts = [deflate.compress(struct.pack("<II", 14, len(matrix) + 8 + n * 8) + matrix
+                              + struct.pack("<II", 9, n * 8))]
+    zeros, left = b"\0" * (1 << 20), n * 8
+    while left:
+        parts.append(deflate.compress(zeros[:min(left, len(zeros))]))
+        left -= min(left, len(zeros))
+    body = b"".join(parts) + deflate.flush()
+    return header + struct.pack("<II", 15, len(body)) + body
+
+
+@pytest.mark.parametrize("bomb, message", [
+    ({}, "puzzledata holds 120000000 numbers, more than a puzzle can have"),
+    ({"declared": (4, 2)}, "puzzledata inflates to more data than its size declares"),
+    ({"name": b"notes"}, "variable 'total_row' is missing"),      # never inflated, so the puzzle is missing
+])
+def test_a_mat_zip_bomb_is_refused_without_inflating_it(bomb, message):
+    raw = mat_bomb(**bomb)
+    assert len(raw) < 1_500_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(PuzzleError, match=message):
+            load_any(raw, "bomb.mat")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100e6, f"{peak / 1e6:.0f} MB held while refusing a 1 MB file (inflated: 960 MB)"
+
+
+def test_a_mat_file_that_cannot_be_read_says_why():
+    good = matfile.MAGIC.ljust(116) + b"\0" * 8 + struct.pack("<H", 0x0100) + b"IM"
+    with pytest.raises(PuzzleError, match=r"\.mat file: .+"):
+        matfile.load(good + b"\x0e\0\0\0\xff\xff\0\0" + b"\x01" * 40)
+    with pytest.raises(PuzzleError, match="no byte-order mark"):
+        matfile.load(matfile.MAGIC.ljust(140))
