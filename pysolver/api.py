@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import reference
-from .base import Cancelled, Deadline, GaveUp, PuzzleError, SolveTimeout
+from .base import Cancelled, Deadline, GaveUp, PuzzleError, SolveTimeout, quote
 from .format import Puzzle, parse_puzzle
 from .load import load_any
 from .link import decode_link, encode_link
@@ -44,7 +44,7 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
     fam = p.family
     method = method or fam.method_names[0]
     if method not in fam.method_names:
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(fam.method_names)} for {fam.type}")
+        raise PuzzleError(f"method: {quote(method)} is not one of {', '.join(fam.method_names)} for {fam.type}")
     deadline = Deadline(timeout, cancel)
     result: dict[str, Any] = {"status": "error", "solution": None, "unique": None,
                               "seconds": 0.0, "method": method, "type": fam.type, "stats": {}}

@@ -35,7 +35,25 @@ def check_size(width: int, height: int, what: str) -> None:
 
 
 class PuzzleError(ValueError):
-    """Bad input: the message names what is wrong and is meant for the user."""
+    """Bad input: the message names what is wrong and is meant for the user.
+
+    Messages quote what they received through :func:`quote`; one still longer than
+    ``MAX_MESSAGE`` characters is cut, so no input comes back whole."""
+
+    MAX_MESSAGE = 500
+
+    def __init__(self, message: object = "", *args):
+        text = str(message)
+        if len(text) > self.MAX_MESSAGE:
+            text = text[:self.MAX_MESSAGE - 1] + "…"
+        super().__init__(text, *args)
+
+
+def quote(value: object, limit: int = 40) -> str:
+    """A received value as a message shows it: its repr (control characters escaped),
+    cut to ``limit`` characters."""
+    text = repr(value) if not isinstance(value, str) or len(value) <= 4 * limit else repr(value[:4 * limit])
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class SolveTimeout(Exception):
@@ -223,7 +241,7 @@ class Param:
             return as_int(value, self.label, self.min, self.max)
         if self.kind == "choice":
             if value not in {v for v, _ in self.choices}:
-                raise PuzzleError(f"{self.label}: {value!r} is not one of "
+                raise PuzzleError(f"{self.label}: {quote(value)} is not one of "
                                   + ", ".join(v for v, _ in self.choices))
             return value
         if self.kind == "image":
@@ -272,7 +290,7 @@ class Maker:
             values["title"] = as_str(title, "title", 200) or None
         timeout = args.get("timeout", self.timeout)
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
-            raise PuzzleError(f"timeout: {timeout!r} is not a positive number of seconds")
+            raise PuzzleError(f"timeout: {quote(timeout)} is not a positive number of seconds")
         return self.make(values, Deadline(timeout))
 
 
@@ -383,7 +401,7 @@ class Family:
         for m in self.methods:
             if m.name == method and m.run is not None:
                 return m.run(puzzle, deadline, limit)
-        raise PuzzleError(f"method: {method!r} is not one of {', '.join(self.method_names)} for {self.type}")
+        raise PuzzleError(f"method: {quote(method)} is not one of {', '.join(self.method_names)} for {self.type}")
 
     def check(self, puzzle: Any, solution: dict, partial: bool = False) -> CheckReport:
         """Judge a solution dict (format of puzzle-format.md).  With ``partial`` the
@@ -469,7 +487,7 @@ def as_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) 
     """An int within [lo, hi], or PuzzleError naming ``what``.  Booleans are refused
     (JSON ``true`` is not a number even though Python says it is)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PuzzleError(f"{what}: {value!r} is not a whole number")
+        raise PuzzleError(f"{what}: {quote(value)} is not a whole number")
     if lo is not None and value < lo:
         if lo == 1:
             raise PuzzleError(f"{what}: {value} is not positive")
@@ -522,13 +540,13 @@ def parse_palette(value: Any, what: str = "palette", single_char: bool = True) -
     out = {}
     for key, colour in value.items():
         if single_char and (len(key) != 1 or key in ".?# \t\n"):
-            raise PuzzleError(f"{what}: key {key!r} must be one character other than '.', '?', '#'")
+            raise PuzzleError(f"{what}: key {quote(key)} must be one character other than '.', '?', '#'")
         if not key or len(key) > 16:
-            raise PuzzleError(f"{what}: key {key!r} must be 1 to 16 characters")
+            raise PuzzleError(f"{what}: key {quote(key)} must be 1 to 16 characters")
         if any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in key):
-            raise PuzzleError(f"{what}: key {key!r} has a control character")
+            raise PuzzleError(f"{what}: key {quote(key)} has a control character")
         if not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
                 and all(ch in "0123456789abcdefABCDEF" for ch in colour[1:])):
-            raise PuzzleError(f"{what}: colour of {key!r} is {colour!r}, expected #rrggbb")
+            raise PuzzleError(f"{what}: colour of {quote(key)} is {quote(colour)}, expected #rrggbb")
         out[key] = colour.lower()
     return out

@@ -13,7 +13,7 @@ from pathlib import Path
 from . import __version__, api, bench
 from .base import PuzzleError
 from .format import parse_json_text
-from .load import load_path
+from .load import load_path, read_bounded
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_BUG = 0, 1, 2, 3
 
@@ -71,18 +71,10 @@ def _cmd_solve(args) -> int:
 
 def _cmd_check(args) -> int:
     puzzle = load_path(args.puzzle)
-    path = Path(args.solution)
-    if args.solution == "-":
-        text = sys.stdin.read()
-    elif path.is_dir():
-        raise PuzzleError(f"{args.solution}: is a folder, expected a solution file")
-    elif path.is_file():
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise PuzzleError(f"{args.solution}: not UTF-8 text (byte {exc.start})") from None
-    else:
-        raise PuzzleError(f"{args.solution}: no such file")
+    try:
+        text = read_bounded(args.solution).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(f"{args.solution}: not UTF-8 text (byte {exc.start})") from None
     try:
         data = parse_json_text(text)
     except PuzzleError as exc:

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import MAX_GRID_SIDE, Family, check_size, PuzzleError, as_int, as_str
+from .base import Family, MAX_GRID_SIDE, PuzzleError, as_int, as_str, check_size, quote
 from .registry import TYPES, get_family
 
 #: provenance keys shown to the player (always as text, never as HTML)
@@ -63,7 +63,7 @@ def parse_puzzle(data: Any) -> Puzzle:
             meta[key] = as_str(data[key], key, 2000)
     expect = data.get("expect")
     if expect is not None and expect != "unsolvable":
-        raise PuzzleError(f"expect: {expect!r} is not understood (only \"unsolvable\")")
+        raise PuzzleError(f"expect: {quote(expect)} is not understood (only \"unsolvable\")")
     solution = data.get("solution")
     if solution is not None and not isinstance(solution, dict):
         raise PuzzleError("solution: expected an object")

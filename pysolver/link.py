@@ -25,7 +25,7 @@ import json
 import re
 import zlib
 
-from .base import PuzzleError, check_size
+from .base import PuzzleError, check_size, quote
 from .format import META_KEYS, Puzzle, parse_puzzle
 from .registry import TYPES, get_family
 
@@ -113,14 +113,14 @@ def decode_link(text: str) -> Puzzle:
         raise PuzzleError("link: expected #<type>/<width>x<height>/<data>")
     type_name, size, payload, *rest = parts
     if type_name not in TYPES:
-        raise PuzzleError(f"link: {type_name[:40]!r} is not a puzzle type ({', '.join(TYPES)})")
+        raise PuzzleError(f"link: {quote(type_name[:40])} is not a puzzle type ({', '.join(TYPES)})")
     m = _SIZE.match(size)
     if not m:
-        raise PuzzleError(f"link: size {size[:20]!r} is not WIDTHxHEIGHT")
+        raise PuzzleError(f"link: size {quote(size[:20])} is not WIDTHxHEIGHT")
     width, height = int(m.group(1)), int(m.group(2))
     check_size(width, height, "link")
     if not payload.startswith(VERSION):
-        raise PuzzleError(f"link: format version {payload[:1]!r} is not supported (this app reads version {VERSION})")
+        raise PuzzleError(f"link: format version {quote(payload[:1])} is not supported (this app reads version {VERSION})")
     mode, data = payload[1:2], payload[2:]
     if mode == ".":
         from urllib.parse import unquote

@@ -84,13 +84,44 @@ def _surest(failures: list[tuple[int, PuzzleError]]) -> PuzzleError | None:
     return max(failures, key=lambda failure: failure[0])[1] if failures else None
 
 
-def load_path(path: str) -> Puzzle:
-    """A puzzle from a file name, ``-`` (stdin) or a share link given in its place."""
+def read_bounded(path: str, what: str | None = None) -> bytes:
+    """The bytes of a file or of ``-`` (stdin), refused once they pass ``MAX_TEXT``:
+    read a chunk at a time, so ``/dev/zero`` or an endless pipe costs a few megabytes and
+    a clear message, not all the memory there is."""
     import sys
     from pathlib import Path
 
+    what = what or ("stdin" if path == "-" else path)
+    if path != "-":
+        p = Path(path)
+        if p.is_dir():
+            raise PuzzleError(f"{what}: is a folder, expected a puzzle file")
+        if not p.exists():
+            raise PuzzleError(f"{what}: no such file")
+    stream = sys.stdin.buffer if path == "-" else open(path, "rb")
+    try:
+        chunks, size = [], 0
+        while True:
+            chunk = stream.read(1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            size += len(chunk)
+            if size > MAX_TEXT:
+                raise PuzzleError(f"{what}: more than {MAX_TEXT // 1_000_000} MB, larger than any puzzle file")
+            chunks.append(chunk)
+    except OSError as exc:
+        raise PuzzleError(f"{what}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def load_path(path: str) -> Puzzle:
+    """A puzzle from a file name, ``-`` (stdin) or a share link given in its place."""
+    from pathlib import Path
+
     if path == "-":
-        return load_any(sys.stdin.buffer.read(), "stdin")
+        return load_any(read_bounded("-"), "stdin")
     p = Path(path)
     if not p.exists():
         if looks_like_link(path):
@@ -100,12 +131,9 @@ def load_path(path: str) -> Puzzle:
             # sniffing importers know those
             return load_any(path.encode(), "the URL")
         raise PuzzleError(f"{path}: no such file")
-    if p.is_dir():
-        raise PuzzleError(f"{path}: is a folder, expected a puzzle file")
-    if p.stat().st_size > MAX_TEXT:
-        raise PuzzleError(f"{path}: too large for a puzzle file")
+    content = read_bounded(path)
     try:
-        return load_any(p.read_bytes(), path)
+        return load_any(content, path)
     except PuzzleError as exc:
         msg = str(exc)
         raise PuzzleError(msg if msg.startswith(path) else f"{path}: {msg}") from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 
-from .base import MAX_GRID_CELLS, MAX_GRID_SIDE, Family, PuzzleError
+from .base import Family, MAX_GRID_CELLS, MAX_GRID_SIDE, PuzzleError, quote
 
 #: the families of this package, in the order the app lists them
 BUILT_IN = ("linkapix", "nonogram", "numberlink", "hungrycat")
@@ -27,7 +27,7 @@ DESCRIPTION_VERSION = 1
 
 def get_family(type_name: object) -> Family:
     if not isinstance(type_name, str) or type_name not in TYPES:
-        raise PuzzleError(f"type: {type_name!r} is not one of {', '.join(TYPES)}")
+        raise PuzzleError(f"type: {quote(type_name)} is not one of {', '.join(TYPES)}")
     fam = _loaded.get(type_name)
     if fam is None:
         fam = importlib.import_module(f"pysolver.{type_name}").FAMILY

@@ -10,7 +10,7 @@ import json
 import traceback
 
 from . import __version__, api, bench
-from .base import Cancelled, Deadline, PuzzleError, SolveTimeout
+from .base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
 from .load import load_any
 from .registry import describe, get_family
 
@@ -50,7 +50,7 @@ def _make(args: dict) -> dict:
     maker = fam.makers.get(args.get("maker"))
     if maker is None:
         names = ", ".join(fam.makers) or "none"
-        raise PuzzleError(f"maker: {args.get('maker')!r} is not a {fam.type} maker (makers: {names})")
+        raise PuzzleError(f"maker: {quote(args.get('maker'))} is not a {fam.type} maker (makers: {names})")
     return maker.run(args)
 
 
@@ -116,7 +116,7 @@ def handle(request_json: str) -> str:
         req = json.loads(request_json)
         fn = COMMANDS.get(req.get("cmd"))
         if fn is None:
-            raise PuzzleError(f"unknown command {req.get('cmd')!r}")
+            raise PuzzleError(f"unknown command {quote(req.get('cmd'))}")
         return json.dumps({"ok": True, "result": fn(req.get("args") or {})}, separators=(",", ":"))
     except PuzzleError as exc:
         return json.dumps({"ok": False, "error": str(exc), "kind": "input"})

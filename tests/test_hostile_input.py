@@ -4,12 +4,15 @@ problem, in bounded memory, never in another exception."""
 import struct
 import tracemalloc
 import zlib
+from pathlib import Path
 
 import pytest
 
 from pysolver.base import PuzzleError
 from pysolver.linkapix import matfile
 from pysolver.load import load_any
+
+from helpers import FIX_CORE, HEART, cli
 
 
 def mat_bomb(name=b"puzzledata", rows=4, cols=30_000_000, declared=None) -> bytes:
@@ -58,3 +61,43 @@ def test_a_mat_file_that_cannot_be_read_says_why():
         matfile.load(good + b"\x0e\0\0\0\xff\xff\0\0" + b"\x01" * 40)
     with pytest.raises(PuzzleError, match="no byte-order mark"):
         matfile.load(matfile.MAGIC.ljust(140))
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize("args", [("solve", "/dev/zero"), ("check", FIX_CORE / "heart.json", "/dev/zero"),
+                                  ("convert", "/dev/zero", "--to", "json")])
+def test_endless_files_are_refused_after_the_size_limit(args):
+    r = cli(*args)
+    assert r.returncode == 2 and "/dev/zero: more than 20 MB, larger than any puzzle file" in r.stderr
+
+
+def test_a_large_stdin_is_refused_after_the_size_limit(monkeypatch):
+    import io
+    import sys
+
+    from pysolver.load import read_bounded
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{" * 21_000_000)))
+    with pytest.raises(PuzzleError, match="stdin: more than 20 MB"):
+        read_bounded("-")
+
+
+@pytest.mark.parametrize("request_args, where", [
+    ({"cmd": "solve", "args": {"puzzle": {"type": "x" * 1_000_000, "width": 2, "height": 2}}}, "type"),
+    ({"cmd": "solve", "args": {"puzzle": HEART, "method": "m" * 1_000_000}}, "method"),
+    ({"cmd": "make", "args": {"type": "numberlink", "maker": "k" * 1_000_000}}, "maker"),
+    ({"cmd": "x" * 1_000_000}, "unknown command"),
+    ({"cmd": "show", "args": {"link": "#" + "chess" * 200_000 + "/5x5/1.x"}}, "link"),
+])
+def test_messages_quote_a_short_excerpt_of_what_they_received(request_args, where):
+    import json
+
+    from pysolver import webapi
+    reply = json.loads(webapi.handle(json.dumps(request_args)))
+    assert not reply["ok"] and reply["kind"] == "input" and where in reply["error"]
+    assert len(reply["error"]) < 300, reply["error"][:300]
+
+
+def test_no_message_is_longer_than_its_limit():
+    assert len(str(PuzzleError("z" * 10_000))) == PuzzleError.MAX_MESSAGE
+    from pysolver.base import quote
+    assert quote("a\x00b" * 1000).startswith("'a\\x00b") and len(quote("a" * 10_000)) == 40

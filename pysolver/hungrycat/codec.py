@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_GRID_SIDE, PuzzleError
+from ..base import MAX_GRID_SIDE, PuzzleError, quote
 from .model import Model
 
 _ENTRY = re.compile(r"([A-Za-z0-9]|_[0-9a-f]{4})([0-9a-f]{6})")
@@ -58,7 +58,7 @@ def _decode_lines(text: str, what: str, count: int, keys: list[str]) -> list:
         for tok in part.split(","):
             mt = _ITEM.fullmatch(tok)
             if not mt:
-                raise PuzzleError(f"link: {what} {i}: bad clue item {tok[:20]!r}")
+                raise PuzzleError(f"link: {what} {i}: bad clue item {quote(tok[:20])}")
             idx = int(mt.group(1))
             if idx >= len(keys):
                 raise PuzzleError(f"link: {what} {i}: colour {idx} is not in the palette")
@@ -80,7 +80,7 @@ def decode(body: str, width: int, height: int) -> dict:
     for tok in entries:
         mt = _ENTRY.fullmatch(tok)
         if not mt:
-            raise PuzzleError(f"link: bad palette entry {tok[:20]!r}")
+            raise PuzzleError(f"link: bad palette entry {quote(tok[:20])}")
         k = mt.group(1)
         if k.startswith("_"):
             code = int(k[1:], 16)
@@ -88,7 +88,7 @@ def decode(body: str, width: int, height: int) -> dict:
                 raise PuzzleError(f"link: palette key code {code} is not allowed")
             k = chr(code)
         if k in palette:
-            raise PuzzleError(f"link: palette key {k!r} appears twice")
+            raise PuzzleError(f"link: palette key {quote(k)} appears twice")
         palette[k] = "#" + mt.group(2)
     keys = list(palette)
     return {"palette": palette,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Deadline, PuzzleError, SolveTimeout
+from ..base import Deadline, PuzzleError, SolveTimeout, quote
 from . import auto
 from .model import parse
 
@@ -41,7 +41,7 @@ def from_picture(picture: list[str], palette: dict[str, str]) -> dict:
             raise PuzzleError(f"picture row {r}: {len(row)} cells, expected {w}")
         for c, ch in enumerate(row):
             if ch not in palette:
-                raise PuzzleError(f"picture row {r}, col {c}: {ch!r} is not a palette key")
+                raise PuzzleError(f"picture row {r}, col {c}: {quote(ch)} is not a palette key")
     keys = list(palette)
     cols = ["".join(row[c] for row in picture) for c in range(w)]
     return {"type": "hungrycat", "width": w, "height": len(picture), "palette": dict(palette),

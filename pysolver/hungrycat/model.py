@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..base import PuzzleError, as_int, as_list, parse_palette
+from ..base import PuzzleError, as_int, as_list, parse_palette, quote
 
 #: a clue item: (colour index, count, contiguous flag as given)
 Item = tuple[int, int, bool]
@@ -65,13 +65,13 @@ def _parse_lines(value, what: str, count: int, length: int, index: dict[str, int
                 raise PuzzleError(f"{at}: expected [\"<key>\", count, contiguous]")
             key, n, flag = item
             if not isinstance(key, str) or key not in index:
-                raise PuzzleError(f"{at}: colour {key!r} is not in the palette")
+                raise PuzzleError(f"{at}: colour {quote(key)} is not in the palette")
             if key in seen:
-                raise PuzzleError(f"{at}: colour {key!r} is listed twice")
+                raise PuzzleError(f"{at}: colour {quote(key)} is listed twice")
             seen.add(key)
             n = as_int(n, f"{at}: count", 1, length)
             if not isinstance(flag, bool):
-                raise PuzzleError(f"{at}: contiguous flag must be true or false, got {flag!r}")
+                raise PuzzleError(f"{at}: contiguous flag must be true or false, got {quote(flag)}")
             parsed.append((index[key], n, flag))
         total = sum(n for _, n, _ in parsed)
         if total != length:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import PuzzleError
+from ..base import PuzzleError, quote
 from .model import Model
 
 _ALNUM = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
@@ -53,7 +53,7 @@ def _key_in(text: str) -> str:
     try:
         return out.decode("utf-8")
     except UnicodeDecodeError:
-        raise PuzzleError(f"palette key {text!r} is not valid UTF-8") from None
+        raise PuzzleError(f"palette key {quote(text)} is not valid UTF-8") from None
 
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -87,12 +87,12 @@ def decode(body: str, width: int, height: int) -> dict:
     for i, entry in enumerate(entries):
         m = _ENTRY.fullmatch(entry)
         if not m:
-            raise PuzzleError(f"link palette entry {i + 1}: {entry[:40]!r} is not rrggbb followed by a key")
+            raise PuzzleError(f"link palette entry {i + 1}: {quote(entry[:40])} is not rrggbb followed by a key")
         key = _key_in(m.group(2))
         if not 1 <= len(key) <= 16:
             raise PuzzleError(f"link palette entry {i + 1}: key must be 1 to 16 characters")
         if key in palette:
-            raise PuzzleError(f"link palette entry {i + 1}: key {key!r} repeated")
+            raise PuzzleError(f"link palette entry {i + 1}: key {quote(key)} repeated")
         palette[key] = "#" + m.group(1)
     keys = list(palette)
     cells = width * height
@@ -101,7 +101,7 @@ def decode(body: str, width: int, height: int) -> dict:
     while pos < len(grid):
         m = _TOKEN.match(grid, pos)
         if not m:
-            raise PuzzleError(f"link cells: unexpected {grid[pos:pos + 10]!r} at cell {at}")
+            raise PuzzleError(f"link cells: unexpected {quote(grid[pos:pos + 10])} at cell {at}")
         if at >= cells:
             raise PuzzleError(f"link cells: more than the {cells} cells of the grid")
         tok = m.group(0)
@@ -126,6 +126,6 @@ def decode(body: str, width: int, height: int) -> dict:
     for (at, n), ch in zip(numbered, colours):
         ci = _B64_VALUE.get(ch)
         if ci is None or ci >= len(keys):
-            raise PuzzleError(f"link colours: {ch!r} is not a palette index")
+            raise PuzzleError(f"link colours: {quote(ch)} is not a palette index")
         clues.append([at // width, at % width, n, keys[ci]])
     return {"palette": palette, "clues": clues}

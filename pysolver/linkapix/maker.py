@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base import Deadline, PuzzleError, SolveTimeout
+from ..base import Deadline, PuzzleError, SolveTimeout, quote
 from .pictures import BLANK, picture_from_rgba, picture_labels
 
 #: the solving method used to verify uniqueness
@@ -443,7 +443,7 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     if max_len is None:
         max_len = default_max_len(w, h)
     if isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 1:
-        raise PuzzleError(f"max_len: {max_len!r} is not a positive whole number")
+        raise PuzzleError(f"max_len: {quote(max_len)} is not a positive whole number")
     family = _family()
     rng = np.random.default_rng(seed)
     board = _Board(labels)

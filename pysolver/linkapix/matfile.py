@@ -12,7 +12,7 @@ import io
 import struct
 import zlib
 
-from ..base import MAX_GRID_CELLS, MAX_GRID_SIDE, SNIFF_SIGNATURE, PuzzleError
+from ..base import MAX_GRID_CELLS, MAX_GRID_SIDE, PuzzleError, SNIFF_SIGNATURE, quote
 
 MAGIC = b"MATLAB 5.0 MAT-file"
 
@@ -45,7 +45,7 @@ def _numbers(data: dict, name: str):
     import numpy as np
 
     if name not in data:
-        raise PuzzleError(f".mat file: variable {name!r} is missing")
+        raise PuzzleError(f".mat file: variable {quote(name)} is missing")
     arr = np.asarray(data[name])
     if arr.dtype.kind not in "biuf":
         what = {"U": "text", "S": "text", "V": "a struct", "O": "a cell array or struct",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import PuzzleError, as_int, as_list, as_str, parse_palette
+from ..base import PuzzleError, as_int, as_list, as_str, parse_palette, quote
 
 
 @dataclass
@@ -66,7 +66,7 @@ def parse(data: dict) -> Model:
         n = as_int(item[2], f"{where}: number", 1, width * height)
         key = as_str(item[3], f"{where}: colour key", 16)
         if key not in palette:
-            raise PuzzleError(f"{where}: colour key {key!r} is not in the palette")
+            raise PuzzleError(f"{where}: colour key {quote(key)} is not in the palette")
         if (r, c) in seen:
             raise PuzzleError(f"{where}: a second clue in the same cell (clues[{seen[(r, c)]}])")
         seen[(r, c)] = i

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..base import PuzzleError, parse_palette
+from ..base import PuzzleError, parse_palette, quote
 
 #: palette keys handed out to quantised and generated pictures, in order
 KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -66,7 +66,7 @@ def picture_labels(palette: dict, grid) -> tuple[list[str], list[str], np.ndarra
             if key is None or key == ".":
                 continue
             if key not in index:
-                raise PuzzleError(f"picture row {r}, col {c}: {key!r} is not a palette key")
+                raise PuzzleError(f"picture row {r}, col {c}: {quote(key)} is not a palette key")
             raw[r, c] = index[key]
             used[key] = 1
     if not used:
@@ -132,7 +132,7 @@ def fit_size(src_h: int, src_w: int, width: int, height: int, keep_aspect: bool 
     aspect ratio when asked (the longer side fills the box)."""
     for what, v in (("width", width), ("height", height)):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_PICTURE_SIDE:
-            raise PuzzleError(f"picture {what}: {v!r} is not a whole number from 1 to "
+            raise PuzzleError(f"picture {what}: {quote(v)} is not a whole number from 1 to "
                               f"{MAX_PICTURE_SIDE}")
     if not keep_aspect:
         return height, width
@@ -161,7 +161,7 @@ def resize_rgba(arr: np.ndarray, out_h: int, out_w: int, method: str = "box"
     ``(rgb float (h, w, 3), alpha float (h, w))``, alpha in 0..1.  The box filter
     averages colours weighted by alpha, so transparent pixels do not darken edges."""
     if method not in ("box", "nearest"):
-        raise PuzzleError(f"resize method {method!r} is not 'box' or 'nearest'")
+        raise PuzzleError(f"resize method {quote(method)} is not 'box' or 'nearest'")
     h, w = arr.shape[:2]
     if method == "nearest":
         ys = np.minimum(((np.arange(out_h) + 0.5) * h / out_h).astype(int), h - 1)
@@ -288,9 +288,9 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
     mostly one colour (at least 60% of border cells, after quantising to one colour
     more) gets that colour as blank background."""
     if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
-        raise PuzzleError(f"colours: {colours!r} is not a whole number from 1 to {MAX_COLOURS}")
+        raise PuzzleError(f"colours: {quote(colours)} is not a whole number from 1 to {MAX_COLOURS}")
     if background not in ("auto", "none", "transparent"):
-        raise PuzzleError(f"background: {background!r} is not 'auto', 'none' or 'transparent'")
+        raise PuzzleError(f"background: {quote(background)} is not 'auto', 'none' or 'transparent'")
     arr = rgba_array(rgba, source_width)
     out_h, out_w = fit_size(arr.shape[0], arr.shape[1], width, height, keep_aspect)
     rgb, alpha = resize_rgba(arr, out_h, out_w, resize)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_GRID_SIDE, SNIFF_MARK, PuzzleError, parse_palette, read_number
+from ..base import MAX_GRID_SIDE, PuzzleError, SNIFF_MARK, parse_palette, quote, read_number
 from .model import Model, picture
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@&"
@@ -87,12 +87,12 @@ def load(content) -> dict:
             for item in rest.split():
                 m = _COLOUR.fullmatch(item)
                 if not m:
-                    raise PuzzleError(f"line {lineno}: palette entry {item!r} is not key=#rrggbb")
+                    raise PuzzleError(f"line {lineno}: palette entry {quote(item)} is not key=#rrggbb")
                 key = m.group(1)
                 if key[0].isdigit() or key == ".":
-                    raise PuzzleError(f"line {lineno}: palette key {key!r} must not start with a digit or be '.'")
+                    raise PuzzleError(f"line {lineno}: palette key {quote(key)} must not start with a digit or be '.'")
                 if key in palette:
-                    raise PuzzleError(f"line {lineno}: palette key {key!r} given twice")
+                    raise PuzzleError(f"line {lineno}: palette key {quote(key)} given twice")
                 palette[key] = m.group(2).lower()
             continue
         rows.append((lineno, line.split()))
@@ -112,12 +112,12 @@ def load(content) -> dict:
                 continue
             m = _CLUE.fullmatch(token)
             if not m:
-                raise PuzzleError(f"line {lineno}: cell {c + 1} {token!r} is neither '.' nor a number and key")
+                raise PuzzleError(f"line {lineno}: cell {c + 1} {quote(token)} is neither '.' nor a number and key")
             n, key = read_number(m.group(1), f"line {lineno}: cell {c + 1}"), m.group(2)
             if key not in palette:
-                raise PuzzleError(f"line {lineno}: cell {c + 1} {token!r}: colour {key!r} is not in the palette")
+                raise PuzzleError(f"line {lineno}: cell {c + 1} {quote(token)}: colour {quote(key)} is not in the palette")
             if n < 1:
-                raise PuzzleError(f"line {lineno}: cell {c + 1} {token!r}: number must be positive")
+                raise PuzzleError(f"line {lineno}: cell {c + 1} {quote(token)}: number must be positive")
             clues.append([r, c, n, key])
     parse_palette(palette, single_char=False)
     out = {"type": "linkapix", "width": width, "height": len(rows), "palette": palette, "clues": clues}

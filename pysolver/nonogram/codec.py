@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import PuzzleError
+from ..base import PuzzleError, quote
 from .model import Model
 
 MAX_BODY = 1 << 20
@@ -56,13 +56,13 @@ def decode(body: str, width: int, height: int) -> dict:
         palette = {}
         for n, entry in enumerate(parts[0].split(",")):
             if not _ENTRY.match(entry):
-                raise PuzzleError(f"link: palette entry {n} {entry[:20]!r} is not rrggbb + key code")
+                raise PuzzleError(f"link: palette entry {n} {quote(entry[:20])} is not rrggbb + key code")
             code = int(entry[6:], 16)
             if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
                 raise PuzzleError(f"link: palette entry {n} has an invalid key code")
             key = chr(code)
             if key in palette:
-                raise PuzzleError(f"link: palette key {key!r} appears twice")
+                raise PuzzleError(f"link: palette key {quote(key)} appears twice")
             palette[key] = "#" + entry[:6]
         keys = list(palette)
         rows_text, cols_text = parts[1], parts[2]
@@ -87,9 +87,9 @@ def decode(body: str, width: int, height: int) -> dict:
                 else:
                     number, _, index = block.partition("-")
                     if not _INDEX.match(index) or int(index) >= len(keys):
-                        raise PuzzleError(f"link: {what}[{i}]: bad colour in block {block[:20]!r}")
+                        raise PuzzleError(f"link: {what}[{i}]: bad colour in block {quote(block[:20])}")
                 if not _NUMBER.match(number):
-                    raise PuzzleError(f"link: {what}[{i}]: bad block {block[:20]!r}")
+                    raise PuzzleError(f"link: {what}[{i}]: bad block {quote(block[:20])}")
                 clue.append(int(number) if keys is None else [int(number), keys[int(index)]])
             out.append(clue)
         return out

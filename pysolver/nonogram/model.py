@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..base import PuzzleError, as_int, as_list, parse_palette
+from ..base import PuzzleError, as_int, as_list, parse_palette, quote
 
 Clue = tuple[tuple[int, int], ...]
 
@@ -63,18 +63,18 @@ def _parse_clue(value, what: str, size: int, side: str, key_index: dict[str, int
     for b, block in enumerate(blocks, 1):
         if key_index is None:
             if isinstance(block, list):
-                raise PuzzleError(f"{what}: block {b} is {block!r}, a colour block, but the puzzle "
+                raise PuzzleError(f"{what}: block {b} is {quote(block)}, a colour block, but the puzzle "
                                   "has no palette")
             length = as_int(block, f"{what}: block {b}")
             colour = 1
         else:
             if not (isinstance(block, list) and len(block) == 2):
-                raise PuzzleError(f"{what}: block {b} is {block!r}, expected [length, \"colour\"] "
+                raise PuzzleError(f"{what}: block {b} is {quote(block)}, expected [length, \"colour\"] "
                                   "in a multicolour puzzle")
             length = as_int(block[0], f"{what}: block {b} length")
             key = block[1]
             if not isinstance(key, str) or key not in key_index:
-                raise PuzzleError(f"{what}: block {b} has colour {key!r}, which is not in the palette")
+                raise PuzzleError(f"{what}: block {b} has colour {quote(key)}, which is not in the palette")
             colour = key_index[key]
         if length < 1:
             raise PuzzleError(f"{what}: block {b} has length {length}")

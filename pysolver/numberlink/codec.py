@@ -22,7 +22,7 @@ cell used twice).
 """
 from __future__ import annotations
 
-from ..base import PuzzleError
+from ..base import PuzzleError, quote
 from .model import LABEL_RE, Numberlink
 
 _COVER = {"F": "full", "E": "free"}
@@ -44,7 +44,7 @@ def decode(body: str, width: int, height: int) -> dict:
     if len(body) > 1 + size * 30:
         raise PuzzleError("link body: too long for the grid")
     if body[0] not in _COVER:
-        raise PuzzleError(f"link body: starts with {body[0]!r}, expected 'F' (full) or 'E' (free)")
+        raise PuzzleError(f"link body: starts with {quote(body[0])}, expected 'F' (full) or 'E' (free)")
     if len(body) > 1 and body[1] != ".":
         raise PuzzleError("link body: expected '.' after the cover letter")
     items = body[2:].split(".") if len(body) > 1 else []
@@ -56,13 +56,13 @@ def decode(body: str, width: int, height: int) -> dict:
     for i, item in enumerate(items):
         index, sep, label = item.partition(":")
         if not sep:
-            raise PuzzleError(f"link body: endpoint {i} ({item[:20]!r}) lacks ':'")
+            raise PuzzleError(f"link body: endpoint {i} ({quote(item[:20])}) lacks ':'")
         if not index.isascii() or not index.isdigit() or (len(index) > 1 and index[0] == "0") or len(index) > 6:
-            raise PuzzleError(f"link body: endpoint {i}: {index[:20]!r} is not a cell number")
+            raise PuzzleError(f"link body: endpoint {i}: {quote(index[:20])} is not a cell number")
         cell = int(index)
         if cell >= size:
             raise PuzzleError(f"link body: endpoint {i}: cell {cell} is outside the {width}x{height} grid")
         if not LABEL_RE.fullmatch(label):
-            raise PuzzleError(f"link body: endpoint {i}: label {label[:20]!r} is not 1 to 16 letters, digits, '_' or '-'")
+            raise PuzzleError(f"link body: endpoint {i}: label {quote(label[:20])} is not 1 to 16 letters, digits, '_' or '-'")
         endpoints.append([cell // width, cell % width, label])
     return {"endpoints": endpoints, "cover": _COVER[body[0]]}

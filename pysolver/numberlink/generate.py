@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout
+from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
 from .model import make_model
 from .search import OutOfWork, solve_auto
 
@@ -224,7 +224,7 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
     of decisions, never after a time.  The deadline only makes the generator give up
     (SolveTimeout) when no board is made in time."""
     if cover not in ("full", "free"):
-        raise PuzzleError(f"cover: {cover!r} is not \"full\" or \"free\"")
+        raise PuzzleError(f"cover: {quote(cover)} is not \"full\" or \"free\"")
     if width < 1 or height < 1 or width * height < 2:
         raise PuzzleError(f"{width}x{height}: too small for a pair of endpoints")
     deadline = deadline or Deadline(30.0)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..base import PuzzleError, as_int, as_list, as_str
+from ..base import PuzzleError, as_int, as_list, as_str, quote
 
 COVERS = ("full", "free")
 #: labels are short words so that every text format and the share link can carry them
@@ -66,7 +66,7 @@ class Numberlink:
 def check_label(value, what: str) -> str:
     label = as_str(value, what, 16)
     if not LABEL_RE.fullmatch(label):
-        raise PuzzleError(f"{what}: label {label!r} must be 1 to 16 letters, digits, '_' or '-'")
+        raise PuzzleError(f"{what}: label {quote(label)} must be 1 to 16 letters, digits, '_' or '-'")
     return label
 
 
@@ -80,7 +80,7 @@ def parse_model(data: dict) -> Numberlink:
         raise PuzzleError("endpoints: empty, a puzzle needs at least one pair")
     cover = data.get("cover", "full")
     if cover not in COVERS:
-        raise PuzzleError(f"cover: {cover!r} is not \"full\" or \"free\"")
+        raise PuzzleError(f"cover: {quote(cover)} is not \"full\" or \"free\"")
     seen: dict[int, int] = {}
     by_label: dict[str, list[int]] = {}
     endpoints = []
@@ -99,7 +99,7 @@ def parse_model(data: dict) -> Numberlink:
         endpoints.append((r, c, label))
     for label, cells in by_label.items():
         if len(cells) != 2:
-            raise PuzzleError(f"endpoints: label {label!r} occurs {len(cells)} time(s), expected exactly 2")
+            raise PuzzleError(f"endpoints: label {quote(label)} occurs {len(cells)} time(s), expected exactly 2")
     labels = tuple(by_label)
     ends = tuple((by_label[lab][0], by_label[lab][1]) for lab in labels)
     return Numberlink(width, height, cover, tuple(endpoints), labels, ends)
