@@ -296,7 +296,7 @@ def find_chromium() -> str | None:
 
 def ensure_test_tools() -> None:
     need = []
-    for mod in ("pytest", "playwright"):
+    for mod in ("pytest", "playwright", "hypothesis", "axe_playwright_python"):
         try:
             __import__(mod)
         except ImportError:

@@ -497,6 +497,20 @@ def as_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) 
     return value
 
 
+def read_cell(item: Any, width: int, height: int) -> tuple[int, int] | str:
+    """A solution's ``[row, col]`` as (row, col), or why it is not one.  The one rule of
+    every family (see the README's puzzle format): numbers are JSON integers, never
+    strings, booleans or decimals, even when they hold a whole number."""
+    if not isinstance(item, list) or len(item) != 2:
+        return f"expected [row, col], got {quote(item)}"
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in item):
+        return f"{quote(item)}: row and col must be whole numbers (JSON integers, not strings, booleans or decimals)"
+    r, c = item
+    if not (0 <= r < height and 0 <= c < width):
+        return f"cell ({r},{c}) is outside the {width}x{height} grid"
+    return r, c
+
+
 def as_list(value: Any, what: str) -> list:
     if not isinstance(value, list):
         raise PuzzleError(f"{what}: expected a list, got {type(value).__name__}")

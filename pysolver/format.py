@@ -60,7 +60,10 @@ def parse_puzzle(data: Any) -> Puzzle:
     meta = {}
     for key in META_KEYS:
         if key in data and data[key] is not None:
-            meta[key] = as_str(data[key], key, 2000)
+            # (an empty title is no title: the link, which drops it, reads back the same)
+            value = as_str(data[key], key, 2000)
+            if value:
+                meta[key] = value
     expect = data.get("expect")
     if expect is not None and expect != "unsolvable":
         raise PuzzleError(f"expect: {quote(expect)} is not understood (only \"unsolvable\")")

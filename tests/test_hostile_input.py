@@ -101,3 +101,18 @@ def test_no_message_is_longer_than_its_limit():
     assert len(str(PuzzleError("z" * 10_000))) == PuzzleError.MAX_MESSAGE
     from pysolver.base import quote
     assert quote("a\x00b" * 1000).startswith("'a\\x00b") and len(quote("a" * 10_000)) == 40
+
+
+@pytest.mark.parametrize("bad", [["0", 1], [0.0, 1], [False, 1], [0, 1.5]])
+def test_cells_are_json_integers_in_every_family(bad):
+    """One strict rule for numbers in solutions (README, puzzle format): integers only,
+    with the same message in every family that has cell coordinates."""
+    import json
+
+    from pysolver import api
+    from helpers import FIXTURES
+    lap = json.loads((FIXTURES / "linkapix" / "bench_20_full.json").read_text())
+    nl = {"type": "numberlink", "width": 2, "height": 1, "endpoints": [[0, 0, "A"], [0, 1, "A"]], "cover": "full"}
+    for puzzle, solution in ((lap, {"paths": [[bad]]}), (nl, {"paths": {"A": [[0, 0], bad]}})):
+        errors = api.check(puzzle, solution)["errors"]
+        assert "row and col must be whole numbers (JSON integers" in errors[0]["message"], errors

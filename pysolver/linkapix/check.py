@@ -8,7 +8,7 @@ judged and clues without a path are fine.
 """
 from __future__ import annotations
 
-from ..base import CheckReport
+from ..base import CheckReport, read_cell
 from .model import Model
 
 
@@ -21,14 +21,11 @@ def _read_path(path, i: int, model: Model):
     if not isinstance(path, list) or not path:
         return _err(f"paths[{i}]: expected a non-empty list of [row, col] cells")
     cells = []
-    for j, cell in enumerate(path):
-        if not (isinstance(cell, list) and len(cell) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            return _err(f"paths[{i}][{j}]: expected [row, col]")
-        r, c = cell
-        if not (0 <= r < model.height and 0 <= c < model.width):
-            return _err(f"paths[{i}][{j}]: cell ({r},{c}) is outside the {model.width}x{model.height} grid")
-        cells.append((r, c))
+    for j, item in enumerate(path):
+        cell = read_cell(item, model.width, model.height)
+        if isinstance(cell, str):
+            return _err(f"paths[{i}][{j}]: {cell}")
+        cells.append(cell)
     return cells
 
 

@@ -8,24 +8,12 @@ what is already broken counts.
 """
 from __future__ import annotations
 
-from ..base import CheckReport
+from ..base import CheckReport, read_cell
 from .model import Numberlink
 
 
 def _err(message: str, cells=(), lines=()) -> dict:
     return {"message": message, "cells": [list(c) for c in cells], "lines": list(lines)}
-
-
-def _read_cell(item, model: Numberlink):
-    """(r, c) for a well-formed in-range cell, else None."""
-    if not isinstance(item, (list, tuple)) or len(item) != 2:
-        return None
-    r, c = item
-    if isinstance(r, bool) or isinstance(c, bool) or not isinstance(r, int) or not isinstance(c, int):
-        return None
-    if not (0 <= r < model.height and 0 <= c < model.width):
-        return None
-    return r, c
 
 
 def check_solution(model: Numberlink, solution, partial: bool = False) -> CheckReport:
@@ -50,9 +38,9 @@ def check_solution(model: Numberlink, solution, partial: bool = False) -> CheckR
             continue
         cells = []
         for i, item in enumerate(raw):
-            cell = _read_cell(item, model)
-            if cell is None:
-                errors.append(_err(f"path {lab}: cell {i} ({item!r}) is not a [row, col] inside the grid"))
+            cell = read_cell(item, model.width, model.height)
+            if isinstance(cell, str):
+                errors.append(_err(f"path {lab}: cell {i}: {cell}"))
                 break
             cells.append(cell)
         else:
