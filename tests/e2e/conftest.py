@@ -4,6 +4,7 @@ real Chromium driven by Playwright.  The real Pyodide, NumPy and SciPy run in th
 `python build.py test` builds dist/ and installs Chromium first; run alone, these
 tests build dist/ if it is missing and skip only when no Chromium can be found."""
 import json
+import os
 import sys
 import threading
 from pathlib import Path
@@ -15,6 +16,15 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 BOOT_TIMEOUT_MS = 180_000
+
+
+def cannot_run(why: str):
+    """A browser test that cannot run: skipped when run by hand without a browser, but
+    a failure under `python build.py test` (and so in CI), which sets
+    PYSOLVER_E2E_REQUIRED: a suite must not be green without its browser tests."""
+    if os.environ.get("PYSOLVER_E2E_REQUIRED"):
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why)
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +70,7 @@ def browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("playwright is not installed (python build.py test installs it)")
+        cannot_run("playwright is not installed (python build.py test installs it)")
     exe = build.find_chromium()
     pw = sync_playwright().start()
     try:
@@ -70,7 +80,7 @@ def browser():
         try:
             b = pw.chromium.launch(**kwargs)
         except Exception as exc:  # noqa: BLE001
-            pytest.skip(f"no Chromium to run the browser tests: {exc}")
+            cannot_run(f"no Chromium to run the browser tests: {exc}")
         yield b
         b.close()
     finally:
