@@ -116,3 +116,38 @@ def test_cells_are_json_integers_in_every_family(bad):
     for puzzle, solution in ((lap, {"paths": [[bad]]}), (nl, {"paths": {"A": [[0, 0], bad]}})):
         errors = api.check(puzzle, solution)["errors"]
         assert "row and col must be whole numbers (JSON integers" in errors[0]["message"], errors
+
+
+@pytest.mark.parametrize("labels", [["^", "\\"], ["@", "~"], ["a.b", "x:y"], ["é", "日本"], ["#1", "%41"]])
+def test_numberlink_labels_may_be_punctuation_and_survive_the_link(labels):
+    """Published boards label pairs with punctuation: labels are 1 to 16 printable
+    characters without white space, escaped where the link needs it."""
+    from pysolver import api
+    from pysolver.link import decode_link, encode_link
+    a, b = labels
+    board = {"type": "numberlink", "width": 3, "height": 2, "cover": "full",
+             "endpoints": [[0, 0, a], [0, 2, a], [1, 0, b], [1, 2, b]]}
+    p = api.as_puzzle(board)
+    frag = encode_link(p)
+    assert all(ch.isascii() and (ch.isalnum() or ch in "_-.:~/") for ch in frag.split("/", 2)[2][1:]) \
+        or frag.split("/")[2][0] == "z"
+    assert decode_link(frag).to_json() == p.to_json()
+    assert api.solve(board)["status"] == "solved"
+
+
+@pytest.mark.parametrize("label, words", [("a b", "without white space"), ("", "1 to 16"), ("x" * 17, "longer"),
+                                          ("\x07", "printable")])
+def test_numberlink_labels_that_are_not_labels_are_refused(label, words):
+    board = {"type": "numberlink", "width": 2, "height": 1, "cover": "full",
+             "endpoints": [[0, 0, label], [0, 1, label]]}
+    with pytest.raises(PuzzleError, match=words):
+        from pysolver import api
+        api.as_puzzle(board)
+
+
+@pytest.mark.parametrize("body, words", [("F.0:~4.1:~4", "escapes"), ("F.0:~FF.1:~FF", "not UTF-8"),
+                                         ("F.0:~20.1:~20", "white space"), ("F.0:a^.1:a^", "escapes")])
+def test_badly_escaped_link_labels_are_refused(body, words):
+    from pysolver.numberlink.codec import decode
+    with pytest.raises(PuzzleError, match=words):
+        decode(body, 2, 1)

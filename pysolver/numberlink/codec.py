@@ -8,7 +8,9 @@ Grammar (ASCII, no whitespace)::
     endpoint := index ":" label
     index    := "0" | [1-9][0-9]*        ; row * width + col, decimal, no leading zeros,
                                          ; less than width * height
-    label    := [A-Za-z0-9_-]{1,16}
+    label    := ( [A-Za-z0-9_-] | "~" hex hex )+   ; 1 to 16 characters once unescaped:
+                                         ; any other character is "~" and the two hex
+                                         ; digits of each byte of its UTF-8
 
 Endpoints appear in the order of the puzzle's ``endpoints`` list.  Example: a 4x4
 board with ``g`` at (0,3) and (3,3) and ``r`` at (1,1) and (2,1), full cover:
@@ -16,14 +18,21 @@ board with ``g`` at (0,3) and (3,3) and ``r`` at (1,1) and (2,1), full cover:
 
 A decoder must reject: an empty body, a first character other than ``F``/``E``,
 a missing ``.`` separator, an index that is not such a decimal or is out of range, a
-label outside the character set or longer than 16, more endpoints than cells; the
+label outside the character set, badly escaped or not a label (see
+``model.label_problem``), more endpoints than cells; the
 result then goes through the normal puzzle validation (each label exactly twice, no
 cell used twice).
 """
 from __future__ import annotations
 
+import re
+
 from ..base import PuzzleError, quote
-from .model import LABEL_RE, Numberlink
+from .model import Numberlink, label_problem
+
+#: what a label holds as it is in the link; everything else is escaped
+PLAIN = re.compile(r"[A-Za-z0-9_-]")
+ESCAPED = re.compile(r"(?:[A-Za-z0-9_-]|~[0-9A-F]{2})+")
 
 _COVER = {"F": "full", "E": "free"}
 _COVER_CHAR = {v: k for k, v in _COVER.items()}
@@ -32,8 +41,27 @@ _COVER_CHAR = {v: k for k, v in _COVER.items()}
 def encode(model: Numberlink) -> str:
     parts = [_COVER_CHAR[model.cover]]
     for r, c, label in model.endpoints:
-        parts.append(f"{r * model.width + c}:{label}")
+        parts.append(f"{r * model.width + c}:{escape(label)}")
     return ".".join(parts)
+
+
+def escape(label: str) -> str:
+    """The label as the link body carries it: letters, digits, '_' and '-' as they are,
+    anything else '~' and two upper-case hex digits per UTF-8 byte."""
+    return "".join(ch if PLAIN.fullmatch(ch) else "".join(f"~{b:02X}" for b in ch.encode()) for ch in label)
+
+
+def unescape(text: str, where: str) -> str:
+    if not ESCAPED.fullmatch(text):
+        raise PuzzleError(f"{where}: label {quote(text[:20])} is not letters, digits, '_', '-' and ~XX escapes")
+    try:
+        label = re.sub(rb"~([0-9A-F]{2})", lambda m: bytes([int(m.group(1), 16)]), text.encode()).decode()
+    except UnicodeDecodeError:
+        raise PuzzleError(f"{where}: label {quote(text[:20])} escapes bytes that are not UTF-8") from None
+    problem = label_problem(label)
+    if problem:
+        raise PuzzleError(f"{where}: label {quote(label)} {problem}")
+    return label
 
 
 def decode(body: str, width: int, height: int) -> dict:
@@ -62,7 +90,5 @@ def decode(body: str, width: int, height: int) -> dict:
         cell = int(index)
         if cell >= size:
             raise PuzzleError(f"link body: endpoint {i}: cell {cell} is outside the {width}x{height} grid")
-        if not LABEL_RE.fullmatch(label):
-            raise PuzzleError(f"link body: endpoint {i}: label {quote(label[:20])} is not 1 to 16 letters, digits, '_' or '-'")
-        endpoints.append([cell // width, cell % width, label])
+        endpoints.append([cell // width, cell % width, unescape(label, f"link body: endpoint {i}")])
     return {"endpoints": endpoints, "cover": _COVER[body[0]]}

@@ -16,8 +16,19 @@ from functools import cached_property
 from ..base import PuzzleError, as_int, as_list, as_str, quote
 
 COVERS = ("full", "free")
-#: labels are short words so that every text format and the share link can carry them
-LABEL_RE = re.compile(r"[A-Za-z0-9_-]{1,16}")
+#: a label is 1 to 16 printable characters without white space (published boards
+#: label pairs with punctuation: '^', '\\', '@'); formats and the share link escape
+#: what they cannot carry as it is
+MAX_LABEL = 16
+
+
+def label_problem(label: str) -> str | None:
+    """Why ``label`` is not a label, or None."""
+    if not 1 <= len(label) <= MAX_LABEL:
+        return f"must be 1 to {MAX_LABEL} characters"
+    if not label.isprintable() or any(ch.isspace() for ch in label):
+        return "must be printable characters without white space"
+    return None
 
 
 @dataclass(frozen=True)
@@ -64,9 +75,10 @@ class Numberlink:
 
 
 def check_label(value, what: str) -> str:
-    label = as_str(value, what, 16)
-    if not LABEL_RE.fullmatch(label):
-        raise PuzzleError(f"{what}: label {quote(label)} must be 1 to 16 letters, digits, '_' or '-'")
+    label = as_str(value, what, MAX_LABEL)
+    problem = label_problem(label)
+    if problem:
+        raise PuzzleError(f"{what}: label {quote(label)} {problem}")
     return label
 
 
