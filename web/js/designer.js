@@ -1,152 +1,60 @@
-/* "Draw a puzzle": the maker's own board, for nonograms, Hungry Cat Picross and
-   Link-a-Pix (KINDS).  A picture is painted on the family's own board (its drawing
-   and its strokes), with the clues worked out from the picture after every stroke and
-   drawn where a puzzle's are.  "Check it is unique" asks the solver for two solutions
-   of those clues: one means the puzzle leads to this picture and no other; two are
-   outlined where they differ, so the maker knows where to change the picture.  "Play and share" opens the clues as a puzzle (the play
-   page makes its link).  A Link-a-Pix picture has no clues to show while it is drawn:
-   "Make the puzzle" has the worker's maker cut it into links until it is unique
-   (pysolver/linkapix/maker.py), and opens the puzzle.
+/* "Draw a puzzle": the drawing maker, with its own board, for every family whose
+   description allows drawing (`drawing`: sizes and colour counts) and whose module says
+   how (`drawingKind`: the key of a blank cell, its palettes, the puzzle a picture makes;
+   see families/index.js).  A picture is painted on the family's own board (its drawing
+   and its strokes), or the kind's own `board`, with the clues worked out from the
+   picture after every stroke and drawn where a puzzle's are.  "Check it is unique" asks
+   the solver for two solutions of those clues: one means the puzzle leads to this
+   picture and no other; two are outlined where they differ, so the maker knows where to
+   change the picture.  "Play and share" opens the clues as a puzzle (the play page makes
+   its link).  A family whose description names a maker for drawings (`drawing.maker`)
+   has no clues to show while a picture is drawn: "Make the puzzle" has the worker's
+   maker make it, unique by construction, and opens the puzzle.
 
-   The drawing, {kind, grid, palette}, is kept with its undo history (History, under
-   DESIGN_KEY) like a puzzle's progress: a reload or a closed tab loses nothing, and
-   starting a new drawing is itself a step that Undo takes back. */
+   The drawing, {kind, id, grid, palette, title?, author?}, is kept with its undo
+   history (History, under DESIGN_KEY) like a puzzle's progress: a reload or a closed
+   tab loses nothing, and starting a new drawing is itself a step that Undo takes back. */
 
 import { Board } from "./board.js";
+import { usedPalette } from "./families/draw.js";
 import { colourNames } from "./families/colournames.js";
-import { contrast, gridLines, strokeCells } from "./families/draw.js";
-import hungrycat, { cluesOf as hungrycatClues } from "./families/hungrycat.js";
-import nonogram, { cluesOf as nonogramClues } from "./families/nonogram.js";
 import { History } from "./history.js";
+import { $, canceller, messenger, renderSwatches, theme, undoRedoButtons, undoRedoKeys, whileBusy } from "./page.js";
 
-// (the history of drawings of every kind; the name is from when there was one kind)
+// (the history of drawings of every kind; the storage key is from when the maker drew
+// one kind, and stays so that drawings saved then still open)
 const DESIGN_KEY = "design.nonogram";
-// Sides of a drawing (the form's limits): big enough for the largest published puzzles.
-const MIN_SIDE = 2, MAX_SIDE = 100;
-// The colours of a multicolour drawing, in order: named colours, so messages name them.
-const COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#008000"],
-                 ["e", "#ffa500"], ["f", "#800080"], ["g", "#a52a2a"], ["h", "#ffc0cb"]];
-// Seconds the uniqueness check may take (the answer says when it was not settled), and
-// the Link-a-Pix maker (the picture maker in maker.js allows 180 s for up to 128x128).
+// Seconds the uniqueness check may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
-const MAKE_SECONDS = 120;
 
-/** The palette's colours a picture uses, in palette order (an empty picture keeps
-    the first colour: a palette is never empty). */
-function usedPalette(palette, grid) {
-  const used = new Set(grid.join(""));
-  const out = Object.fromEntries(Object.entries(palette).filter(([k]) => used.has(k)));
-  return Object.keys(out).length ? out : Object.fromEntries(Object.entries(palette).slice(0, 1));
+/* The kinds of drawing: {type, title, drawing (the description's limits and maker),
+   timeout (that maker's), method (the family's default), ...drawingKind, board}, by type;
+   the first is the kind of a drawing saved without one. */
+function kindsOf(families) {
+  const kinds = families.filter((f) => f.drawing && f.drawingKind).map((f) => ({
+    type: f.type, title: f.title, drawing: f.drawing, method: f.methods[0].name,
+    timeout: f.makers.find((m) => m.name === f.drawing.maker)?.timeout ?? 60,
+    board: f, ...f.drawingKind,
+  }));
+  kinds.sort((a, b) => !!b.original - !!a.original);
+  return new Map(kinds.map((k) => [k.type, k]));
 }
 
-/* What differs between the kinds of puzzle the maker draws: the family, the key of an
-   unpainted cell, the palette of a number of colours, and the puzzle a picture makes. */
-const KINDS = {
-  nonogram: {
-    family: nonogram,
-    name: "nonogram",
-    minColours: 1,
-    // "?" is a blank cell, as in a nonogram's progress; a cross (a long press) is too
-    blank: "?",
-    normalise: (grid) => grid.map((row) => row.replaceAll(".", "?")),
-    palette: (colours) => (colours > 1 ? Object.fromEntries(COLOURS.slice(0, colours)) : null),
-    // (right and middle click blank a cell: there is nothing to cross in a drawing)
-    button: (button) => (button === "primary" ? "primary" : "middle"),
-    // the solver's counts (see pysolver bench): search decisions, and probes
-    branched: (stats) => stats.nodes > 0,
-    puzzle(grid, palette) {
-      const p = { type: "nonogram", width: grid[0].length, height: grid.length, ...nonogramClues(grid, !!palette) };
-      if (palette) p.palette = usedPalette(palette, grid);
-      return p;
-    },
-  },
-  hungrycat: {
-    family: hungrycat,
-    name: "Hungry Cat puzzle",
-    minColours: 2,
-    // every cell takes a colour in Hungry Cat: an unpainted one is white, the first colour
-    blank: "w",
-    normalise: (grid) => grid.map((row) => row.replaceAll("?", "w")),
-    palette: (colours) => ({ w: "#ffffff", ...Object.fromEntries(COLOURS.slice(0, colours - 1)) }),
-    button: (button) => button,
-    // (its search counts the root as a node: one node is no branching)
-    branched: (stats) => stats.nodes > 1,
-    puzzle(grid, palette) {
-      const used = usedPalette(palette, grid);
-      return { type: "hungrycat", width: grid[0].length, height: grid.length, palette: used,
-               ...hungrycatClues(grid, Object.keys(used)) };
-    },
-  },
-};
-
-const kindOf = (drawing) => KINDS[drawing.kind] || KINDS.nonogram;
-
-/* The board a Link-a-Pix picture is drawn on: cells and grid lines only (its clues
-   come when the maker cuts it), with the nonogram family's strokes. */
-const pictureBoard = {
-  layout: (p) => ({ cols: p.width, rows: p.height, x0: 0, y0: 0 }),
-  draw(ctx, p, progress, view) {
-    const t = view.theme;
-    ctx.fillStyle = t.cell;
-    ctx.fillRect(0, 0, p.width, p.height);
-    progress.grid.forEach((row, r) => [...row].forEach((k, c) => {
-      if (!p.palette[k]) return;
-      ctx.fillStyle = p.palette[k];
-      ctx.fillRect(c, r, 1, 1);
-      // (black on the dark theme's board: an edge, so a painted cell still shows)
-      if (contrast(p.palette[k], t.cell) < 1.6) {
-        ctx.strokeStyle = t.fg;
-        ctx.lineWidth = 0.06;
-        ctx.strokeRect(c + 0.1, r + 0.1, 0.8, 0.8);
-      }
-    }));
-    gridLines(ctx, 0, 0, p.width, p.height, t.grid);
-    if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, t.error);
-  },
-  press: (...args) => nonogram.press(...args),
-  describe: (...args) => nonogram.describe(...args),
-};
-
-KINDS.linkapix = {
-  family: pictureBoard,
-  name: "Link-a-Pix picture",
-  minColours: 1,
-  blank: "?",
-  normalise: KINDS.nonogram.normalise,
-  palette: (colours) => Object.fromEntries(COLOURS.slice(0, colours)),
-  button: KINDS.nonogram.button,
-  puzzle: (grid, palette) => ({ type: "linkapix", width: grid[0].length, height: grid.length, palette }),
-  // the worker's maker makes the puzzle, unique by construction: no check of its own
-  makes: true,
-};
-
-/** A blank drawing of a kind ("nonogram", "hungrycat" or "linkapix").  Its `id` is
-    shared by the states its strokes make, so its title and author (typed once, kept in
-    every one of them) come back with it on Undo. */
-export function blankDrawing(kind, width, height, colours) {
-  const k = KINDS[kind];
-  return { kind, id: Date.now().toString(36) + Math.random().toString(36).slice(2, 6),
+/** A blank drawing of a kind.  Its `id` is shared by the states its strokes make, so
+    its title and author (typed once, kept in every one of them) come back with it on Undo. */
+function blankDrawing(k, width, height, colours) {
+  return { kind: k.type, id: Date.now().toString(36) + Math.random().toString(36).slice(2, 6),
            grid: Array.from({ length: height }, () => k.blank.repeat(width)),
-           palette: k.palette(Math.max(k.minColours, colours)) };
+           palette: k.palette(Math.max(k.drawing.min_colours, colours)) };
 }
-
-/** The puzzle a drawing makes: its clues, and the palette's colours it uses. */
-export function drawingPuzzle(drawing, meta = {}) {
-  const p = kindOf(drawing).puzzle(drawing.grid, drawing.palette);
-  if (meta.title) p.title = meta.title;
-  if (meta.author) p.author = meta.author;
-  return p;
-}
-
 
 /** Whether a drawing read back from storage (where anything may have been written)
     is one the maker could have made: its kind, size, palette and cells. */
-function goodDrawing(d) {
+function goodDrawing(kinds, d) {
   if (!d || typeof d !== "object" || !Array.isArray(d.grid)) return false;
-  const kind = d.kind === undefined ? "nonogram" : d.kind;
-  if (typeof kind !== "string" || !Object.hasOwn(KINDS, kind)) return false;
-  const k = KINDS[kind], g = d.grid;
-  const side = (n) => Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE;
+  if (d.kind !== undefined && (typeof d.kind !== "string" || !kinds.has(d.kind))) return false;
+  const k = d.kind === undefined ? kinds.values().next().value : kinds.get(d.kind), g = d.grid;
+  const side = (n) => Number.isInteger(n) && n >= k.drawing.min_side && n <= k.drawing.max_side;
   if (!side(g.length) || typeof g[0] !== "string" || !side(g[0].length)) return false;
   for (const key of ["title", "author"]) if (d[key] !== undefined && (typeof d[key] !== "string" || d[key].length > 200)) return false;
   const pal = d.palette;
@@ -159,12 +67,12 @@ function goodDrawing(d) {
 
 /** The saved history of drawings, with whatever does not pass goodDrawing left out
     (a bad present gives way to the newest good past state, or to `fallback`). */
-function loadHistory(fallback) {
+function loadHistory(kinds, fallback) {
   const h = new History(DESIGN_KEY, fallback);
-  const good = (list) => (Array.isArray(list) ? list.filter(goodDrawing) : []);
+  const good = (list) => (Array.isArray(list) ? list.filter((x) => goodDrawing(kinds, x)) : []);
   h.past = good(h.past);
   h.future = good(h.future);
-  if (!goodDrawing(h.present)) {
+  if (!goodDrawing(kinds, h.present)) {
     // (the newest good state takes its place: one bad entry does not cost the rest)
     h.present = h.past.length ? h.past.pop() : fallback;
     h.future = [];
@@ -172,12 +80,24 @@ function loadHistory(fallback) {
   return h;
 }
 
-export function initDesigner({ solver, load, theme, showDesign }) {
-  const $ = (id) => document.getElementById(id);
+export function initDesigner({ solver, load, showDesign, families }) {
+  const kinds = kindsOf(families);
+  const firstKind = kinds.values().next().value;
+  const kindOf = (drawing) => kinds.get(drawing.kind) || firstKind;
+  const say = messenger($("design-message"));
+  const work = canceller(solver);
   const d = {
     history: null, preview: null, highlight: null, tool: null, busy: false,
     puzzle: null, puzzleOf: null,  // the puzzle of the last drawing asked for (cached)
   };
+
+  /** The puzzle a drawing makes: its clues, and the palette's colours it uses. */
+  function drawingPuzzle(drawing, meta = {}) {
+    const p = kindOf(drawing).puzzle(drawing.grid, drawing.palette);
+    if (meta.title) p.title = meta.title;
+    if (meta.author) p.author = meta.author;
+    return p;
+  }
 
   const present = () => d.history.present;
   const shown = () => d.preview || present();
@@ -198,13 +118,13 @@ export function initDesigner({ solver, load, theme, showDesign }) {
 
   const board = new Board($("design-board"), {
     puzzle: () => (d.history ? puzzle() : null),
-    family: () => kind().family,
+    family: () => kind().board,
     progress: () => ({ grid: shown().grid }),
     view: () => ({ theme: theme(), marks: null, highlight: d.highlight, tool: d.tool, design: true }),
     press: (cell, button) => {
       if (d.busy) return null;
       const k = kind();
-      return k.family.press(puzzle(), { grid: present().grid }, cell, k.button(button), d.tool);
+      return k.board.press(puzzle(), { grid: present().grid }, cell, k.button(button), d.tool);
     },
     changed: (progress) => {
       d.preview = progress ? { ...present(), ...blanked(progress) } : null;
@@ -217,12 +137,6 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     },
     announce: (text) => { $("design-cursor").textContent = text; },
   });
-
-  function say(text, tone = "") {
-    const m = $("design-message");
-    m.textContent = text;
-    m.className = "message " + tone;
-  }
 
   /** A new drawing state (a stroke, Clear, a new drawing): one undo step. */
   function change(next) {
@@ -238,11 +152,11 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     const p = puzzle(), k = kind(), drawing = present();
     // (the family's own layout: its draw() places the grid by it.  Clues that need
     // another margin shift the view, keeping zoom and cursor; another size starts anew.)
-    const L = k.family.layout(p), old = board.layout;
+    const L = k.board.layout(p), old = board.layout;
     if (!old || old.cols - old.x0 !== L.cols - L.x0 || old.rows - old.y0 !== L.rows - L.y0) board.setLayout(L);
     else if (old.x0 !== L.x0 || old.y0 !== L.y0) board.adjustLayout(L);
     const keys = drawing.palette ? Object.keys(drawing.palette) : [];
-    // (the first colour that paints: in Hungry Cat the first is the white of unpainted cells)
+    // (the first colour that paints: a kind whose blank cells have a colour skips it)
     if (!keys.includes(d.tool)) d.tool = keys.find((key) => key !== k.blank) ?? null;
     renderTools(drawing.palette);
     const w = p.width, h = p.height;
@@ -256,38 +170,21 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   }
 
   function renderTools(palette) {
-    const box = $("design-tools");
-    if (!palette) { box.replaceChildren(); return; }
-    const names = colourNames(palette);
-    box.replaceChildren(...Object.entries(palette).map(([k, colour]) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "swatch";
-      b.title = `Paint ${names[k]}`;
-      b.setAttribute("aria-label", b.title);
-      b.style.background = colour;
-      b.dataset.tool = k;
-      b.setAttribute("aria-pressed", String(k === d.tool));
-      b.onclick = () => {
-        d.tool = k;
-        for (const x of box.children) x.setAttribute("aria-pressed", String(x === b));
-      };
-      return b;
-    }));
+    const names = palette ? colourNames(palette) : {};
+    const tools = Object.entries(palette || {}).map(([k, colour]) => ({ id: k, label: `Paint ${names[k]}`, color: colour }));
+    renderSwatches($("design-tools"), tools, d.tool, (k) => { d.tool = k; });
   }
 
   function updateButtons() {
-    const h = d.history;
-    $("design-undo").disabled = d.busy || !h.past.length;
-    $("design-redo").disabled = d.busy || !h.future.length;
+    undoRedoButtons($("design-undo"), $("design-redo"), d.history, d.busy);
     $("design-clear").disabled = d.busy || isEmpty(present());
     $("design-check").hidden = d.busy;
     $("design-cancel").hidden = !d.busy;
     $("design-play").disabled = d.busy;
-    // (a Link-a-Pix picture is made into its puzzle, unique by construction, and opened)
-    const makes = !!kind().makes;
+    // (a kind with a maker is made into its puzzle, unique by construction, and opened)
+    const makes = !!kind().drawing.maker;
     $("design-check").textContent = makes ? "Make the puzzle" : "Check it is unique";
-    $("design-check").title = makes ? "Cut the picture into links until it has one solution, and open the puzzle"
+    $("design-check").title = makes ? "Make the puzzle of this picture, with one solution, and open it"
       : "Ask the solver whether these clues have exactly one solution";
     $("design-play").hidden = makes;
   }
@@ -313,14 +210,12 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     return drawing.grid.every((row) => [...row].every((ch) => ch === blank));
   }
 
-  /** Whether the clues lead to the picture and no other; two solutions are outlined
-      where they differ from the picture. */
   /** Another tab saved the drawing: take it, as the play page takes another tab's moves. */
   function takeOtherTab() {
     d.otherTab = false;
     board.dropStroke();
     d.history.discard();
-    d.history = loadHistory(present());
+    d.history = loadHistory(kinds, present());
     d.preview = d.highlight = null;
     if (!$("design").hidden) {
       refresh();
@@ -328,56 +223,48 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     }
   }
 
+  /** The worker's answer for a drawing: the maker's puzzle (a kind with a maker), or
+      two solutions of its clues; a failure as {status, error}. */
+  async function ask(drawing, k) {
+    // (Cancel also ends the wait for a solver still loading: nothing is sent then)
+    await work.ready();
+    if (k.drawing.maker) {
+      say("Making the puzzle, with one solution…");
+      // (the solver writes a blank cell as ".")
+      return await solver.call("make", { type: k.type, maker: k.drawing.maker, palette: usedPalette(drawing.palette, drawing.grid),
+        grid: drawing.grid.map((row) => row.replaceAll(k.blank, ".")), title: meta().title || "My picture",
+        timeout: k.timeout });
+    }
+    say("Checking…");
+    return await solver.call("solve", { puzzle: drawingPuzzle(drawing), method: k.method, timeout: CHECK_SECONDS, unique: true });
+  }
+
+  /** Whether the clues lead to the picture and no other (two solutions are outlined
+      where they differ from the picture), or, for a kind with a maker, its puzzle made. */
   async function check() {
     const drawing = present();
     if (isEmpty(drawing)) {
       say("Draw something first: a blank grid makes no puzzle.", "error");
       return null;
     }
-    const p = drawingPuzzle(drawing), k = kindOf(drawing);
-    d.busy = true;
-    d.cancelled = false;
+    const k = kindOf(drawing);
+    work.start();
     d.highlight = null;
-    updateButtons();
     board.draw();
     say(solver.state === "ready" ? "Checking…" : "Waiting for the solver…");
     let res = null;
     try {
-      // (Cancel also ends the wait for a solver still loading: nothing is sent then)
-      await Promise.race([solver.ready, new Promise((resolve) => { d.cancelWait = resolve; })]);
-      if (d.cancelled) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
-      if (k.makes) {
-        say("Making the puzzle: cutting the picture into links until it has one solution…");
-        res = await solver.call("make", { type: "linkapix", palette: usedPalette(drawing.palette, drawing.grid),
-          grid: drawing.grid.map((row) => row.replaceAll("?", ".")), title: meta().title || "My picture",
-          timeout: MAKE_SECONDS });
-      } else {
-        say("Checking…");
-        res = await solver.call("solve", { puzzle: p, method: "auto", timeout: CHECK_SECONDS, unique: true });
-      }
+      res = await whileBusy((on) => { d.busy = on; updateButtons(); }, $("design-cancel"), () => ask(drawing, k));
     } catch (err) {
       res = { status: ["cancelled", "timeout"].includes(err.kind) ? err.kind : "failed", error: err.message };
-    } finally {
-      d.busy = false;
-      updateButtons();
     }
     if (d.otherTab) takeOtherTab();
     if (present() !== drawing) {
       say("The drawing changed while it was checked: check it again.");
       return res;
     }
-    if (k.makes && res.puzzle) {
-      const clues = res.stats.clues === 1 ? "1 clue" : `${res.stats.clues} clues`;
-      say(`Made in ${res.stats.seconds.toFixed(1)} s: ${clues}, and your picture is its only solution.`, "ok");
-      d.history.flush();
-      const { author } = meta();
-      await load(author ? { ...res.puzzle, author } : res.puzzle);
-      return res;
-    }
-    if (k.makes) {
-      if (res.status === "timeout") say(`The maker gave up after ${MAKE_SECONDS} s. A smaller picture is quicker to make.`, "error");
-      else if (res.status === "cancelled") say("Making cancelled.");
-      else say(`Could not make the puzzle: ${res.error || res.status}.`, "error");
+    if (k.drawing.maker) {
+      await made(res);
       return res;
     }
     report(res, drawing);
@@ -385,8 +272,26 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     return res;
   }
 
+  async function made(res) {
+    if (res.puzzle) {
+      const stats = res.stats || {};
+      const clues = stats.clues === undefined ? "" : stats.clues === 1 ? ": 1 clue" : `: ${stats.clues} clues`;
+      const secs = stats.seconds === undefined ? "" : ` in ${stats.seconds.toFixed(1)} s`;
+      say(`Made${secs}${clues}, and your picture is its only solution.`, "ok");
+      d.history.flush();
+      const { author } = meta();
+      await load(author ? { ...res.puzzle, author } : res.puzzle);
+    } else if (res.status === "timeout") {
+      say(`The maker gave up after ${kind().timeout} s. A smaller picture is quicker to make.`, "error");
+    } else if (res.status === "cancelled") {
+      say("Making cancelled.");
+    } else {
+      say(`Could not make the puzzle: ${res.error || res.status}.`, "error");
+    }
+  }
+
   function report(res, drawing) {
-    // (the solver writes a nonogram's blank cells as ".")
+    // (the solver writes a blank cell as ".")
     const picture = drawing.grid.map((row) => row.replaceAll("?", "."));
     if (res.status === "solved" && res.unique === true) {
       say(`Unique: these clues lead to your picture and no other. ${difficulty(kindOf(drawing), res.stats || {})} ` +
@@ -434,20 +339,20 @@ export function initDesigner({ solver, load, theme, showDesign }) {
 
   // -- opening ----------------------------------------------------------------------
   function savedDrawing() {
-    const h = loadHistory(null);
+    const h = loadHistory(kinds, null);
     return h.present ? h : null;
   }
 
   /** Show the maker with the saved drawing, or (size given) a new blank one pushed
       onto its history. */
   function open(size = null) {
-    if (!d.history) d.history = loadHistory(blankDrawing("nonogram", 15, 15, 1));
+    if (!d.history) d.history = loadHistory(kinds, blankDrawing(firstKind, 15, 15, 1));
     d.preview = null;
     d.highlight = null;
     say("");
     if (size) {
       const before = d.history.present;
-      change(blankDrawing(size.kind, size.width, size.height, size.colours));
+      change(blankDrawing(kinds.get(size.kind), size.width, size.height, size.colours));
       if (d.history.present !== before && !isEmpty(before)) say("A new drawing: Undo brings your last one back.");
     }
     board.userView = false;
@@ -456,7 +361,6 @@ export function initDesigner({ solver, load, theme, showDesign }) {
   }
 
   // -- the library form ---------------------------------------------------------------
-  const side = (id, fallback) => Math.max(MIN_SIDE, Math.min(MAX_SIDE, Math.round(+$(id).value || fallback)));
   function showContinue() {
     const saved = d.history || savedDrawing();
     const b = $("nono-maker-continue");
@@ -466,13 +370,7 @@ export function initDesigner({ solver, load, theme, showDesign }) {
       b.textContent = `Continue drawing (${kindOf(saved.present).name}, ${g[0].length}×${g.length})`;
     }
   }
-  $("nono-maker").onsubmit = (e) => {
-    e.preventDefault();
-    const size = { kind: $("nono-maker-kind").value in KINDS ? $("nono-maker-kind").value : "nonogram",
-                   width: side("nono-maker-width", 15), height: side("nono-maker-height", 15),
-                   colours: Math.max(1, Math.min(COLOURS.length, Math.round(+$("nono-maker-colours").value || 1))) };
-    showDesign({ size });
-  };
+  initDrawingForm(kinds, (size) => showDesign({ size }));
   $("nono-maker-continue").onclick = () => showDesign({});
 
   // -- the maker's own controls ---------------------------------------------------------
@@ -484,22 +382,15 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     say("Cleared: Undo brings the picture back.");
   };
   $("design-check").onclick = check;
-  const cancel = () => {
-    d.cancelled = true;
-    d.cancelWait?.();
-    solver.cancel();
-  };
-  $("design-cancel").onclick = cancel;
+  $("design-cancel").onclick = () => work.cancel();
   $("design-play").onclick = play;
   // (kept as they are typed: the fields are only read while the maker is open)
   $("design-name").addEventListener("input", (e) => setMeta("title", e.target.value));
   $("design-author").addEventListener("input", (e) => setMeta("author", e.target.value));
   window.addEventListener("keydown", (e) => {
     if ($("design").hidden || e.target.tagName === "INPUT") return;
-    const k = e.key.toLowerCase();
-    if ((e.ctrlKey || e.metaKey) && k === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
-    if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); }
-    if (e.key === "Escape" && d.busy) cancel();
+    undoRedoKeys(e, undo, redo);
+    if (e.key === "Escape" && d.busy) work.cancel();
   });
   window.addEventListener("pagehide", () => d.history?.flush());
   // The maker open in two tabs: the other tab's saved drawing is taken, as the play
@@ -515,13 +406,45 @@ export function initDesigner({ solver, load, theme, showDesign }) {
     showContinue,
     /** Leaving the maker: write the pending autosave; a check still running is
         stopped (its answer would be for a page no longer shown). */
-    leave: () => { d.history?.flush(); if (d.busy) cancel(); },
+    leave: () => { d.history?.flush(); if (d.busy) work.cancel(); },
     redraw: () => board.draw(),
-    // (tests and scripts: see window.app.design in app.js)
+    // (tests and scripts: see window.app.design in hook.js)
     state: () => (d.history ? { drawing: present(), puzzle: drawingPuzzle(present(), meta()), busy: d.busy,
                                 highlight: d.highlight, canUndo: d.history.past.length > 0 } : null),
     cellCenter: (r, c) => board.cellCenter(r, c),
     check,
     setTool: (k) => { d.tool = k; renderTools(present().palette); },
+  };
+}
+
+/** The library's "Draw a puzzle" form: its kinds, and sizes and colour counts within
+    the chosen kind's limits; start(size) with {kind, width, height, colours}. */
+function initDrawingForm(kinds, start) {
+  const select = $("nono-maker-kind");
+  select.replaceChildren(...[...kinds.values()].map((k) => {
+    const o = document.createElement("option");
+    o.value = k.type;
+    o.textContent = k.title;
+    return o;
+  }));
+  const colours = $("nono-maker-colours");
+  colours.title = [...kinds.values()].map((k) => `${k.title}: ${k.drawing.min_colours} to ${k.drawing.max_colours}` +
+    (k.coloursNote ? ` (${k.coloursNote})` : "")).join(". ");
+  const limit = () => {
+    const lim = kinds.get(select.value).drawing;
+    for (const id of ["nono-maker-width", "nono-maker-height"]) Object.assign($(id), { min: lim.min_side, max: lim.max_side });
+    Object.assign(colours, { min: lim.min_colours, max: lim.max_colours });
+    // (a count the kind does not allow becomes its nearest: the form still submits)
+    if (colours.value !== "") colours.value = Math.max(lim.min_colours, Math.min(lim.max_colours, +colours.value || 1));
+  };
+  select.onchange = limit;
+  limit();
+  const within = (id, lo, hi, fallback) => Math.max(lo, Math.min(hi, Math.round(+$(id).value || fallback)));
+  $("nono-maker").onsubmit = (e) => {
+    e.preventDefault();
+    const k = kinds.get(select.value), lim = k.drawing;
+    start({ kind: k.type, width: within("nono-maker-width", lim.min_side, lim.max_side, 15),
+            height: within("nono-maker-height", lim.min_side, lim.max_side, 15),
+            colours: within("nono-maker-colours", lim.min_colours, lim.max_colours, 1) });
   };
 }

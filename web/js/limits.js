@@ -1,12 +1,33 @@
-/* Grid sizes the app accepts: the same limits as pysolver/base.py (MAX_SIDE, MAX_CELLS).
-   Long thin boards load; a hostile link cannot make the page allocate a huge grid. */
+/* Grid sizes the app accepts, as pysolver's description of the families says
+   (families.json "limits": any grid, and each family's own; set by families/index.js
+   when the description is read).  Long thin boards load; a hostile link cannot make the
+   page allocate a huge grid.  And the palette rule of puzzle JSON. */
 
-export const MAX_SIDE = 1024;
-export const MAX_CELLS = 256 * 256;
+const limits = { all: null, byType: {} };
 
-export function okGridSize(width, height) {
-  const ok = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_SIDE;
-  return ok(width) && ok(height) && width * height <= MAX_CELLS;
+/** The description's limits: `all` for any grid, `byType` each family's. */
+export function setLimits(all, byType) {
+  limits.all = all;
+  limits.byType = byType;
+}
+
+/** {max_side, max_cells} of a family's grids (no type: of any grid). */
+export function gridLimits(type) {
+  return limits.byType[type] || limits.all;
+}
+
+export function okGridSize(width, height, type) {
+  const { max_side: side, max_cells: cells } = gridLimits(type);
+  const ok = (n) => Number.isInteger(n) && n >= 1 && n <= side;
+  return ok(width) && ok(height) && width * height <= cells;
+}
+
+/** The message for a puzzle whose width and height are not a grid of its family's
+    sizes, or null when they are. */
+export function gridSizeError(p) {
+  if (okGridSize(p.width, p.height, p.type)) return null;
+  const { max_side: side, max_cells: cells } = gridLimits(p.type);
+  return `width/height: expected whole numbers 1..${side}, at most ${cells} cells`;
 }
 
 /** The palette rule of pysolver/base.py (parse_palette): a non-empty object of at most

@@ -4,7 +4,7 @@
    Decoding runs in the page without Python so a shared puzzle draws at once. */
 
 import { family, TYPES } from "./families/index.js";
-import { MAX_CELLS, MAX_SIDE, okGridSize } from "./limits.js";
+import { gridLimits, okGridSize } from "./limits.js";
 
 const MAX_LINK = 2000000;
 const MAX_BODY = 8000000;
@@ -25,12 +25,6 @@ function b64decode(text, what) {
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
-}
-
-function b64encode(bytes) {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 async function inflate(bytes) {
@@ -62,11 +56,6 @@ async function inflate(bytes) {
   return out;
 }
 
-async function deflate(text) {
-  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 export function fragmentOf(text) {
   text = String(text).trim();
   const i = text.indexOf("#");
@@ -89,8 +78,9 @@ export async function decodeLink(text) {
   const m = /^(\d{1,5})x(\d{1,5})$/.exec(size);
   if (!m) throw new LinkError(`link: size "${size.slice(0, 20)}" is not WIDTHxHEIGHT`);
   const width = +m[1], height = +m[2];
-  if (!okGridSize(width, height)) {
-    throw new LinkError(`link: size ${width}x${height} is outside 1..${MAX_SIDE} or has more than ${MAX_CELLS} cells`);
+  if (!okGridSize(width, height, type)) {
+    const { max_side: side, max_cells: cells } = gridLimits(type);
+    throw new LinkError(`link: size ${width}x${height} is outside 1..${side} or has more than ${cells} cells`);
   }
   if (payload[0] !== "1") throw new LinkError(`link: format version "${payload.slice(0, 1)}" is not supported (this app reads version 1)`);
   const mode = payload[1], data = payload.slice(2);
@@ -133,15 +123,4 @@ export async function decodeLink(text) {
     throw new LinkError(e.message.startsWith("link") ? e.message : "link: " + e.message);
   }
   return { type, width, height, ...keys, ...meta };
-}
-
-/** The fragment (without "#") of a puzzle, given the family's compact body. */
-export async function encodeLink(puzzle, body) {
-  const packed = "z" + b64encode(await deflate(body));
-  const plain = /^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/.test(body) && body.length + 1 <= packed.length;
-  const parts = [puzzle.type, `${puzzle.width}x${puzzle.height}`, "1" + (plain ? "." + body : packed)];
-  const meta = {};
-  for (const k of META_KEYS) if (puzzle[k]) meta[k] = puzzle[k];
-  if (Object.keys(meta).length) parts.push("m" + b64encode(new TextEncoder().encode(JSON.stringify(meta))));
-  return parts.join("/");
 }

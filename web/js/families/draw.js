@@ -140,3 +140,20 @@ export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
   };
   return { rowItem, colItem, maskCorner };
 }
+
+/* The drawing maker's colours, in order: named colours, so messages name them. */
+const DRAWING_COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#008000"],
+                         ["e", "#ffa500"], ["f", "#800080"], ["g", "#a52a2a"], ["h", "#ffc0cb"]];
+
+/** The first `n` colours of a drawing, as a palette. */
+export function drawingColours(n) {
+  return Object.fromEntries(DRAWING_COLOURS.slice(0, n));
+}
+
+/** The palette's colours a picture uses, in palette order (an empty picture keeps
+    the first colour: a palette is never empty). */
+export function usedPalette(palette, grid) {
+  const used = new Set(grid.join(""));
+  const out = Object.fromEntries(Object.entries(palette).filter(([k]) => used.has(k)));
+  return Object.keys(out).length ? out : Object.fromEntries(Object.entries(palette).slice(0, 1));
+}

@@ -8,9 +8,9 @@
    Replay shows the seed notebook's recorded steps (candidates as dots, guesses and
    rollbacks included) and can be exported as a video of the canvas. */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
+import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrast, contrastText, drawText, gridLines, mix, pinnedClueStrips, strokeCells } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -50,7 +50,7 @@ function decode(body, width, height) {
 }
 
 function validate(p) {
-  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
+  if (gridSizeError(p)) fail(gridSizeError(p));
   if (paletteError(p.palette)) fail(paletteError(p.palette));
   for (const [what, lines, len, n] of [["rows", p.rows, p.width, p.height], ["cols", p.cols, p.height, p.width]]) {
     if (!Array.isArray(lines) || lines.length !== n) fail(`${what}: expected ${n} clues`);
@@ -289,20 +289,30 @@ function tools(p) {
   }));
 }
 
+/* The drawing maker's Hungry Cat: every cell takes a colour, so an unpainted one is
+   white, the palette's first colour. */
+const drawingKind = {
+  name: "Hungry Cat puzzle",
+  coloursNote: "white included",
+  blank: "w",
+  normalise: (grid) => grid.map((row) => row.replaceAll("?", "w")),
+  palette: (colours) => ({ w: "#ffffff", ...drawingColours(colours - 1) }),
+  button: (button) => button,
+  // (its search counts the root as a node: one node is no branching)
+  branched: (stats) => stats.nodes > 1,
+  puzzle(grid, palette) {
+    const used = usedPalette(palette, grid);
+    return { type: "hungrycat", width: grid[0].length, height: grid.length, palette: used,
+             ...cluesOf(grid, Object.keys(used)) };
+  },
+};
+
 export default {
   type: "hungrycat",
-  title: "Hungry Cat",
   keys: ["palette", "rows", "cols"],
-  methods: ["auto", "rules"],
-  help: "Pick a colour and paint: every cell takes one colour. Each clue gives a colour's count in the line; a " +
-        "circled number means those cells form one block, a square one means they do not. Click or tap to paint, " +
-        "drag to paint a stretch; right-click, press and hold on a touch screen, or click a cell of the chosen " +
-        "colour to clear it. Zoom with the wheel, a pinch or + and −; pan with Alt-drag, two fingers, or a drag " +
-        "that starts outside the grid.",
-  methodInfo: {
-    auto: "exact line solving over counts and blocks, propagation, probing, then search",
-    rules: "the notebook's count, run and non-run rules with guesses; every step recorded",
-  },
-  replay: true,
+  controls: "Pick a colour and paint. Click or tap to paint, drag to paint a stretch; right-click, press and hold " +
+        "on a touch screen, or click a cell of the chosen colour to clear it. Zoom with the wheel, a pinch or + " +
+        "and −; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
+  drawingKind,
 };

@@ -1,9 +1,17 @@
-/* The family modules of the front end, by puzzle type (the JavaScript side of
-   pysolver.registry).  Each module exports an object with:
-     type, title, keys (family keys of puzzle JSON), methods, help (text, or a function of the puzzle),
-     rules?(puzzle)          a short note on the board's rule variant, shown in the meta line
+/* The families of the front end: Python's description of them (families.json, or the
+   worker's `families` answer: titles, methods, rules, limits, makers, what the drawing
+   maker may draw) joined to each family's module here, which draws and plays it.
+   Adding a family: its module in this folder and one line in MODULES.
+
+   A family, as family(type) returns it, has the description's keys (type, title,
+   methods [{name, about}], replay, hint_levels, reads, writes, limits, rules, makers,
+   drawing) and its module's:
+     keys                    family keys of puzzle JSON (which make a puzzle's identity)
+     controls                how the board is played with a mouse, a finger (the help)
+     variant?(puzzle)        a short note on the board's rule variant, shown in the meta line
      decode(body, w, h)      mirror of the family's compact link body (pysolver/<type>/codec.py)
      validate(puzzle)        throw Error(message) when the puzzle cannot be drawn safely
+     problems?(puzzle)       what the clues alone show is wrong, said when it opens
      layout(puzzle)          {cols, rows, x0, y0, pinnedClues?}: size in cell units, grid origin;
                              pinnedClues: the margins are clue strips drawn with
                              draw.js pinnedClueStrips (the board keeps presses and hints off them)
@@ -11,15 +19,36 @@
      press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
      isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}],
-     describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers), replay + applyStep(puzzle, progress, step) */
+     describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),
+     applyStep(puzzle, progress, step) (when the description says replay),
+     brokenLines?(puzzle, progress)  lines whose settled cells break their clue ("Show errors")
+     drawingKind?            what the drawing maker needs to draw its pictures (see designer.js) */
+import { setLimits } from "../limits.js";
 import hungrycat from "./hungrycat.js";
 import linkapix from "./linkapix.js";
 import nonogram from "./nonogram.js";
 import numberlink from "./numberlink.js";
 
-export const TYPES = ["linkapix", "nonogram", "numberlink", "hungrycat"];
 const MODULES = { linkapix, nonogram, numberlink, hungrycat };
 
+/** The puzzle types the app plays, in the description's order (set by useDescription). */
+export let TYPES = [];
+const families = new Map();
+
+/** Take Python's description of the families (version 1): each family the front end
+    has a module for is joined to it; the grid limits are set. */
+export function useDescription(description) {
+  if (!description || description.version !== 1 || !Array.isArray(description.families)) {
+    throw new Error("the description of the puzzle families is not one this page reads (version 1)");
+  }
+  families.clear();
+  for (const d of description.families) {
+    if (MODULES[d.type]) families.set(d.type, Object.freeze({ ...MODULES[d.type], ...d }));
+  }
+  TYPES = [...families.keys()];
+  setLimits(description.limits, Object.fromEntries(description.families.map((d) => [d.type, d.limits])));
+}
+
 export function family(type) {
-  return MODULES[type];
+  return families.get(type);
 }

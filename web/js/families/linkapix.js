@@ -7,9 +7,10 @@
    dragging back over the path truncates it; a tap on a link erases it; a tap on a 1
    fills (or empties) it.  Cells take their clue's colour as links complete. */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
+import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrastText, drawText, gridLines, mix, readableOn, strokeCells } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, gridLines, mix, readableOn, strokeCells } from "./draw.js";
+import nonogram from "./nonogram.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -75,7 +76,7 @@ function decode(body, width, height) {
 }
 
 function validate(p) {
-  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
+  if (gridSizeError(p)) fail(gridSizeError(p));
   if (paletteError(p.palette, false)) fail(paletteError(p.palette, false));
   if (!Array.isArray(p.clues)) fail("clues: expected a list");
   const seen = new Set();
@@ -365,19 +366,50 @@ function applyStep(p, progress, step) {
 function toSolution(p, progress) { return { paths: progress.paths }; }
 function fromSolution(p, solution) { return { paths: solution.paths.map((path) => path.map(([r, c]) => [r, c])) }; }
 
+/* The board a Link-a-Pix picture is drawn on in the drawing maker: cells and grid lines
+   only (its clues come when the maker cuts it), painted with a nonogram's strokes. */
+const pictureBoard = {
+  layout: (p) => ({ cols: p.width, rows: p.height, x0: 0, y0: 0 }),
+  draw(ctx, p, progress, view) {
+    const t = view.theme;
+    ctx.fillStyle = t.cell;
+    ctx.fillRect(0, 0, p.width, p.height);
+    progress.grid.forEach((row, r) => [...row].forEach((k, c) => {
+      if (!p.palette[k]) return;
+      ctx.fillStyle = p.palette[k];
+      ctx.fillRect(c, r, 1, 1);
+      // (black on the dark theme's board: an edge, so a painted cell still shows)
+      if (contrast(p.palette[k], t.cell) < 1.6) {
+        ctx.strokeStyle = t.fg;
+        ctx.lineWidth = 0.06;
+        ctx.strokeRect(c + 0.1, r + 0.1, 0.8, 0.8);
+      }
+    }));
+    gridLines(ctx, 0, 0, p.width, p.height, t.grid);
+    if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, t.error);
+  },
+  press: (...args) => nonogram.press(...args),
+  describe: (...args) => nonogram.describe(...args),
+};
+
+/* The drawing maker's Link-a-Pix picture: drawn as a nonogram is, then the family's
+   maker (the description's drawing.maker) cuts it into links, unique by construction. */
+const drawingKind = {
+  name: "Link-a-Pix picture",
+  board: pictureBoard,
+  blank: "?",
+  normalise: nonogram.drawingKind.normalise,
+  palette: (colours) => drawingColours(colours),
+  button: nonogram.drawingKind.button,
+  puzzle: (grid, palette) => ({ type: "linkapix", width: grid[0].length, height: grid.length, palette }),
+};
+
 export default {
   type: "linkapix",
-  title: "Link-a-Pix",
   keys: ["palette", "clues"],
-  methods: ["auto", "paper"],
-  help: "Drag (with the mouse or a finger) from a number to an equal number of the same colour; the path must " +
-        "cover exactly that many cells. Drag back to shorten, click or tap a link to erase it, click or tap a 1 to " +
-        "fill it. Zoom with the wheel, a pinch or the + and − buttons; pan with Alt-drag, two fingers, or a drag " +
-        "from an empty cell.",
-  methodInfo: {
-    auto: "candidate paths and propagation, then an exact search (HiGHS for big parts); counts distinct pictures",
-    paper: "Guan et al.: path enumeration and an LP relaxation with rounding; may give up, then auto takes over",
-  },
-  replay: true,
+  controls: "Drag (with the mouse or a finger) from a number to its partner. Drag back to shorten, click or tap a " +
+        "link to erase it, click or tap a 1 to fill it. Zoom with the wheel, a pinch or the + and − buttons; pan " +
+        "with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, problems, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
+  drawingKind,
 };

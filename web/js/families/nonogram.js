@@ -9,9 +9,9 @@
    Error marks ("Show errors" on the play page): brokenLines(), judged from the clues
    alone; see lineBroken(). */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize, paletteError } from "../limits.js";
+import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrastText, drawText, mix, pinnedClueStrips, strokeCells } from "./draw.js";
+import { contrastText, drawingColours, drawText, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 
 const NUMBER = /^[1-9][0-9]{0,2}$/;
 const INDEX = /^(0|[1-9][0-9]{0,2})$/;
@@ -65,7 +65,7 @@ function blocks(clue) {
 }
 
 function validate(p) {
-  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
+  if (gridSizeError(p)) fail(gridSizeError(p));
   if (!Array.isArray(p.rows) || p.rows.length !== p.height) fail(`rows: expected ${p.height} clues`);
   if (!Array.isArray(p.cols) || p.cols.length !== p.width) fail(`cols: expected ${p.width} clues`);
   const multi = p.palette !== undefined && p.palette !== null;
@@ -397,21 +397,33 @@ function tools(p) {
   }));
 }
 
+/* The drawing maker's nonogram: "?" is a blank cell, as in a nonogram's progress (a
+   cross, a long press, is too); one colour is black and white. */
+const drawingKind = {
+  name: "nonogram",
+  coloursNote: "1 for black and white",
+  // (drawings saved before the maker drew other kinds are nonograms; offered first)
+  original: true,
+  blank: "?",
+  normalise: (grid) => grid.map((row) => row.replaceAll(".", "?")),
+  palette: (colours) => (colours > 1 ? drawingColours(colours) : null),
+  // (right and middle click blank a cell: there is nothing to cross in a drawing)
+  button: (button) => (button === "primary" ? "primary" : "middle"),
+  // the solver's counts (see pysolver bench): search decisions, and probes
+  branched: (stats) => stats.nodes > 0,
+  puzzle(grid, palette) {
+    const p = { type: "nonogram", width: grid[0].length, height: grid.length, ...cluesOf(grid, !!palette) };
+    if (palette) p.palette = usedPalette(palette, grid);
+    return p;
+  },
+};
+
 export default {
   type: "nonogram",
-  title: "Nonogram",
   keys: ["rows", "cols", "palette"],
-  methods: ["auto", "rules"],
-  help: "Click or tap to fill; right-click, or press and hold on a touch screen, to cross; click or tap a cell again " +
-        "(or middle-click) to clear. Drag to paint a row or column. Zoom with the wheel, a pinch or the + and − " +
-        "buttons; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
-  methodInfo: {
-    auto: "the best engine for this grid: cdcl for black-and-white, probing for colour",
-    cdcl: "search that learns from its dead ends, with an exact line solver (black-and-white only)",
-    probing: "line solving, then trying cells both ways, then search with restarts",
-    rules: "the human rules (simple boxes, simple spaces, forcing, contradiction), then best-first search",
-  },
-  replay: true,
+  controls: "Click or tap to fill; right-click, or press and hold on a touch screen, to cross; click or tap a cell " +
+        "again (or middle-click) to clear. Drag to paint a row or column. Zoom with the wheel, a pinch or the + and " +
+        "− buttons; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
-  brokenLines,
+  brokenLines, drawingKind,
 };

@@ -10,7 +10,7 @@
    endpoint completes the pair.  Each label has a colour and its letter is drawn on
    its endpoints, so colour-blind players can tell lines apart. */
 
-import { MAX_CELLS, MAX_SIDE, okGridSize } from "../limits.js";
+import { gridSizeError } from "../limits.js";
 import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
@@ -51,7 +51,7 @@ function decode(body, width, height) {
 }
 
 function validate(p) {
-  if (!okGridSize(p.width, p.height)) fail(`width/height: expected whole numbers 1..${MAX_SIDE}, at most ${MAX_CELLS} cells`);
+  if (gridSizeError(p)) fail(gridSizeError(p));
   if (p.cover !== "full" && p.cover !== "free") fail('cover: expected "full" or "free"');
   if (!Array.isArray(p.endpoints)) fail("endpoints: expected a list");
   const count = new Map(), seen = new Set();
@@ -233,22 +233,12 @@ function fromSolution(p, solution) { return { paths: JSON.parse(JSON.stringify(s
 
 export default {
   type: "numberlink",
-  title: "Numberlink",
   keys: ["endpoints", "cover"],
-  methods: ["auto", "paths", "mip"],
   // (whether every cell must be used decides when the board counts as solved: the
   // play page says which rule this board has, in its meta line and its help)
-  rules: (p) => (p.cover === "full" ? "every cell on a line" : "cells may stay empty"),
-  help: (p) => "Drag (with the mouse or a finger) from a letter to its twin to join them; lines may not cross. " +
-        "Drag back to shorten, draw over a line to cut it, click or tap an end of a line to erase it. " +
-        (p.cover === "full" ? "This board is full cover: every cell must be on a line. "
-          : "This board is free cover: cells may stay empty. ") +
-        "Zoom with the wheel, a pinch or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
-  methodInfo: {
-    auto: "a diagonal scan and an exact path search with forced moves (routing first when cells may stay empty)",
-    mip: "E. Kalvelagen's mixed-integer model, solved by HiGHS",
-    paths: "one path per pair chosen from enumerated paths: a set-partitioning model solved by HiGHS",
-  },
-  replay: true,
+  variant: (p) => (p.cover === "full" ? "every cell on a line" : "cells may stay empty"),
+  controls: "Drag (with the mouse or a finger) from a letter to its twin to join them. Drag back to shorten, draw " +
+        "over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch or the + " +
+        "and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
 };

@@ -1,0 +1,138 @@
+/* Check, Hint and Solve on the play page: their worker requests, the busy state while
+   one runs (Cancel, Escape), and what they say and mark on the board. */
+
+import { $, whileBusy } from "./page.js";
+
+const secs = (s) => `${s.toFixed(s < 1 ? 3 : 1)} s`;
+
+export function initActions(ctx) {
+  const { state, solver } = ctx;
+  const say = (...args) => ctx.play.say(...args);
+  const board = () => ctx.play.board;
+  const strip = (p) => ctx.routing.stripSolution(p);
+
+  /** Run a worker request as `label` (Solve, Check, ...): the toolbar busy meanwhile;
+      null (with a message) when it failed or was cancelled. */
+  async function run(label, fn) {
+    const p = state.puzzle;
+    try {
+      return await whileBusy((on) => { state.running = on; ctx.play.updateButtons(); }, $("cancel"), fn);
+    } catch (err) {
+      if (state.puzzle !== p) return null;
+      if (err.kind === "cancelled") say(`${label} cancelled.`);
+      else say(`${label} failed: ${err.message}`, "error");
+      return null;
+    }
+  }
+
+  /* Solve shows the answer as soon as there is one, then settles uniqueness in a second
+     request: proving there is no other solution can take much longer than finding one
+     (the 40x40 Numberlink contest board: a fraction of a second, then the time limit),
+     and a player should not wait for a maker's question.  Cancel during the second part
+     keeps the answer. */
+  async function solve({ method = $("method").value, timeout = 60, unique = true } = {}) {
+    await solver.ready;
+    ctx.replay.stop();
+    const p = state.puzzle;
+    say("Solving…");
+    const res = await run("Solve", () => solver.call("solve", { puzzle: strip(p), method, timeout, unique: false }));
+    if (!res || state.puzzle !== p) return res;
+    if (res.status !== "solved") {
+      const words = { unsolvable: "This puzzle has no solution.", timeout: `Gave up after ${secs(res.seconds)}.`,
+                      cancelled: "Solve cancelled.", gave_up: `The ${res.method} method gave up.`,
+                      error: "Internal error: the solver's answer failed verification." };
+      say(words[res.status] + (res.note ? ` (${res.note})` : ""), res.status === "cancelled" ? "" : "error");
+      return res;
+    }
+    // Marked: a grid solved this way (now, or again by redo) is the solver's, not the player's.
+    ctx.play.applyProgress({ ...state.fam.fromSolution(p, res.solution), solver: true });
+    const shown = state.history.present;
+    const solved = `Solved by ${res.method} in ${secs(res.seconds)}.`;
+    if (!unique) {
+      say(solved + " Undo brings your grid back.", "ok");
+      return res;
+    }
+    say(solved + " Checking whether the solution is unique…", "ok");
+    const second = await run("Uniqueness check", () => solver.call("solve", { puzzle: strip(p), method, timeout, unique: true }));
+    if (state.puzzle !== p) return res;
+    let text = solved;
+    if (second?.unique === true) text += " The solution is unique.";
+    else if (second?.unique === false) text += " Warning: this puzzle has more than one solution.";
+    else if (!second || second.status === "cancelled") text += " Uniqueness check cancelled.";
+    else text += ` Uniqueness not settled in ${secs(second.seconds)}.`;
+    const note = second?.note || res.note;
+    if (note) text += ` (${note})`;
+    if (state.history.present !== shown) {
+      // The player moved on (undo, a new stroke) while uniqueness was checked: the grid
+      // is no longer the solver's, so only what was learnt about the puzzle is said.
+      const about = { true: "This puzzle's solution is unique.", false: "Warning: this puzzle has more than one solution." };
+      say(about[second?.unique] || "", second?.unique === false ? "error" : "");
+    } else {
+      say(text + " Undo brings your grid back.", second?.unique === false ? "error" : "ok");
+    }
+    return { ...res, unique: second ? second.unique ?? null : null, note: note || undefined };
+  }
+
+  /* Check: the rules the grid breaks, then (when the puzzle has one solution) where it
+     differs from that solution, both marked on the board: the worker's `judge` (api.judge). */
+  async function check() {
+    await solver.ready;
+    ctx.replay.stop();
+    const p = state.puzzle;
+    const solution = state.fam.toSolution(p, state.history.present);
+    const rep = await run("Check", () => solver.call("judge", { puzzle: strip(p), solution, timeout: 20 }));
+    if (!rep || state.puzzle !== p) return rep;
+    state.marks = rep;
+    board().draw();
+    say(...checkMessage(rep));
+    return rep;
+  }
+
+  function checkMessage(rep) {
+    if (rep.solved) return ["Correct: the puzzle is solved.", "ok"];
+    const errs = rep.errors;
+    if (errs.length) {
+      const more = errs.length > 3 ? ` (+${errs.length - 3} more)` : "";
+      return [errs.slice(0, 3).map((e) => e.message).join("; ") + more, "error"];
+    }
+    const onlyRules = {
+      several: "No rule is broken so far. This puzzle has more than one solution, so only the rules could be checked.",
+      none: "No rule is broken so far, but this puzzle has no solution.",
+      unknown: "No rule is broken so far. The solver did not find the solution in time, so only the rules could be checked.",
+    };
+    return [onlyRules[rep.reference] || "No mistakes so far.", "ok"];
+  }
+
+  async function hint() {
+    await solver.ready;
+    ctx.replay.stop();
+    const p = state.puzzle;
+    const progress = state.fam.toSolution(p, state.history.present);
+    const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress }));
+    if (!res || state.puzzle !== p) return res;
+    const h = res.hint;
+    if (!h) {
+      say(state.history.solved ? "Already solved." : "No hint: nothing more follows from the grid as it is.");
+      return h;
+    }
+    state.highlight = { cells: h.cells || [], lines: h.lines || [], wrong: !!h.wrong };
+    if (h.solution && !h.wrong) {
+      const next = state.fam.fromSolution(p, h.solution, state.history.present);
+      state.history.push(next);
+      ctx.play.afterChange();
+    }
+    // (a hint that completes the grid says so too: afterChange's message would be lost)
+    if (ctx.play.solvedStatus() === "player" && !h.wrong) say(`Hint: ${h.message}. Solved. Well done!`, "ok");
+    else say("Hint: " + h.message, h.wrong ? "error" : "");
+    board().reveal(state.highlight.cells);
+    board().draw();
+    return h;
+  }
+
+  $("solve").onclick = () => solve();
+  $("check").onclick = () => check();
+  $("hint").onclick = () => hint();
+  $("cancel").onclick = () => solver.cancel();
+
+  return { run, solve, check, hint };
+}

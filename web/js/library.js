@@ -1,0 +1,145 @@
+/* The library page: the bundled puzzles with a filter by family, the Continue list of
+   puzzles played here, and opening a file or pasted text. */
+
+import { family, TYPES } from "./families/index.js";
+import { forget, recent } from "./history.js";
+import { looksLikeLink } from "./link.js";
+import { $, showError } from "./page.js";
+
+/** A link of the library's lists: the puzzle's title, then a line saying what it is. */
+function puzzleItem(title, kind, open) {
+  const a = document.createElement("a");
+  a.href = "#";
+  a.textContent = title;
+  const k = document.createElement("span");
+  k.className = "kind";
+  k.textContent = kind;
+  a.append(k);
+  a.onclick = (ev) => { ev.preventDefault(); open(); };
+  return a;
+}
+
+export function initLibrary(ctx) {
+  const { solver } = ctx;
+  const load = (x) => ctx.routing.load(x);
+
+  async function render() {
+    let entries = [];
+    try {
+      entries = await (await fetch("static/puzzles/index.json")).json();
+    } catch (e) {
+      entries = [];
+    }
+    const filters = $("library-filters");
+    const list = $("library-list");
+    let current = "all";
+    const draw = () => {
+      list.replaceChildren(...entries.filter((e) => current === "all" || e.type === current).map((e) => {
+        const li = document.createElement("li");
+        const a = puzzleItem(e.title, `${family(e.type).title} · ${e.width}×${e.height}`, async () => {
+          try {
+            await load(await (await fetch(e.file)).json());
+          } catch (err) {
+            showError(err.message);
+          }
+        });
+        a.dataset.file = e.file;
+        li.append(a);
+        return li;
+      }));
+    };
+    const types = ["all", ...TYPES.filter((t) => entries.some((e) => e.type === t))];
+    filters.replaceChildren(...types.map((t) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = t === "all" ? "All" : family(t).title;
+      b.setAttribute("aria-pressed", String(t === current));
+      b.onclick = () => {
+        current = t;
+        for (const x of filters.children) x.setAttribute("aria-pressed", String(x === b));
+        draw();
+      };
+      return b;
+    }));
+    draw();
+  }
+
+  function renderRecent() {
+    const items = recent();
+    $("recent-section").hidden = !items.length;
+    $("recent-list").replaceChildren(...items.slice(0, 8).map((e) => {
+      const li = document.createElement("li");
+      const title = family(e.type).title;
+      const a = puzzleItem(e.title || `${title} ${e.size}`, `${title} · ${e.size}`,
+        () => load(e.link ? "#" + e.link : e.puzzle).catch((err) => showError(err.message)));
+      if (e.solved) {
+        // Older entries say true: solved by the player.
+        const bySolver = e.solved === "solver";
+        const done = document.createElement("span");
+        done.className = bySolver ? "done by-solver" : "done";
+        done.textContent = bySolver ? "solved by the solver" : "✓ solved";
+        a.append(done);
+      }
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "forget";
+      remove.textContent = "×";
+      remove.title = `Remove ${a.firstChild.textContent} from this list`;
+      remove.setAttribute("aria-label", remove.title);
+      remove.onclick = () => { forget(e.key); renderRecent(); };
+      li.append(a, remove);
+      return li;
+    }));
+  }
+
+  /** Show the library (leaving the puzzle or the drawing shown). */
+  function show() {
+    ctx.routing.leavePuzzle();
+    ctx.designer.leave();
+    ctx.designer.showContinue();
+    $("play").hidden = true;
+    $("design").hidden = true;
+    $("library").hidden = false;
+    document.title = "Picture Logic";
+    renderRecent();
+  }
+
+  $("paste-form").onsubmit = async (e) => {
+    e.preventDefault();
+    const text = $("paste-box").value;
+    if (!text.trim()) return;
+    // Formats other than JSON and links are read by Python: say so while it loads.
+    const button = $("paste-form").querySelector("button");
+    if (solver.state !== "ready") $("paste-status").textContent = "Waiting for the solver to read this…";
+    button.disabled = true;
+    try {
+      await load(text);
+    } catch (err) {
+      showError("Could not open the pasted puzzle: " + err.message);
+    } finally {
+      button.disabled = false;
+      $("paste-status").textContent = "";
+    }
+  };
+  $("file-input").onchange = async (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";
+    if (!file) return;
+    try {
+      if (file.size > 20e6) throw new Error(`${file.name} is too large for a puzzle file`);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let text = null;
+      try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (err) { text = null; }
+      if (text !== null && (text.trim().startsWith("{") || looksLikeLink(text))) await load(text);
+      else {
+        await solver.ready;
+        await load(await solver.call("load", { text: text ?? Array.from(bytes), name: file.name }));
+      }
+    } catch (err) {
+      showError(`Could not open ${file.name}: ${err.message}`);
+    }
+  };
+  $("home-link").onclick = (e) => { e.preventDefault(); history.pushState(null, "", location.pathname); show(); };
+
+  return { show, render };
+}

@@ -1,0 +1,193 @@
+/* The library page's puzzle makers: a form for each maker in the families' description
+   (makers[].params: whole numbers, a number that repeats a puzzle, a choice, a picture),
+   read within the description's limits, sent to the worker's `make`, and the puzzle
+   made opened to play.  A picture is scaled to the puzzle's size by the browser and sent
+   as RGBA pixels: the image never leaves the device. */
+
+import { $, canceller, hideError, messenger, showError, whileBusy } from "./page.js";
+
+// The largest image the browser is asked to scale (pixels a side).
+const MAX_SOURCE = 4 * 4096;
+
+/* The form field of each kind of parameter: make(id, param) -> the element the label
+   holds; read(element, param) -> the value sent.  A maker with a parameter of another
+   kind (the drawing maker's palette and grid) gets no form here. */
+const FIELDS = {
+  int: {
+    make: (id, p) => Object.assign(document.createElement("input"), { id, type: "number", min: p.min, max: p.max, value: p.default }),
+    read: (el, p) => Math.max(p.min, Math.min(p.max, Math.round(+el.value || p.default))),
+  },
+  seed: {  // blank: a number at random, said when the puzzle is made so it can be made again
+    make: (id, p) => Object.assign(document.createElement("input"), { id, type: "number", min: p.min, max: p.max, placeholder: "random" }),
+    read: (el, p) => (el.value.trim() === "" ? p.min + Math.floor(Math.random() * (p.max - p.min + 1))
+      : Math.max(p.min, Math.min(p.max, Math.round(+el.value) || 0))),
+  },
+  choice: {
+    make(id, p) {
+      const sel = Object.assign(document.createElement("select"), { id });
+      sel.append(...p.choices.map((c) => Object.assign(document.createElement("option"), { value: c.value, textContent: c.label })));
+      sel.value = p.default;
+      return sel;
+    },
+    read: (el) => el.value,
+  },
+  image: {
+    make: (id) => Object.assign(document.createElement("input"), { id, type: "file", accept: "image/*", required: true }),
+    read: (el) => el.files[0] || null,
+  },
+};
+
+function loadImage(file) {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => { URL.revokeObjectURL(url); resolve(img); };
+    img.onerror = () => { URL.revokeObjectURL(url); reject(new Error(`${file.name} is not an image this browser can read`)); };
+    img.src = url;
+  });
+}
+
+function toBase64(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** Pixels of the image at (w, h) cells: downscaled by the browser, then sent as RGBA. */
+function scaledPixels(img, w, h, canvas) {
+  canvas.width = w;
+  canvas.height = h;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  ctx.clearRect(0, 0, w, h);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = "high";
+  ctx.drawImage(img, 0, 0, w, h);
+  return ctx.getImageData(0, 0, w, h).data;
+}
+
+/** Cells across and down for a picture: `across` wide (not more than the picture has
+    pixels), its shape kept; a tall picture whose height would pass `maxSide` is made
+    narrower rather than squeezed. */
+function puzzleSize(pictureWidth, pictureHeight, across, maxSide) {
+  let w = Math.min(across, pictureWidth);
+  const aspect = pictureHeight / pictureWidth;
+  if (w * aspect > maxSide) w = Math.max(1, Math.floor(maxSide / aspect));
+  const h = Math.max(1, Math.min(maxSide, Math.round(w * aspect)));
+  return { w, h };
+}
+
+/** "Making…" with the seconds gone so far, once a second, until stop() is called:
+    a maker cannot report how far it is, but the time is true.  The status is marked
+    busy meanwhile, so a screen reader does not read out every second. */
+function showElapsed(status, text, limit) {
+  const t0 = performance.now();
+  const show = () => {
+    const secs = Math.floor((performance.now() - t0) / 1000);
+    status.textContent = `${text} ${secs} s (it gives up at ${limit} s)`;
+  };
+  show();
+  status.setAttribute("aria-busy", "true");
+  const timer = setInterval(show, 1000);
+  return {
+    seconds: () => (performance.now() - t0) / 1000,
+    stop: () => { clearInterval(timer); status.removeAttribute("aria-busy"); },
+  };
+}
+
+const el = (tag, props = {}, ...children) => {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+};
+
+/** The form of one maker of family `fam`, wired; its ids start make-<type>-<maker>. */
+function makerForm(fam, maker, { solver, load }) {
+  const id = `make-${fam.type}-${maker.name}`;
+  const fields = maker.params.map((p) => ({ p, input: FIELDS[p.kind].make(`${id}-${p.name}`, p) }));
+  const image = fields.find((f) => f.p.kind === "image");
+  const across = maker.params.find((p) => p.name === "width");
+  const go = el("button", { id: id + "-go", type: "submit", className: "primary", textContent: "Make puzzle" });
+  const cancel = el("button", { id: id + "-cancel", type: "button", hidden: true, textContent: "Cancel" });
+  const preview = el("canvas", { id: id + "-preview", className: "maker-preview", width: 1, height: 1, hidden: true });
+  const status = el("span", { id: id + "-status", className: "maker-status", role: "status" });
+  status.setAttribute("aria-live", "polite");
+  const form = el("form", { id, className: "lib-open maker" },
+    el("h2", { id: id + "-title", textContent: maker.title }),
+    el("p", { className: "help", textContent: maker.about }),
+    el("div", { className: "maker-row" }, ...fields.map(({ p, input }) => el("label", {}, p.label + " ", input)),
+       go, cancel, ...(image ? [preview] : []), status));
+  form.setAttribute("aria-labelledby", id + "-title");
+  const say = messenger(status, "maker-status");
+  const work = canceller(solver);
+  cancel.onclick = () => work.cancel();
+  // A new picture: the last one's preview and outcome no longer apply.
+  if (image) image.input.onchange = () => { preview.hidden = true; say(""); };
+
+  /** The request's arguments, and the size of the puzzle asked for (or null). */
+  async function request(values) {
+    const args = { type: fam.type, maker: maker.name, timeout: maker.timeout };
+    for (const { p } of fields) if (p.kind !== "image") args[p.name] = values[p.name];
+    if (!image) return { args, size: across && values.height ? [values.width, values.height] : null };
+    const file = values[image.p.name];
+    const img = await loadImage(file);
+    if (img.naturalWidth > MAX_SOURCE || img.naturalHeight > MAX_SOURCE) throw new Error("the image is too large");
+    const { w, h } = puzzleSize(img.naturalWidth, img.naturalHeight, values.width, across.max);
+    const pixels = scaledPixels(img, w, h, preview);
+    preview.hidden = false;
+    Object.assign(args, { rgba: toBase64(pixels), source_width: w, source_height: h,
+                          title: file.name.replace(/\.[^.]+$/, "").slice(0, 80) || "My picture" });
+    return { args, size: [w, h] };
+  }
+
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    const values = Object.fromEntries(fields.map(({ p, input }) => [p.name, FIELDS[p.kind].read(input, p)]));
+    if (image && !values[image.p.name]) return;
+    const seed = maker.params.find((p) => p.kind === "seed") ? values.seed : null;
+    const number = seed === null ? "" : ` (number ${seed})`;
+    if (maker.max_cells && values.width * values.height > maker.max_cells) {
+      say(`${values.width}×${values.height} is ${values.width * values.height} cells; the maker makes boards of at ` +
+          `most ${maker.max_cells} cells.`, "error");
+      return;
+    }
+    hideError();  // (a banner from the last attempt)
+    work.start();
+    let size = null;
+    try {
+      const res = await whileBusy((on) => { go.disabled = on; cancel.hidden = !on; }, cancel, async () => {
+        say("Waiting for the solver…");
+        const req = await request(values);
+        size = req.size;
+        await work.ready();
+        const what = size ? `a ${size[0]}×${size[1]} puzzle` : "a puzzle";
+        const clock = showElapsed(status, `Making ${what}${number}…`, maker.timeout);
+        const made = await solver.call("make", req.args).finally(clock.stop);
+        return { ...made, seconds: made.stats?.seconds ?? clock.seconds() };
+      });
+      const clues = res.stats?.clues === undefined ? "" : `${res.stats.clues} clues, `;
+      say(`Made in ${res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution.`);
+      await load(res.puzzle);
+    } catch (err) {
+      if (err.kind === "cancelled") say("Cancelled.");
+      else if (err.kind === "timeout") {
+        say(`Could not make ${size ? `a ${size[0]}×${size[1]} puzzle` : "the puzzle"}${seed === null ? "" : ` from number ${seed}`} ` +
+            `in ${maker.timeout} s. Try a smaller size or another number.`, "error");
+      } else {
+        say("");
+        showError("Could not make a puzzle: " + err.message);
+      }
+    }
+  };
+  return form;
+}
+
+/** A form for every maker of `families` that has one on the library page (the
+    description's `form`, and a field for each of its parameters), before `place`. */
+export function initMakers({ solver, load, families, place }) {
+  for (const fam of families) {
+    for (const maker of fam.makers) {
+      if (maker.form === false || !maker.params.every((p) => FIELDS[p.kind])) continue;
+      place.before(makerForm(fam, maker, { solver, load }));
+    }
+  }
+}

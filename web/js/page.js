@@ -1,0 +1,144 @@
+/* Page helpers shared by the play page, the makers and the drawing maker: messages,
+   the error banner, busy state (with Cancel and keyboard focus), undo and redo buttons
+   and keys, colour swatch buttons, the theme's colours, downloads. */
+
+import { contrastText } from "./families/draw.js";
+
+export const $ = (id) => document.getElementById(id);
+
+/** A `say(text, kind)` for the status element `el`: its text (never HTML: it may come
+    from a link or a file) and a tone class ("ok", "error" or none) after `base`. */
+export function messenger(el, base = "message") {
+  return (text, kind = "") => {
+    el.textContent = text;
+    el.className = base + " " + kind;
+  };
+}
+
+/** The banner at the top of the page, for what went wrong opening or making a puzzle. */
+export function showError(text) {
+  $("error-text").textContent = text;  // text, never HTML: it may come from a link
+  $("error-banner").hidden = false;
+}
+
+export function hideError() {
+  $("error-banner").hidden = true;
+}
+
+/** An Error of kind "cancelled", as the worker's requests reject when cancelled. */
+export function cancelledError() {
+  return Object.assign(new Error("cancelled"), { kind: "cancelled" });
+}
+
+/** Cancel for work that may still be waiting for the solver to load: cancel() also
+    ends that wait at once (nothing is sent then), and stops a running request. */
+export function canceller(solver) {
+  let cancelled = false;
+  let wake = () => {};
+  return {
+    start() { cancelled = false; },
+    cancel() {
+      cancelled = true;
+      wake();
+      solver.cancel();
+    },
+    get cancelled() { return cancelled; },
+    /** Wait for the solver; throws a cancelled Error when Cancel came first. */
+    async ready() {
+      await Promise.race([solver.ready, new Promise((resolve) => { wake = resolve; })]);
+      if (cancelled) throw cancelledError();
+    },
+  };
+}
+
+/** Run `work` with the page busy: setBusy(true) disables or hides the controls (and
+    shows `cancel`), then setBusy(false).  The control pressed is disabled or hidden
+    meanwhile, which drops keyboard focus to the page: it goes to Cancel and comes back
+    afterwards. */
+export async function whileBusy(setBusy, cancel, work) {
+  const pressed = document.activeElement;
+  setBusy(true);
+  if (pressed && (pressed.disabled || pressed.hidden)) cancel.focus();
+  try {
+    return await work();
+  } finally {
+    setBusy(false);
+    const lost = document.activeElement === document.body || document.activeElement === cancel;
+    if (lost && pressed && pressed.isConnected && !pressed.disabled && !pressed.hidden) pressed.focus();
+  }
+}
+
+/** The Undo and Redo buttons of `history` (a History; none: both off). */
+export function undoRedoButtons(undo, redo, history, blocked = false) {
+  undo.disabled = blocked || !history?.past.length;
+  redo.disabled = blocked || !history?.future.length;
+}
+
+/** Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) of a keydown event; true when taken. */
+export function undoRedoKeys(e, undo, redo) {
+  if (!(e.ctrlKey || e.metaKey)) return false;
+  const k = e.key.toLowerCase();
+  if (k === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); return true; }
+  if (k === "y") { e.preventDefault(); redo(); return true; }
+  return false;
+}
+
+/** Colour swatch buttons in `box`, one per tool {id, label, color, mark?}, the one
+    with id `selected` pressed; pick(id) when one is chosen. */
+export function renderSwatches(box, tools, selected, pick) {
+  box.replaceChildren(...tools.map((t) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "swatch";
+    b.title = t.label;
+    b.setAttribute("aria-label", t.label);
+    b.style.background = t.color;
+    if (t.mark) {
+      b.textContent = t.mark;
+      b.style.color = contrastText(t.color);
+    }
+    b.dataset.tool = t.id;
+    b.setAttribute("aria-pressed", String(t.id === selected));
+    b.onclick = () => {
+      for (const x of box.children) x.setAttribute("aria-pressed", String(x === b));
+      pick(t.id);
+    };
+    return b;
+  }));
+}
+
+let themeCache = null;
+
+/** The theme's colours (CSS custom properties), as the boards draw with them. */
+export function theme() {
+  if (themeCache) return themeCache;
+  const cs = getComputedStyle(document.documentElement);
+  const t = {};
+  for (const k of ["bg", "fg", "muted", "panel", "line", "grid", "grid-strong", "accent", "error", "ok", "hint", "cell", "filled", "cross"]) {
+    t[k.replace("-s", "S")] = cs.getPropertyValue("--" + k).trim();
+  }
+  t.dark = document.documentElement.dataset.theme === "dark";
+  return (themeCache = t);
+}
+
+/** The light or dark theme changed: theme() reads the colours again. */
+export function themeChanged() {
+  themeCache = null;
+}
+
+/** A file name from a title (or `fallback`): letters, digits, "." and "-". */
+export function fileStem(title, fallback) {
+  return (title || fallback).replace(/[^\w.-]+/g, "_").slice(0, 60);
+}
+
+/** Hand `blob` to the browser as a download called `name`; returns the name. */
+export function download(blob, name) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  return name;
+}

@@ -1,0 +1,236 @@
+/* The play page: its board and the family's tools, the player's progress (every move,
+   undo and redo, whether and by whom it is solved), "Show errors", the method menu,
+   the help, the toolbar's state, and another tab's moves on the same puzzle. */
+
+import { Board } from "./board.js";
+import { History, remember } from "./history.js";
+import { $, hideError, messenger, renderSwatches, showError, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
+
+// Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
+const READABLE_PX = 10;
+// "Show errors" is remembered for the next visit under this key.
+const SHOW_ERRORS = "pl.showErrors";
+
+export function initPlay(ctx) {
+  const { state, solver } = ctx;
+  const say = messenger($("message"));
+
+  const board = new Board($("board"), {
+    puzzle: () => state.puzzle,
+    family: () => state.fam,
+    progress: () => state.preview || state.history.present,
+    view: () => ({ theme: theme(), marks: state.marks, highlight: state.highlight, tool: state.tool,
+                   replay: state.replay, brokenLines: brokenLines() }),
+    press: (cell, button, ev) => {
+      if (!state.puzzle || state.replay) return null;
+      return state.fam.press(state.puzzle, state.history.present, cell, button, state.tool, ev);
+    },
+    changed: (preview) => {
+      state.preview = preview;
+      board.draw();
+    },
+    commit: (progress) => {
+      state.preview = null;
+      if (progress) applyProgress(progress);
+      else board.draw();
+    },
+    drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
+    announce: (text) => { $("board-cursor").textContent = text; },
+  });
+
+  /* "Show errors": families that can judge lines from their clues alone (fam.brokenLines,
+     nonograms) mark the lines whose settled cells break their clue.  The player's own
+     grid is judged, not a drag in progress or a replay, so the marks follow each finished
+     move; the answer is kept for the grid it was worked out for. */
+  const showErrors = $("show-errors");
+  let broken = { puzzle: null, progress: null, lines: null };
+
+  function brokenLines() {
+    if (!showErrors.checked || !state.puzzle || !state.fam.brokenLines || state.replay) return null;
+    const { puzzle, history: { present } } = state;
+    if (broken.puzzle !== puzzle || broken.progress !== present) {
+      broken = { puzzle, progress: present, lines: state.fam.brokenLines(puzzle, present) };
+    }
+    return broken.lines;
+  }
+
+  try { showErrors.checked = localStorage.getItem(SHOW_ERRORS) === "1"; } catch (e) { /* off */ }
+  showErrors.onchange = () => {
+    try { localStorage.setItem(SHOW_ERRORS, showErrors.checked ? "1" : "0"); } catch (e) { /* not remembered */ }
+    board.draw();
+  };
+
+  /** A move (or Solve's answer, or Clear): one undo step. */
+  function applyProgress(progress) {
+    if (state.history.push(progress)) {
+      state.marks = null;
+      state.highlight = null;
+      afterChange();
+    }
+    board.draw();
+  }
+
+  /** Whether the grid shown is solved, and by whom: "player" (hints included), "solver"
+      (the Solve button's answer, also after undo and redo) or false. */
+  function solvedStatus() {
+    const h = state.history;
+    return h && h.solved ? h.solvedBy || "player" : false;
+  }
+
+  function afterChange() {
+    const h = state.history;
+    const before = solvedStatus();
+    let now = false;
+    if (state.fam.isSolved(state.puzzle, h.present)) now = h.present.solver ? "solver" : "player";
+    if (now !== before) {
+      h.solved = !!now;
+      h.solvedBy = now || null;
+      h.save();
+      remember(state.key, ctx.routing.stripSolution(state.puzzle), now, state.link);  // the Continue list follows
+      if (now === "player") say("Solved. Well done!", "ok");
+      else if (!now) say("");  // a move that unsolves the grid takes the congratulations away
+    }
+    updateButtons();
+  }
+
+  /** Show the puzzle of `state` (just opened). */
+  function show() {
+    const p = state.puzzle, fam = state.fam;
+    // Opened from the library or a maker by keyboard: focus goes to the puzzle's title,
+    // not the page.
+    const fromLibrary = $("library").contains(document.activeElement) || $("design").contains(document.activeElement);
+    $("library").hidden = true;
+    $("design").hidden = true;
+    ctx.designer.leave();
+    $("play").hidden = false;
+    hideError();
+    const title = p.title || `${fam.title} ${p.width}×${p.height}`;
+    $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all
+    $("puzzle-title").title = title;
+    const meta = [fam.title, `${p.width}×${p.height}`];
+    const variant = fam.variant?.(p);
+    if (variant) meta.push(variant);
+    if (p.author) meta.push("by " + p.author);
+    if (p.source) meta.push(p.source);
+    if (p.license) meta.push(p.license);
+    $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
+    document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
+    // (the rules are Python's, as the family's description says them; how the board
+    // takes a mouse or a finger is the family module's)
+    $("help-text").textContent = fam.rules + (variant ? ` This board: ${variant}.` : "");
+    $("controls-help").textContent = fam.controls;
+    $("show-errors-group").hidden = !fam.brokenLines;
+    fillMethods();
+    renderTools();
+    board.setLayout(fam.layout(p));
+    say({ player: "Solved. Well done!", solver: "Solved by the solver." }[solvedStatus()] || "");
+    updateButtons();
+    board.draw();
+    // (a puzzle that cannot be solved, as its clues alone show, is still shown: it is
+    // said at once instead of at the first Check or Solve)
+    const problem = fam.problems?.(p);
+    if (problem) showError(problem);
+    if (fromLibrary) $("puzzle-title").focus({ preventScroll: true });
+  }
+
+  /** The method menu (the description's methods, the first the default), each method
+      with its one-line explanation as its tooltip. */
+  function fillMethods() {
+    $("method").replaceChildren(...state.fam.methods.map((m) => {
+      const o = document.createElement("option");
+      o.value = o.textContent = m.name;
+      o.title = m.about;
+      return o;
+    }));
+    explainMethod();
+  }
+
+  function explainMethod() {
+    const sel = $("method");
+    const about = state.fam?.methods.find((m) => m.name === sel.value)?.about;
+    sel.title = about ? `Solving method: ${sel.value}, ${about}` : "Solving method";
+  }
+
+  /** The family's tools (a palette's colours) as swatch buttons. */
+  function renderTools() {
+    const tools = state.fam.tools ? state.fam.tools(state.puzzle) : [];
+    renderSwatches($("family-tools"), tools, state.tool, (id) => { state.tool = id; });
+  }
+
+  function setTool(id) {
+    state.tool = id;
+    renderTools();
+  }
+
+  function updateButtons() {
+    const playing = !!state.puzzle;
+    const ready = solver.state === "ready";
+    const replaying = !!state.replay;  // the grid shown is the replay's: leave the player's alone
+    undoRedoButtons($("undo"), $("redo"), state.history, !playing || replaying);
+    $("restart").disabled = !playing || replaying;
+    for (const id of ["check", "hint", "solve", "replay", "record"]) $(id).disabled = !playing || !ready || state.running || replaying;
+    $("share").disabled = !playing || !ready || state.running;
+    $("save-as").disabled = !playing || !ready || state.running || $("save-as").options.length < 2;
+    // Cancel takes the method menu's place while something runs, and Stop replay the
+    // Replay button's while a replay runs (CSS gives each pair one width), so the
+    // buttons after them stay where they were for the next click.
+    const canReplay = playing && !!state.fam.replay;
+    $("replay").hidden = !canReplay || replaying;
+    $("record").hidden = !canReplay || typeof MediaRecorder === "undefined";
+    $("method").hidden = state.running;
+    $("cancel").hidden = !state.running;
+    $("stop-replay").hidden = !replaying;
+    $("replay-controls").hidden = !replaying;
+  }
+
+  // (the message of the move undone, such as Solve's report, no longer describes the grid)
+  function undo() {
+    ctx.replay.stop();
+    board.dropStroke();  // (a drag still in the hand was begun on the grid undone)
+    if (state.history?.undo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
+  }
+  function redo() {
+    ctx.replay.stop();
+    board.dropStroke();
+    if (state.history?.redo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
+  }
+
+  $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("method").onchange = explainMethod;
+  $("restart").onclick = () => { ctx.replay.stop(); applyProgress(state.fam.newProgress(state.puzzle)); };
+  $("more-tools").onclick = () => {
+    const open = $("play").querySelector(".toolbar").classList.toggle("show-more");
+    $("more-tools").setAttribute("aria-expanded", String(open));
+    $("more-tools").textContent = open ? "Less" : "More…";
+  };
+  $("zoom-in").onclick = () => board.zoom(1.25);
+  $("zoom-out").onclick = () => board.zoom(0.8);
+  $("zoom-fit").onclick = () => { board.userView = false; board.fit(); };
+  window.addEventListener("keydown", (e) => {
+    const typing = e.target.tagName === "TEXTAREA" || (e.target.tagName === "INPUT" && e.target.type !== "checkbox");
+    if (!state.puzzle || typing) return;
+    undoRedoKeys(e, undo, redo);
+    if (e.key === "Escape") {
+      if (state.replay) ctx.replay.stopAndSay();
+      else if (state.running) solver.cancel();
+    }
+  });
+  // The same puzzle played in another tab: its autosave would overwrite this tab's moves
+  // (and this tab's the other's), so this tab takes the other's grid as it is saved.
+  window.addEventListener("storage", (e) => {
+    if (!state.puzzle || e.key !== History.storageKey(state.key) || e.newValue === null || state.replay) return;
+    state.history.discard();  // (its pending write would put this tab's older grid back)
+    state.history = new History(state.key, state.fam.newProgress(state.puzzle));
+    state.preview = state.marks = state.highlight = null;
+    afterChange();
+    board.draw();
+    say("Updated with the moves made in another tab.");
+  });
+  // Write any pending autosave before the page goes away.
+  window.addEventListener("pagehide", () => state.history?.flush());
+  document.addEventListener("visibilitychange", () => { if (document.hidden) state.history?.flush(); });
+
+  return { board, say, show, applyProgress, afterChange, solvedStatus, updateButtons, undo, redo,
+           setTool, brokenLines };
+}
