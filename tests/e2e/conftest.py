@@ -2,18 +2,15 @@
 real Chromium driven by Playwright.  The real Pyodide, NumPy and SciPy run in the page.
 
 `python build.py test` builds dist/ and installs Chromium first; run alone, these
-tests build dist/ if it is missing and skip only when no Chromium can be found."""
-import json
+tests build dist/ if it is missing and skip only when no Chromium can be found.
+
+Plain helpers the tests share (opening the app, a puzzle, pointer input on the board,
+a PNG written by hand) are in helpers.py, and the board's pixels in board_pixels.py."""
 import os
-import sys
-import threading
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from helpers import Server, build
 
 BOOT_TIMEOUT_MS = 180_000
 
@@ -32,20 +29,6 @@ def site():
     if not (build.DIST / "index.html").is_file():
         build.build(quiet=True)
     return build.DIST
-
-
-class Server:
-    """build.py's server in a thread, stoppable (the offline test stops it)."""
-
-    def __init__(self, directory=None):
-        self.httpd = build.make_server(0, directory=directory or build.DIST)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -93,32 +76,3 @@ def context(browser):
     ctx.set_default_timeout(BOOT_TIMEOUT_MS)
     yield ctx
     ctx.close()
-
-
-def open_app(context, url, errors=None):
-    page = context.new_page()
-    errs = [] if errors is None else errors
-    page.on("pageerror", lambda e: errs.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("window.app !== undefined")
-    return page
-
-
-def unsolved(path):
-    """A puzzle file's JSON without its solution, as a player receives a puzzle."""
-    data = json.loads(Path(path).read_text())
-    data.pop("solution", None)
-    return data
-
-
-def open_puzzle(context, server, data):
-    """The app with ``data`` (puzzle JSON) opened from its share link."""
-    import pysolver.api as api
-    page = open_app(context, server.url + "#" + api.link(data))
-    page.wait_for_function("app.state().puzzle !== null")
-    return page
-
-
-def wait_ready(page):
-    page.evaluate("app.ready")
-    return page

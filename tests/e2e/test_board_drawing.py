@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import at, board_pixels, close, colour_at, contrast, css_var, hex_rgb, luminance, pixels, settle
-from conftest import open_puzzle, unsolved, wait_ready
-from test_linkapix_play import drag
-from test_shell import cell_point
+from helpers import cell_point, drag, open_puzzle, unsolved, wait_ready
 
 import pysolver.api as api
 

@@ -5,9 +5,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import close, colour_at, css_var, hex_rgb
-from conftest import open_puzzle, unsolved, wait_ready
-from test_linkapix_play import drag
-from test_shell import cell_point
+from helpers import cell_point, drag, open_puzzle, unsolved, wait_ready
 
 
 ROOT = Path(__file__).resolve().parents[2]

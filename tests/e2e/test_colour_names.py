@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, open_puzzle, unsolved
+from helpers import open_app, open_puzzle, unsolved
 from pysolver.colournames import BY_HEX, player_names
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"

@@ -4,7 +4,7 @@ solutions differ), and "Play and share" opens the puzzle; the drawing survives a
 reload and Back."""
 import pytest
 
-from conftest import open_app, wait_ready
+from helpers import open_app, wait_ready
 
 pytestmark = pytest.mark.browser
 

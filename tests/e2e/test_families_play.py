@@ -4,9 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, wait_ready
-from test_linkapix_play import drag
-from test_shell import cell_point
+from helpers import cell_point, drag, open_app, wait_ready
 
 import pysolver
 import pysolver.api as api

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_puzzle, unsolved
+from helpers import open_puzzle, unsolved
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"

@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import contrast
-from conftest import open_app, wait_ready
-from test_maker import png
+from helpers import open_app, png, wait_ready
 
 import pysolver.api as api
 
@@ -49,7 +48,7 @@ def test_error_banner_close_button_can_be_seen(context, server):
 def test_form_fields_read_and_follow_the_theme(context, server):
     page = open_app(context, server.url)
     fg = page.evaluate("getComputedStyle(document.body).color")
-    for field in ("#maker-size", "#maker-colours", "#nl-maker-width", "#maker-background"):
+    for field in ("#make-linkapix-picture-width", "#make-linkapix-picture-colours", "#make-numberlink-random-width", "#make-linkapix-picture-background"):
         assert page.evaluate(RGB, [field, "color"]) == fg, field
     if page.evaluate("document.documentElement.dataset.theme") != "dark":
         page.click("#theme-toggle")
@@ -80,16 +79,16 @@ def test_a_tall_picture_keeps_its_shape(context, server):
     image = png(50, 200, lambda x, y: (200, 30, 30) if (x // 10 + y // 10) % 2 else (250, 250, 250))
     page = open_app(context, server.url)
     wait_ready(page)
-    page.set_input_files("#maker-file", files=[{"name": "tall.png", "mimeType": "image/png", "buffer": image}])
-    page.fill("#maker-size", "40")
-    page.click("#maker-go")
-    page.wait_for_function("document.querySelector('#maker-status').textContent.startsWith('Making')")
+    page.set_input_files("#make-linkapix-picture-image", files=[{"name": "tall.png", "mimeType": "image/png", "buffer": image}])
+    page.fill("#make-linkapix-picture-width", "40")
+    page.click("#make-linkapix-picture-go")
+    page.wait_for_function("document.querySelector('#make-linkapix-picture-status').textContent.startsWith('Making')")
     # 1:4, at most 128 down: 32 across, not 40
-    assert page.locator("#maker-status").text_content().startswith("Making a 32×128 puzzle")
-    assert page.evaluate("[document.querySelector('#maker-preview').width, "
-                         "document.querySelector('#maker-preview').height]") == [32, 128]
-    page.click("#maker-cancel")
-    page.wait_for_function("!document.querySelector('#maker-go').disabled")
+    assert page.locator("#make-linkapix-picture-status").text_content().startswith("Making a 32×128 puzzle")
+    assert page.evaluate("[document.querySelector('#make-linkapix-picture-preview').width, "
+                         "document.querySelector('#make-linkapix-picture-preview').height]") == [32, 128]
+    page.click("#make-linkapix-picture-cancel")
+    page.wait_for_function("!document.querySelector('#make-linkapix-picture-go').disabled")
 
 
 def test_a_puzzle_can_be_taken_off_the_continue_list(context, server):

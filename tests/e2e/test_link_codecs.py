@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app
+from helpers import open_app
 
 import pysolver.api as api
 from pysolver.load import load_any

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, open_puzzle, unsolved, wait_ready
-from test_linkapix_play import drag
-from test_shell import cell_point
+from helpers import cell_point, drag, open_app, open_puzzle, unsolved, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
@@ -81,12 +79,12 @@ def test_the_makers_cancel_works_while_python_is_still_loading(context, server, 
     picture.write_bytes(tiny_png())
     page = open_app(context, server.url)
     assert page.evaluate("app.solverState") != "ready"
-    page.set_input_files("#maker-file", str(picture))
-    page.click("#maker-go")
-    page.wait_for_function("document.querySelector('#maker-status').textContent.includes('Waiting')")
-    page.click("#maker-cancel")
+    page.set_input_files("#make-linkapix-picture-image", str(picture))
+    page.click("#make-linkapix-picture-go")
+    page.wait_for_function("document.querySelector('#make-linkapix-picture-status').textContent.includes('Waiting')")
+    page.click("#make-linkapix-picture-cancel")
     # said at once, not once Python is ready
-    page.wait_for_function("document.querySelector('#maker-status').textContent === 'Cancelled.'")
+    page.wait_for_function("document.querySelector('#make-linkapix-picture-status').textContent === 'Cancelled.'")
     assert page.evaluate("app.solverState") != "ready"
     wait_ready(page)
     page.wait_for_timeout(300)

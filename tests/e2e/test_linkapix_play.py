@@ -4,8 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, wait_ready
-from test_shell import cell_point
+from helpers import cell_point, drag, open_app, wait_ready
 
 import pysolver.api as api
 
@@ -13,14 +12,6 @@ HOUSE = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "linkapix
                     "maker_house_12x10_full.json").read_text())
 
 pytestmark = pytest.mark.browser
-
-
-def drag(page, cells):
-    page.mouse.move(*cell_point(page, *cells[0]))
-    page.mouse.down()
-    for r, c in cells[1:]:
-        page.mouse.move(*cell_point(page, r, c), steps=2)
-    page.mouse.up()
 
 
 def test_draw_links_tap_ones_erase_and_solve(context, server):

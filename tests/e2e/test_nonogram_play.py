@@ -7,8 +7,7 @@ import random
 import pytest
 
 from board_pixels import settle
-from conftest import open_puzzle, wait_ready
-from test_shell import cell_point
+from helpers import cell_point, open_puzzle, wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, open_puzzle, wait_ready
-from test_linkapix_play import drag
-from test_shell import cell_point
+from helpers import cell_point, drag, open_app, open_puzzle, wait_ready
 
 import pysolver
 
@@ -43,7 +41,7 @@ def test_the_page_says_the_cover_rule_and_a_lost_win_loses_its_message(context, 
     page = wait_ready(open_puzzle(context, server, puzzle))
     rule = "every cell on a line" if puzzle["cover"] == "full" else "cells may stay empty"
     assert rule in page.locator("#puzzle-meta").text_content()
-    assert ("full cover" if puzzle["cover"] == "full" else "free cover") in page.locator("#help-text").text_content()
+    assert f"This board: {rule}." in page.locator("#help-text").text_content()
     for lab, path in solution.items():
         drag(page, path)
     page.wait_for_function("app.state().solved")

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, wait_ready
-from test_linkapix_play import drag
+from helpers import drag, open_app, wait_ready
 
 import pysolver.api as api
 from pysolver.numberlink import FAMILY

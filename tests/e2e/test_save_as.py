@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_puzzle, unsolved, wait_ready
+from helpers import open_puzzle, unsolved, wait_ready
 from pysolver.load import load_any, load_path
 from pysolver.numberlink import FAMILY as NUMBERLINK
 from pysolver.numberlink.formats import load_adc_answer

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import open_app, wait_ready
+from helpers import Server, cell_point, open_app, wait_ready
 
 import pysolver.api as api
 
@@ -14,12 +14,6 @@ HEART = json.loads((FIX / "heart.json").read_text())
 HEART_LINK = api.link(HEART)
 
 pytestmark = pytest.mark.browser
-
-
-def cell_point(page, r, c):
-    box = page.locator("#board").bounding_box()
-    pt = page.evaluate(f"app.cellCenter({r}, {c})")
-    return box["x"] + pt["x"], box["y"] + pt["y"]
 
 
 def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
@@ -188,7 +182,6 @@ def test_a_new_version_is_offered_and_reloads(context, site, tmp_path):
     import shutil
 
     import build
-    from conftest import Server
 
     copy = tmp_path / "site"
     shutil.copytree(site, copy)

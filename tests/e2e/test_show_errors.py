@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import close, colour_at, css_var, hex_rgb
-from conftest import open_app, open_puzzle, unsolved
-from test_shell import cell_point
+from helpers import cell_point, open_app, open_puzzle, unsolved
 
 
 ROOT = Path(__file__).resolve().parents[2]

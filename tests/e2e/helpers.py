@@ -1,0 +1,82 @@
+"""Helpers the end-to-end tests share: build.py's server in a thread, opening the app
+and a puzzle in it, pointer input on the play board, and a PNG written by hand.
+(Fixtures are in conftest.py; reading the board's pixels is board_pixels.py.)"""
+import json
+import struct
+import sys
+import threading
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+
+class Server:
+    """build.py's server in a thread, stoppable (the offline test stops it)."""
+
+    def __init__(self, directory=None):
+        self.httpd = build.make_server(0, directory=directory or build.DIST)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def open_app(context, url, errors=None):
+    page = context.new_page()
+    errs = [] if errors is None else errors
+    page.on("pageerror", lambda e: errs.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("window.app !== undefined")
+    return page
+
+
+def unsolved(path):
+    """A puzzle file's JSON without its solution, as a player receives a puzzle."""
+    data = json.loads(Path(path).read_text())
+    data.pop("solution", None)
+    return data
+
+
+def open_puzzle(context, server, data):
+    """The app with ``data`` (puzzle JSON) opened from its share link."""
+    import pysolver.api as api
+    page = open_app(context, server.url + "#" + api.link(data))
+    page.wait_for_function("app.state().puzzle !== null")
+    return page
+
+
+def wait_ready(page):
+    page.evaluate("app.ready")
+    return page
+
+
+def cell_point(page, r, c):
+    """The page position of the centre of the play board's cell (r, c)."""
+    box = page.locator("#board").bounding_box()
+    pt = page.evaluate(f"app.cellCenter({r}, {c})")
+    return box["x"] + pt["x"], box["y"] + pt["y"]
+
+
+def drag(page, cells):
+    """A mouse drag on the play board through the centres of `cells`."""
+    page.mouse.move(*cell_point(page, *cells[0]))
+    page.mouse.down()
+    for r, c in cells[1:]:
+        page.mouse.move(*cell_point(page, r, c), steps=2)
+    page.mouse.up()
+
+
+def png(width, height, pixel):
+    """A PNG file from pixel(x, y) -> (r, g, b), written by hand (no imaging library)."""
+    raw = b"".join(b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
