@@ -80,3 +80,11 @@ def png(width, height, pixel):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def fold_help(page):
+    """Close the play page's "How to play" (open on wide screens), so the board has the
+    page's height whatever the length of the family's rules: tests that zoom by a number
+    of clicks depend on the board's size."""
+    page.evaluate("document.getElementById('help').open = false")
+    page.wait_for_timeout(100)

@@ -60,7 +60,7 @@ def test_a_numberlink_line_is_drawn_from_the_keyboard(context, server):
 
 
 def test_focus_stays_where_the_keyboard_user_is(context, server):
-    from conftest import wait_ready
+    from helpers import wait_ready
     page = wait_ready(open_puzzle(context, server, unsolved(LIB / "nonogram-boat.json")))
     # A busy button gives focus to Cancel meanwhile and gets it back afterwards.
     page.focus("#check")

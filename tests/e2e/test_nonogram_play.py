@@ -7,7 +7,7 @@ import random
 import pytest
 
 from board_pixels import settle
-from helpers import cell_point, open_puzzle, wait_ready
+from helpers import cell_point, fold_help, open_puzzle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +36,7 @@ BIG = random_nonogram(30, 25, 3)
 
 
 def zoomed(page, clicks):
+    fold_help(page)
     for _ in range(clicks):
         page.click("#zoom-in")
     settle(page)
