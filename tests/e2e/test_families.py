@@ -21,6 +21,8 @@ def test_families_json_as_served_is_the_workers_answer(context, server):
     served = served_description(page)
     assert served == page.evaluate("app.call('families', {})")
     assert served["version"] == 1 and served["families"]
+    # and the service worker keeps it for offline use
+    assert '"families.json"' in page.evaluate("fetch('sw.js').then((r) => r.text())")
 
 
 def test_each_familys_method_menu_lists_the_descriptions_methods(context, server):

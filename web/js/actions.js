@@ -2,6 +2,7 @@
    one runs (Cancel, Escape), and what they say and mark on the board. */
 
 import { $, whileBusy } from "./page.js";
+import { stripSolution as strip } from "./routing.js";
 
 const secs = (s) => `${s.toFixed(s < 1 ? 3 : 1)} s`;
 
@@ -9,7 +10,6 @@ export function initActions(ctx) {
   const { state, solver } = ctx;
   const say = (...args) => ctx.play.say(...args);
   const board = () => ctx.play.board;
-  const strip = (p) => ctx.routing.stripSolution(p);
 
   /** Run a worker request as `label` (Solve, Check, ...): the toolbar busy meanwhile;
       null (with a message) when it failed or was cancelled. */

@@ -10,7 +10,7 @@ import { installHook } from "./hook.js";
 import { initLibrary } from "./library.js";
 import { initMakers } from "./makers.js";
 import { registerServiceWorker } from "./offline.js";
-import { $, showError, themeChanged } from "./page.js";
+import { $, hideError, showError, themeChanged } from "./page.js";
 import { initPlay } from "./play.js";
 import { initReplay } from "./replay.js";
 import { initRouting } from "./routing.js";
@@ -44,7 +44,7 @@ ctx.solver = new Solver((st, text) => {
   if (st === "ready") ctx.routing?.onSolverReady();
 });
 $("solver-retry").onclick = () => ctx.solver.retry();
-$("error-close").onclick = () => { $("error-banner").hidden = true; };
+$("error-close").onclick = hideError;
 
 // ---------------------------------------------------------------- the pages
 ctx.play = initPlay(ctx);

@@ -5,6 +5,7 @@
 import { Board } from "./board.js";
 import { History, remember } from "./history.js";
 import { $, hideError, messenger, renderSwatches, showError, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
+import { stripSolution } from "./routing.js";
 
 // Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
 const READABLE_PX = 10;
@@ -86,7 +87,7 @@ export function initPlay(ctx) {
       h.solved = !!now;
       h.solvedBy = now || null;
       h.save();
-      remember(state.key, ctx.routing.stripSolution(state.puzzle), now, state.link);  // the Continue list follows
+      remember(state.key, stripSolution(state.puzzle), now, state.link);  // the Continue list follows
       if (now === "player") say("Solved. Well done!", "ok");
       else if (!now) say("");  // a move that unsolves the grid takes the congratulations away
     }

@@ -2,6 +2,7 @@
    a speed), and saving a replay as a video. */
 
 import { $, download, fileStem } from "./page.js";
+import { stripSolution } from "./routing.js";
 
 // the most frames a replay shows (see replay())
 const REPLAY_FRAMES = 400;
@@ -21,7 +22,7 @@ export function initReplay(ctx) {
     stop();
     const p = state.puzzle;
     say("Working out the solving steps…");  // (the first time also loads the step recorder)
-    const res = await ctx.actions.run("Replay", () => solver.call("steps", { puzzle: ctx.routing.stripSolution(p), timeout: 30 }));
+    const res = await ctx.actions.run("Replay", () => solver.call("steps", { puzzle: stripSolution(p), timeout: 30 }));
     if (!res || state.puzzle !== p) return false;
     const steps = res.steps;
     const me = { stopped: false, paused: false };

@@ -211,5 +211,5 @@ export function initRouting(ctx) {
   window.addEventListener("popstate", () => { popped = location.href; route(); });
   window.addEventListener("hashchange", () => { if (location.href !== popped) route(); popped = null; });
 
-  return { load, route, setLink, share, stripSolution, showDesign, leavePuzzle, onSolverReady };
+  return { load, route, setLink, share, showDesign, leavePuzzle, onSolverReady };
 }
