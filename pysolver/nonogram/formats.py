@@ -27,6 +27,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..base import MAX_DIGITS, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError, check_size, read_number
+from ..puzzlink import SHORT, read_number16, write_number16
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -575,7 +576,6 @@ def load_xml(content) -> dict:
 
 _PZ_HEAD = re.compile(r"(?:(?:https?://)?[^\s?/#]+(?:/[^\s?#]*)?)?\?nonogram/")
 _PZ_SIZE = re.compile(r"[0-9]{1,6}")
-_PZ_HEX = "0123456789abcdef"
 _PZ_EXAMPLE = "https://puzz.link/p?nonogram/<width>/<height>/<clues>"
 
 
@@ -587,41 +587,6 @@ def _pz_layout(width: int, height: int) -> tuple[int, int]:
 def sniff_puzzlink(content) -> int:
     text = _text(content).strip()
     return SNIFF_MARK if _PZ_HEAD.match(text) is not None and not re.search(r"\s", text) else 0
-
-
-def _pz_read_slots(body: str, count: int) -> list[int | None]:
-    slots: list[int | None] = [None] * count
-    slot = i = 0
-    while i < len(body):
-        if slot >= count:
-            raise PuzzleError(f"URL clues, character {i + 1}: {len(body) - i} character(s) left over "
-                              f"after the last of the {count} clue cells")
-        ch = body[i]
-        if ch in _PZ_HEX:
-            slots[slot] = int(ch, 16)
-            slot += 1
-            i += 1
-        elif ch == "-":
-            digits = body[i + 1:i + 3]
-            if len(digits) != 2 or any(d not in _PZ_HEX for d in digits):
-                raise PuzzleError(f"URL clues, character {i + 1}: '-' must be followed by two hex digits "
-                                  f"(0-9, a-f), got {digits!r}")
-            slots[slot] = int(digits, 16)
-            slot += 1
-            i += 3
-        elif "g" <= ch <= "z":
-            slot = min(count, slot + int(ch, 36) - 15)
-            i += 1
-        elif ch == ".":
-            raise PuzzleError(f"URL clues, character {i + 1}: '.' is a '?' clue (a block of unknown "
-                              "length), which cannot be solved")
-        else:
-            raise PuzzleError(f"URL clues, character {i + 1}: {ch[:1]!r} is not a clue code "
-                              "(0-9 a-f, '-' with two hex digits, g-z for empty cells)")
-    if slot < count:
-        raise PuzzleError(f"URL clues: they end after {slot} of the {count} clue cells "
-                          "(was the URL copied whole?)")
-    return slots
 
 
 def _pz_line(slots: list[int | None], what: str, size: int, side: str) -> list[int]:
@@ -655,7 +620,9 @@ def load_puzzlink(content) -> dict:
         body = body[:-1]
     above, left = _pz_layout(width, height)
     top = width * above
-    slots = _pz_read_slots(body, top + height * left)
+    slots = read_number16(body, top + height * left, wide=SHORT, what="URL clues", cells="clue cells",
+                          code="clue", whole=True,
+                          unknown="'.' is a '?' clue (a block of unknown length), which cannot be solved")
     cols = [_pz_line(slots[c * above:(c + 1) * above], f"column {c + 1}", height, "column")
             for c in range(width)]
     rows = [_pz_line(slots[top + r * left:top + (r + 1) * left], f"row {r + 1}", width, "row")
@@ -682,22 +649,7 @@ def export_puzzlink(model: Model) -> str:
                     raise PuzzleError(f"{side} {i + 1}: block {n} is longer than 255, which puzz.link "
                                       "URLs cannot hold")
             slots += list(reversed(blocks)) + [None] * (per_line - len(blocks))
-    out = []
-    gap = 0
-    for v in slots:
-        if v is None:
-            gap += 1
-            if gap == 20:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append(chr(ord("g") + gap - 1))
-            gap = 0
-        out.append(format(v, "x") if v < 16 else "-" + format(v, "02x"))
-    if gap:
-        out.append(chr(ord("g") + gap - 1))
-    return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{''.join(out)}"
+    return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{write_number16(slots)}"
 
 
 EXPORTERS = {
