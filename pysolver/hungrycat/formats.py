@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import quoteattr
 
 from ..base import MAX_SIDE, SNIFF_MARK, PuzzleError, read_number
 from .colours import hex_of, nearest_name
@@ -211,36 +210,6 @@ def load_xml(text: str) -> dict:
         raise PuzzleError(f"XML: more than {MAX_SIDE} rows or columns")
     return {"type": "hungrycat", "width": len(cols), "height": len(rows),
             "palette": palette, "rows": rows, "cols": cols}
-
-
-def to_text(data: dict) -> str:
-    """Puzzle JSON (family keys plus size) in the text notation; keys must be letters."""
-    from ..colournames import name_of
-    pal = data["palette"]
-    head = " ".join(f"{k}:{name_of(h) or h}" for k, h in pal.items())
-
-    def line(items):
-        return "".join((k.lower() if f else k.upper()) + str(n) for k, n, f in items)
-    return "\n".join([head, "rows", *map(line, data["rows"]), "cols", *map(line, data["cols"])]) + "\n"
-
-
-def to_xml(data: dict) -> str:
-    """Puzzle JSON in the XML layout (lines up to 99 cells)."""
-    keys = list(data["palette"])
-    out = ["<puzzle>", "  <colors>"]
-    for k in keys:
-        h = data["palette"][k]
-        r, g, b = (int(h[1 + 2 * i:3 + 2 * i], 16) / 255 for i in range(3))
-        out.append(f'    <color key={quoteattr(k)} r="{r:.4g}" g="{g:.4g}" b="{b:.4g}"/>')
-    out.append("  </colors>")
-
-    def nums(items):
-        by = {k: (100 + n if f else n) for k, n, f in items}
-        return ",".join(str(by.get(k, 0)) for k in keys)
-    out += [f"  <line>{nums(it)}</line>" for it in data["rows"]]
-    out += [f"  <column>{nums(it)}</column>" for it in data["cols"]]
-    out.append("</puzzle>")
-    return "\n".join(out) + "\n"
 
 
 IMPORTERS = {"hungrycat-text": (sniff_text, load_text), "hungrycat-xml": (sniff_xml, load_xml)}
