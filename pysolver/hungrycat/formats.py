@@ -126,10 +126,16 @@ def load_text(text: str) -> dict:
             raise PuzzleError(f"line {no}: expected 'rows' before the clues")
         where = f"row {len(rows) + 1}" if section is rows else f"col {len(cols) + 1}"  # (from 1, as players count)
         section.append(_parse_clue(no, s, keys, where))
+    return _puzzle(palette, rows, cols, "", "expected a 'rows' and a 'cols' section with one clue line per line")
+
+
+def _puzzle(palette: dict, rows: list, cols: list, prefix: str, missing: str) -> dict:
+    """Puzzle JSON from the clues read; ``missing`` (after ``prefix``) says what is
+    wrong when rows or columns are missing."""
     if not rows or not cols:
-        raise PuzzleError("expected a 'rows' and a 'cols' section with one clue line per line")
+        raise PuzzleError(prefix + missing)
     if len(rows) > MAX_SIDE or len(cols) > MAX_SIDE:
-        raise PuzzleError(f"more than {MAX_SIDE} rows or columns")
+        raise PuzzleError(f"{prefix}more than {MAX_SIDE} rows or columns")
     return {"type": "hungrycat", "width": len(cols), "height": len(rows),
             "palette": palette, "rows": rows, "cols": cols}
 
@@ -204,12 +210,8 @@ def load_xml(text: str) -> dict:
 
     rows = clues("line", "row")
     cols = clues("column", "col")
-    if not rows or not cols:
-        raise PuzzleError("XML: expected <line> elements for the rows and <column> elements for the columns")
-    if len(rows) > MAX_SIDE or len(cols) > MAX_SIDE:
-        raise PuzzleError(f"XML: more than {MAX_SIDE} rows or columns")
-    return {"type": "hungrycat", "width": len(cols), "height": len(rows),
-            "palette": palette, "rows": rows, "cols": cols}
+    return _puzzle(palette, rows, cols, "XML: ",
+                   "expected <line> elements for the rows and <column> elements for the columns")
 
 
 IMPORTERS = {"hungrycat-text": (sniff_text, load_text), "hungrycat-xml": (sniff_xml, load_xml)}

@@ -40,14 +40,14 @@ def _as_text(text) -> str:
     return text
 
 
-def _check_pairs(endpoints: list, lines: dict[str, int]) -> None:
-    """Each label exactly twice, naming the line of the offending one."""
+def _check_pairs(endpoints: list, name) -> None:
+    """Each label exactly twice; ``name(label)`` says where and what the offending one is."""
     count: dict[str, int] = {}
     for _, _, lab in endpoints:
         count[lab] = count.get(lab, 0) + 1
     for lab, n in count.items():
         if n != 2:
-            raise PuzzleError(f"line {lines[lab]}: label {lab!r} occurs {n} time(s), expected exactly 2")
+            raise PuzzleError(f"{name(lab)} occurs {n} time(s), expected exactly 2")
 
 
 def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
@@ -63,7 +63,7 @@ def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
             if ch != ".":
                 endpoints.append((r, c, ch))
                 first_line.setdefault(ch, lineno)
-    _check_pairs(endpoints, first_line)
+    _check_pairs(endpoints, lambda lab: f"line {first_line[lab]}: label {lab!r}")
     return endpoints
 
 
@@ -358,12 +358,7 @@ def load_puzzlink(text) -> dict:
         else:
             label = str(v)
         endpoints.append((cell // width, cell % width, label))
-    count: dict[str, int] = {}
-    for _, _, lab in endpoints:
-        count[lab] = count.get(lab, 0) + 1
-    for lab, n in count.items():
-        if n != 2:
-            raise PuzzleError(f"URL: number {lab} occurs {n} time(s), expected exactly 2")
+    _check_pairs(endpoints, lambda lab: f"URL: number {lab}")
     cover = "free" if kind == "numlin" or free_flag else "full"
     return _puzzle(width, height, endpoints, cover)
 

@@ -293,42 +293,37 @@ class _Grid:
                         return False
         return propagate()
 
+    def path(self, k: int) -> list[int]:
+        """The cells of pair k's path, followed along its links from its first endpoint."""
+        on, step = self.on, self.step
+        p, prev = self.at(self.model.ends[k][0]), -1
+        cells = []
+        while p >= 0:
+            cells.append(p)
+            nxt = -1
+            for d in DIRS:
+                if on[p] & d and p + step[d] != prev:
+                    nxt = p + step[d]
+            prev, p = p, nxt
+        return cells
+
     def touches(self) -> bool:
         """Some path runs alongside itself away from its endpoints (a safety net:
         propagation rules that out)."""
         on, clab, exempt, step = self.on, self.clab, self.exempt, self.step
-        for k, (a, _) in enumerate(self.model.ends):
-            p = self.at(a)
-            prev = -1
-            while p >= 0:
-                nxt = -1
+        for k in range(len(self.model.ends)):
+            for p in self.path(k):
                 for d in DIRS:
                     q = p + step[d]
-                    if on[p] & d:
-                        if q != prev:
-                            nxt = q
-                    elif clab[q] == k and exempt[q] != k and exempt[p] != k:
+                    if not on[p] & d and clab[q] == k and exempt[q] != k and exempt[p] != k:
                         return True
-                prev, p = p, nxt
         return False
 
     def read(self) -> dict:
-        """The answer on the grid: each path followed along its links from its first endpoint."""
-        on, step, w = self.on, self.step, self.w
-        paths = {}
-        for k, label in enumerate(self.model.labels):
-            p = self.at(self.model.ends[k][0])
-            prev = -1
-            cells = []
-            while p >= 0:
-                cells.append([p // w - 1, p % w - 1])
-                nxt = -1
-                for d in DIRS:
-                    if on[p] & d and p + step[d] != prev:
-                        nxt = p + step[d]
-                prev, p = p, nxt
-            paths[label] = cells
-        return {"paths": paths}
+        """The answer on the grid, each path from its first endpoint."""
+        w = self.w
+        return {"paths": {label: [[p // w - 1, p % w - 1] for p in self.path(k)]
+                          for k, label in enumerate(self.model.labels)}}
 
 
 def _chains(g: _Grid):
