@@ -47,7 +47,8 @@ def _make(args: dict) -> dict:
     """A family's maker (``Family.makers``): ``{type, maker, ...its params, title?,
     timeout?}`` -> ``{"puzzle": ..., "stats"?: ...}``."""
     fam = get_family(args.get("type"))
-    maker = fam.makers.get(args.get("maker"))
+    name = args.get("maker")
+    maker = fam.makers.get(name) if isinstance(name, str) else None
     if maker is None:
         names = ", ".join(fam.makers) or "none"
         raise PuzzleError(f"maker: {quote(args.get('maker'))} is not a {fam.type} maker (makers: {names})")

@@ -5,7 +5,7 @@ import pysolver
 from pysolver import api
 from pysolver.base import Deadline, Outcome, PuzzleError, SolveTimeout
 
-from helpers import FIX_CORE as FIX, HEART, ROOT
+from testkit import FIX_CORE as FIX, HEART, ROOT
 
 
 def test_solve_reports_unique_unsolvable_and_ambiguous():

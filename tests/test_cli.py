@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import FIX_CORE as FIX, HEART, cli
+from testkit import FIX_CORE as FIX, HEART, cli
 
 
 def test_cli_solve_text_and_json_and_exit_codes(tmp_path):

@@ -19,7 +19,7 @@ from pysolver.link import decode_link, encode_link
 from pysolver.load import load_any
 from pysolver.registry import families
 
-from helpers import FIXTURES
+from testkit import FIXTURES
 
 EXAMPLES = int(os.environ.get("PYSOLVER_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="PYSOLVER_FUZZ_EXAMPLES" not in os.environ,

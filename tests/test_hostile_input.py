@@ -12,7 +12,7 @@ from pysolver.base import PuzzleError
 from pysolver.linkapix import matfile
 from pysolver.load import load_any
 
-from helpers import FIX_CORE, HEART, cli
+from testkit import FIX_CORE, HEART, cli
 
 
 def mat_bomb(name=b"puzzledata", rows=4, cols=30_000_000, declared=None) -> bytes:
@@ -110,7 +110,7 @@ def test_cells_are_json_integers_in_every_family(bad):
     import json
 
     from pysolver import api
-    from helpers import FIXTURES
+    from testkit import FIXTURES
     lap = json.loads((FIXTURES / "linkapix" / "bench_20_full.json").read_text())
     nl = {"type": "numberlink", "width": 2, "height": 1, "endpoints": [[0, 0, "A"], [0, 1, "A"]], "cover": "full"}
     for puzzle, solution in ((lap, {"paths": [[bad]]}), (nl, {"paths": {"A": [[0, 0], bad]}})):

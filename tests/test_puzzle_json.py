@@ -5,7 +5,7 @@ from pysolver.base import PuzzleError
 from pysolver.format import parse_puzzle
 from pysolver.load import load_any
 
-from helpers import HEART
+from testkit import HEART
 
 
 @pytest.mark.parametrize("change, message", [

@@ -9,7 +9,7 @@ import pysolver.link as link
 from pysolver.base import PuzzleError
 from pysolver.format import parse_puzzle
 
-from helpers import HEART
+from testkit import HEART
 
 
 def test_link_round_trip_keeps_content_and_text():

@@ -3,7 +3,7 @@ import json
 
 from pysolver import webapi
 
-from helpers import FIXTURES, HEART
+from testkit import FIXTURES, HEART
 
 
 def test_webapi_speaks_json_and_never_raises():

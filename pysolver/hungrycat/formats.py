@@ -38,9 +38,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import quoteattr
 
-from ..base import MAX_GRID_SIDE, SNIFF_MARK, PuzzleError, read_number
+from ..base import MAX_GRID_SIDE, PuzzleError, SNIFF_MARK, quote, read_number
 from .colours import hex_of, nearest_name
 
 _COLOUR_TOKEN = re.compile(r"([A-Za-z]):(\S+)")
@@ -82,15 +81,15 @@ def _parse_clue(no: int, s: str, keys: dict[str, str], where: str) -> list:
         letter, count = mt.group(1), read_number(mt.group(2), f"line {no}: {where}")
         key = keys.get(letter.upper())
         if key is None:
-            raise PuzzleError(f"line {no}: {where}: colour {letter!r} is not in the colour list")
+            raise PuzzleError(f"line {no}: {where}: colour {quote(letter)} is not in the colour list")
         if key in seen:
-            raise PuzzleError(f"line {no}: {where}: colour {letter!r} is listed twice")
+            raise PuzzleError(f"line {no}: {where}: colour {quote(letter)} is listed twice")
         if count < 1:
-            raise PuzzleError(f"line {no}: {where}: count {count} of {letter!r} is not positive")
+            raise PuzzleError(f"line {no}: {where}: count {count} of {quote(letter)} is not positive")
         seen.add(key)
         items.append([key, count, letter.islower()])
     if pos != len(body) or not items:
-        raise PuzzleError(f"line {no}: {where}: expected items like 'r2B3', got {s[:40]!r}")
+        raise PuzzleError(f"line {no}: {where}: expected items like 'r2B3', got {quote(s[:40])}")
     return items
 
 
@@ -103,13 +102,13 @@ def load_text(text: str) -> dict:
     for tok in head.split():
         mt = _COLOUR_TOKEN.fullmatch(tok)
         if not mt:
-            raise PuzzleError(f"line {no}: expected colours like 'B:blue', got {tok!r}")
+            raise PuzzleError(f"line {no}: expected colours like 'B:blue', got {quote(tok)}")
         key = mt.group(1).upper()
         if key in palette:
-            raise PuzzleError(f"line {no}: colour key {key!r} given twice")
+            raise PuzzleError(f"line {no}: colour key {quote(key)} given twice")
         colour = hex_of(mt.group(2))
         if colour is None:
-            raise PuzzleError(f"line {no}: {mt.group(2)!r} is not a colour name or #rrggbb")
+            raise PuzzleError(f"line {no}: {quote(mt.group(2))} is not a colour name or #rrggbb")
         palette[key] = colour
     keys = {k: k for k in palette}
     section = None
@@ -127,10 +126,16 @@ def load_text(text: str) -> dict:
             raise PuzzleError(f"line {no}: expected 'rows' before the clues")
         where = f"row {len(rows) + 1}" if section is rows else f"col {len(cols) + 1}"  # (from 1, as players count)
         section.append(_parse_clue(no, s, keys, where))
+    return _puzzle(palette, rows, cols, "", "expected a 'rows' and a 'cols' section with one clue line per line")
+
+
+def _puzzle(palette: dict, rows: list, cols: list, prefix: str, missing: str) -> dict:
+    """Puzzle JSON from the clues read; ``missing`` (after ``prefix``) says what is
+    wrong when rows or columns are missing."""
     if not rows or not cols:
-        raise PuzzleError("expected a 'rows' and a 'cols' section with one clue line per line")
+        raise PuzzleError(prefix + missing)
     if len(rows) > MAX_GRID_SIDE or len(cols) > MAX_GRID_SIDE:
-        raise PuzzleError(f"more than {MAX_GRID_SIDE} rows or columns")
+        raise PuzzleError(f"{prefix}more than {MAX_GRID_SIDE} rows or columns")
     return {"type": "hungrycat", "width": len(cols), "height": len(rows),
             "palette": palette, "rows": rows, "cols": cols}
 
@@ -147,7 +152,7 @@ def _channel(el, name: str, i: int) -> float:
     try:
         v = float(raw)
     except (TypeError, ValueError):
-        raise PuzzleError(f"<color> {i}: attribute {name}={raw!r} is not a number") from None
+        raise PuzzleError(f"<color> {i}: attribute {name}={quote(raw)} is not a number") from None
     if not 0.0 <= v <= 1.0:
         raise PuzzleError(f"<color> {i}: attribute {name}={raw} is not between 0 and 1")
     return v
@@ -192,7 +197,7 @@ def load_xml(text: str) -> dict:
             items = []
             for key, p in zip(keys, parts):
                 if not (p.isascii() and p.isdigit()):  # isdigit() alone takes '²'
-                    raise PuzzleError(f"XML: {what} {i + 1}: {p[:20]!r} is not a whole number")
+                    raise PuzzleError(f"XML: {what} {i + 1}: {quote(p[:20])} is not a whole number")
                 v = read_number(p, f"XML: {what} {i + 1}")
                 if v == 0:
                     continue
@@ -205,42 +210,8 @@ def load_xml(text: str) -> dict:
 
     rows = clues("line", "row")
     cols = clues("column", "col")
-    if not rows or not cols:
-        raise PuzzleError("XML: expected <line> elements for the rows and <column> elements for the columns")
-    if len(rows) > MAX_GRID_SIDE or len(cols) > MAX_GRID_SIDE:
-        raise PuzzleError(f"XML: more than {MAX_GRID_SIDE} rows or columns")
-    return {"type": "hungrycat", "width": len(cols), "height": len(rows),
-            "palette": palette, "rows": rows, "cols": cols}
-
-
-def to_text(data: dict) -> str:
-    """Puzzle JSON (family keys plus size) in the text notation; keys must be letters."""
-    from ..colournames import name_of
-    pal = data["palette"]
-    head = " ".join(f"{k}:{name_of(h) or h}" for k, h in pal.items())
-
-    def line(items):
-        return "".join((k.lower() if f else k.upper()) + str(n) for k, n, f in items)
-    return "\n".join([head, "rows", *map(line, data["rows"]), "cols", *map(line, data["cols"])]) + "\n"
-
-
-def to_xml(data: dict) -> str:
-    """Puzzle JSON in the XML layout (lines up to 99 cells)."""
-    keys = list(data["palette"])
-    out = ["<puzzle>", "  <colors>"]
-    for k in keys:
-        h = data["palette"][k]
-        r, g, b = (int(h[1 + 2 * i:3 + 2 * i], 16) / 255 for i in range(3))
-        out.append(f'    <color key={quoteattr(k)} r="{r:.4g}" g="{g:.4g}" b="{b:.4g}"/>')
-    out.append("  </colors>")
-
-    def nums(items):
-        by = {k: (100 + n if f else n) for k, n, f in items}
-        return ",".join(str(by.get(k, 0)) for k in keys)
-    out += [f"  <line>{nums(it)}</line>" for it in data["rows"]]
-    out += [f"  <column>{nums(it)}</column>" for it in data["cols"]]
-    out.append("</puzzle>")
-    return "\n".join(out) + "\n"
+    return _puzzle(palette, rows, cols, "XML: ",
+                   "expected <line> elements for the rows and <column> elements for the columns")
 
 
 IMPORTERS = {"hungrycat-text": (sniff_text, load_text), "hungrycat-xml": (sniff_xml, load_xml)}

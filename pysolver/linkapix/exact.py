@@ -22,7 +22,8 @@ import itertools
 
 import numpy as np
 
-from ..base import Deadline, GaveUp, SolveTimeout
+from ..base import Deadline
+from ..highs import highs_options, highs_stopped
 
 #: search nodes per component before handing it to HiGHS
 SEARCH_NODES = 5_000
@@ -241,22 +242,14 @@ def milp_pictures(eng, paths: list[int], limit: int, deadline: Deadline, stats):
     colour_of = [eng.c_col[eng.p_a[q]] for q in paths]
     found: list[list[int]] = []
     while len(found) < limit:
-        options = {"presolve": True}
-        remaining = deadline.remaining()
-        if remaining is not None:
-            if remaining <= 0:
-                raise SolveTimeout("time limit reached")
-            options["time_limit"] = remaining
         res = milp(cost, constraints=constraints, integrality=np.ones(n), bounds=Bounds(0, 1),
-                   options=options)
+                   options=highs_options(deadline, presolve=True))
         stats["milp_runs"] = stats.get("milp_runs", 0) + 1
         deadline.check()
         if res.status == 2:        # infeasible: no (further) picture
             return found, True
         if res.status != 0 or res.x is None:
-            if res.status == 1:
-                raise SolveTimeout("time limit reached in HiGHS")
-            raise GaveUp(f"HiGHS stopped: {res.message}")
+            raise highs_stopped(res)
         chosen = [j for j in range(n) if res.x[j] > 0.5]
         found.append([paths[j] for j in chosen])
         paint = {}

@@ -33,7 +33,8 @@ import time
 
 import numpy as np
 
-from ..base import Deadline, GaveUp, Outcome, SolveTimeout
+from ..base import Deadline, GaveUp, Outcome
+from ..highs import highs_options, highs_stopped
 from .model import Model
 
 EPS = 1e-3
@@ -151,19 +152,13 @@ def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
             b_ub = np.concatenate([b_ub, np.array(caps)])
     cost = np.concatenate([np.zeros(P), np.ones(M)])
     stats.update(lp_rows=A_ub.shape[0], lp_cols=P + M)
-    options = {}
-    remaining = deadline.remaining()
-    if remaining is not None:
-        options["time_limit"] = max(remaining, 0.01)
     res = linprog(cost, A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1)] * P + [(0, None)] * M,
-                  method="highs", options=options)
+                  method="highs", options=highs_options(deadline, floor=0.01))
     t2 = time.perf_counter()
     stats["t_lp"] = t2 - t1
     deadline.check()
-    if res.status == 1:
-        raise SolveTimeout("time limit reached in HiGHS")
     if res.status != 0 or res.x is None:
-        raise GaveUp(f"the LP relaxation failed: {res.message}")
+        raise highs_stopped(res, "the LP relaxation failed")
     x = res.x[:P]
     stats["lp_objective"] = float(res.fun)
     stats["fractional"] = int(np.sum((x > EPS) & (x < 1 - EPS)))

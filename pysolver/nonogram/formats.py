@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import MAX_DIGITS, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError, check_size, read_number
+from ..base import Exporter, MAX_DIGITS, PuzzleError, SNIFF_MARK, SNIFF_SHAPE, check_size, quote, read_number
+from ..puzzlink import SHORT, read_number16, write_number16
 from .model import Model
 
 _DEFAULT_COLOURS = ["#000000", "#e02020", "#2060e0", "#20a040", "#f0c000", "#a040c0", "#00a0a0",
@@ -53,7 +54,7 @@ def _hex_colour(value: str, where: str) -> str:
     if re.fullmatch(r"[0-9a-f]{3}", v):
         v = "".join(ch * 2 for ch in v)
     if not re.fullmatch(r"[0-9a-f]{6}", v):
-        raise PuzzleError(f"{where}: colour {value.strip()!r} is not #rgb, #rrggbb or a known name")
+        raise PuzzleError(f"{where}: colour {quote(value.strip())} is not #rgb, #rrggbb or a known name")
     return "#" + v
 
 
@@ -90,7 +91,7 @@ def _numbers(line: str, lineno: int) -> list[int]:
     out = []
     for p in parts:
         if not _is_number(p):
-            raise PuzzleError(f"line {lineno}: expected numbers, got {p[:20]!r}")
+            raise PuzzleError(f"line {lineno}: expected numbers, got {quote(p[:20])}")
         out.append(read_number(p, f"line {lineno}"))
     if out == [0]:
         return []
@@ -104,7 +105,7 @@ def _size_line(lines: list[str]) -> tuple[int, int, int]:
         if line.strip():
             parts = line.split()
             if len(parts) != 2 or not all(_is_number(p) for p in parts):
-                raise PuzzleError(f"line {i + 1}: expected two numbers (the size), got {line.strip()[:40]!r}")
+                raise PuzzleError(f"line {i + 1}: expected two numbers (the size), got {quote(line.strip()[:40])}")
             return read_number(parts[0], f"line {i + 1}"), read_number(parts[1], f"line {i + 1}"), i
     raise PuzzleError("line 1: empty file")
 
@@ -216,7 +217,7 @@ def load_non(content) -> dict:
         key = key.lower()
         if key in ("width", "height"):
             if not _is_number(value.strip()):
-                raise PuzzleError(f"line {i}: {key} {value.strip()[:20]!r} is not a number")
+                raise PuzzleError(f"line {i}: {key} {quote(value.strip()[:20])} is not a number")
             if key == "width":
                 width = read_number(value.strip(), f"line {i}")
             else:
@@ -262,7 +263,7 @@ def load_non(content) -> dict:
             for part in re.split(r"[,\s]+", text) if text else []:
                 m = _BLOCK.match(part)
                 if not m:
-                    raise PuzzleError(f"line {lineno}: bad block {part[:20]!r}")
+                    raise PuzzleError(f"line {lineno}: bad block {quote(part[:20])}")
                 n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2)
                 if n == 0:
                     continue
@@ -271,7 +272,7 @@ def load_non(content) -> dict:
                 # get default colours below.  A file that does declare its colours and
                 # uses another character has a typo, as .g and webpbn XML treat it.
                 if ch and colours and ch not in colours:
-                    raise PuzzleError(f"line {lineno}: colour {ch!r} of block {part[:20]!r} has no "
+                    raise PuzzleError(f"line {lineno}: colour {quote(ch)} of block {quote(part[:20])} has no "
                                       "'color' line")
                 if ch and ch not in used_chars:
                     used_chars.append(ch)
@@ -316,7 +317,7 @@ def load_non(content) -> dict:
             elif ch in keymap:
                 chars.append(keymap[ch])
             else:
-                raise PuzzleError(f"line {goal_line}: goal cell {ch!r} is not a colour of the puzzle")
+                raise PuzzleError(f"line {goal_line}: goal cell {quote(ch)} is not a colour of the puzzle")
         goal = ["".join(chars[r * width:(r + 1) * width]) for r in range(height)]
     return _assemble(width, height, convert(parsed["rows"]), convert(parsed["columns"]), palette, meta, goal)
 
@@ -416,17 +417,17 @@ def load_g(content) -> dict:
             for tok in text.split():
                 m = re.fullmatch(r"([0-9]+)([^0-9]?)", tok)
                 if not m:
-                    raise PuzzleError(f"line {lineno}: bad block {tok[:20]!r}")
+                    raise PuzzleError(f"line {lineno}: bad block {quote(tok[:20])}")
                 n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2) or "1"
                 if n == 0:
                     continue
                 if palette is None:
                     if ch != "1" and ch not in foreground:
-                        raise PuzzleError(f"line {lineno}: colour {ch!r} is not declared")
+                        raise PuzzleError(f"line {lineno}: colour {quote(ch)} is not declared")
                     blocks.append(n)
                 else:
                     if ch not in keymap:
-                        raise PuzzleError(f"line {lineno}: colour {ch!r} is not declared")
+                        raise PuzzleError(f"line {lineno}: colour {quote(ch)} is not declared")
                     blocks.append([n, keymap[ch]])
             lines_out.append(blocks)
         clues.append(lines_out)
@@ -459,7 +460,7 @@ def load_xml(content) -> dict:
     if puzzle is None:
         raise PuzzleError("line 1: no <puzzle> element")
     if puzzle.get("type", "grid") != "grid":
-        raise PuzzleError(f"line 1: puzzle type {puzzle.get('type')!r} is not supported (only grid)")
+        raise PuzzleError(f"line 1: puzzle type {quote(puzzle.get('type'))} is not supported (only grid)")
     background = puzzle.get("backgroundcolor", "white")
     default = puzzle.get("defaultcolor", "black")
     colour_rgb: dict[str, str] = {"white": "#ffffff", "black": "#000000"}
@@ -481,18 +482,18 @@ def load_xml(content) -> dict:
     for el in puzzle.findall("clue"):
         kind = el.get("type")
         if kind not in ("rows", "columns"):
-            raise PuzzleError(f"clue: type {kind!r} is not rows or columns")
+            raise PuzzleError(f"clue: type {quote(kind)} is not rows or columns")
         lines = []
         for n, line in enumerate(el.findall("line")):
             blocks = []
             for count in line.findall("count"):
                 value = (count.text or "").strip()
                 if not _is_number(value):
-                    raise PuzzleError(f"{kind} line {n + 1}: count {value[:20]!r} is not a number")
+                    raise PuzzleError(f"{kind} line {n + 1}: count {quote(value[:20])} is not a number")
                 number = read_number(value, f"{kind} line {n + 1}")
                 colour = count.get("color", default)
                 if colour not in colour_rgb:
-                    raise PuzzleError(f"{kind} line {n + 1}: colour {colour!r} is not declared")
+                    raise PuzzleError(f"{kind} line {n + 1}: colour {quote(colour)} is not declared")
                 if colour not in used:
                     used.append(colour)
                 if number:
@@ -575,7 +576,6 @@ def load_xml(content) -> dict:
 
 _PZ_HEAD = re.compile(r"(?:(?:https?://)?[^\s?/#]+(?:/[^\s?#]*)?)?\?nonogram/")
 _PZ_SIZE = re.compile(r"[0-9]{1,6}")
-_PZ_HEX = "0123456789abcdef"
 _PZ_EXAMPLE = "https://puzz.link/p?nonogram/<width>/<height>/<clues>"
 
 
@@ -587,41 +587,6 @@ def _pz_layout(width: int, height: int) -> tuple[int, int]:
 def sniff_puzzlink(content) -> int:
     text = _text(content).strip()
     return SNIFF_MARK if _PZ_HEAD.match(text) is not None and not re.search(r"\s", text) else 0
-
-
-def _pz_read_slots(body: str, count: int) -> list[int | None]:
-    slots: list[int | None] = [None] * count
-    slot = i = 0
-    while i < len(body):
-        if slot >= count:
-            raise PuzzleError(f"URL clues, character {i + 1}: {len(body) - i} character(s) left over "
-                              f"after the last of the {count} clue cells")
-        ch = body[i]
-        if ch in _PZ_HEX:
-            slots[slot] = int(ch, 16)
-            slot += 1
-            i += 1
-        elif ch == "-":
-            digits = body[i + 1:i + 3]
-            if len(digits) != 2 or any(d not in _PZ_HEX for d in digits):
-                raise PuzzleError(f"URL clues, character {i + 1}: '-' must be followed by two hex digits "
-                                  f"(0-9, a-f), got {digits!r}")
-            slots[slot] = int(digits, 16)
-            slot += 1
-            i += 3
-        elif "g" <= ch <= "z":
-            slot = min(count, slot + int(ch, 36) - 15)
-            i += 1
-        elif ch == ".":
-            raise PuzzleError(f"URL clues, character {i + 1}: '.' is a '?' clue (a block of unknown "
-                              "length), which cannot be solved")
-        else:
-            raise PuzzleError(f"URL clues, character {i + 1}: {ch[:1]!r} is not a clue code "
-                              "(0-9 a-f, '-' with two hex digits, g-z for empty cells)")
-    if slot < count:
-        raise PuzzleError(f"URL clues: they end after {slot} of the {count} clue cells "
-                          "(was the URL copied whole?)")
-    return slots
 
 
 def _pz_line(slots: list[int | None], what: str, size: int, side: str) -> list[int]:
@@ -648,14 +613,16 @@ def load_puzzlink(content) -> dict:
     w, h, body = parts
     if not (_PZ_SIZE.fullmatch(w) and _PZ_SIZE.fullmatch(h)):
         what = "is too large" if _is_number(w) and _is_number(h) else "is not two numbers <width>/<height>"
-        raise PuzzleError(f"URL: size {w[:12]!r}/{h[:12]!r} {what}")
+        raise PuzzleError(f"URL: size {quote(w[:12])}/{quote(h[:12])} {what}")
     width, height = int(w), int(h)
     check_size(width, height, "URL")
     if body.endswith("/"):
         body = body[:-1]
     above, left = _pz_layout(width, height)
     top = width * above
-    slots = _pz_read_slots(body, top + height * left)
+    slots = read_number16(body, top + height * left, wide=SHORT, what="URL clues", cells="clue cells",
+                          code="clue", whole=True,
+                          unknown="'.' is a '?' clue (a block of unknown length), which cannot be solved")
     cols = [_pz_line(slots[c * above:(c + 1) * above], f"column {c + 1}", height, "column")
             for c in range(width)]
     rows = [_pz_line(slots[top + r * left:top + (r + 1) * left], f"row {r + 1}", width, "row")
@@ -682,22 +649,7 @@ def export_puzzlink(model: Model) -> str:
                     raise PuzzleError(f"{side} {i + 1}: block {n} is longer than 255, which puzz.link "
                                       "URLs cannot hold")
             slots += list(reversed(blocks)) + [None] * (per_line - len(blocks))
-    out = []
-    gap = 0
-    for v in slots:
-        if v is None:
-            gap += 1
-            if gap == 20:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append(chr(ord("g") + gap - 1))
-            gap = 0
-        out.append(format(v, "x") if v < 16 else "-" + format(v, "02x"))
-    if gap:
-        out.append(chr(ord("g") + gap - 1))
-    return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{''.join(out)}"
+    return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{write_number16(slots)}"
 
 
 EXPORTERS = {

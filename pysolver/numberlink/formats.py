@@ -10,7 +10,7 @@
   ``SIZE WXH`` then one comma-separated row of line numbers per grid row, 0 for empty.
 * puzz.link / pzv.jp URLs ``p?numlin/W/H/body`` (Nikoli rules, free cover) and
   ``p?arukone[/e]/W/H/body`` (full cover; ``e`` frees it; numbers 1-52 show as
-  A-Z, a-z).  The body is pzprjs's "number16" cell code, see ``_read_number16``.
+  A-Z, a-z).  The body is pzprjs's "number16" cell code, see ``pysolver/puzzlink.py``.
 
 Every loader raises PuzzleError naming the line (or URL part) that is wrong.
 """
@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 
-from ..base import (MAX_GRID_CELLS, MAX_DIGITS, MAX_GRID_SIDE, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError,
-                    check_size, read_number)
+from ..base import (MAX_DIGITS, MAX_GRID_CELLS, MAX_GRID_SIDE, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError,
+                    check_size, quote, read_number)
+from ..puzzlink import read_number16, write_number16
 from .model import Numberlink
 
 _CELL_CHARS = re.compile(r"[A-Za-z0-9.]+")
@@ -39,14 +40,14 @@ def _as_text(text) -> str:
     return text
 
 
-def _check_pairs(endpoints: list, lines: dict[str, int]) -> None:
-    """Each label exactly twice, naming the line of the offending one."""
+def _check_pairs(endpoints: list, name) -> None:
+    """Each label exactly twice; ``name(label)`` says where and what the offending one is."""
     count: dict[str, int] = {}
     for _, _, lab in endpoints:
         count[lab] = count.get(lab, 0) + 1
     for lab, n in count.items():
         if n != 2:
-            raise PuzzleError(f"line {lines[lab]}: label {lab!r} occurs {n} time(s), expected exactly 2")
+            raise PuzzleError(f"{name(lab)} occurs {n} time(s), expected exactly 2")
 
 
 def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
@@ -57,12 +58,12 @@ def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:
             raise PuzzleError(f"line {lineno}: expected {width} cells, got {len(row)}")
         if not _CELL_CHARS.fullmatch(row):
             bad = next(ch for ch in row if not (ch.isascii() and (ch.isalnum() or ch == ".")))
-            raise PuzzleError(f"line {lineno}: {bad!r} is neither '.' nor a letter or digit")
+            raise PuzzleError(f"line {lineno}: {quote(bad)} is neither '.' nor a letter or digit")
         for c, ch in enumerate(row):
             if ch != ".":
                 endpoints.append((r, c, ch))
                 first_line.setdefault(ch, lineno)
-    _check_pairs(endpoints, first_line)
+    _check_pairs(endpoints, lambda lab: f"line {first_line[lab]}: label {lab!r}")
     return endpoints
 
 
@@ -140,7 +141,7 @@ def load_all(text) -> list[dict]:
             continue
         m = _HEADER.fullmatch(line)
         if not m:
-            raise PuzzleError(f"line {i}: expected 'width height', got {line[:30]!r}")
+            raise PuzzleError(f"line {i}: expected 'width height', got {quote(line[:30])}")
         width, height = read_number(m.group(1), f"line {i}"), read_number(m.group(2), f"line {i}")
         if width == 0 and height == 0:
             break
@@ -184,7 +185,7 @@ def sniff_adc(text) -> int:
 def _adc_size(line: str, lineno: int) -> tuple[int, int]:
     m = _SIZE.fullmatch(line)
     if not m:
-        raise PuzzleError(f"line {lineno}: expected 'SIZE <W>X<H>', got {line[:30]!r}")
+        raise PuzzleError(f"line {lineno}: expected 'SIZE <W>X<H>', got {quote(line[:30])}")
     width, height = read_number(m.group(1), f"line {lineno}"), read_number(m.group(2), f"line {lineno}")
     if m.group(3) is not None and m.group(3) != "1":
         raise PuzzleError(f"line {lineno}: {m.group(3)} layers; only one-layer boards are supported")
@@ -207,7 +208,7 @@ def load_adc(text) -> dict:
             continue
         m = _LINE.fullmatch(line)
         if not m:
-            raise PuzzleError(f"line {lineno}: expected 'LINE#<n> (x,y,1) (x,y,1)', got {line[:40]!r}")
+            raise PuzzleError(f"line {lineno}: expected 'LINE#<n> (x,y,1) (x,y,1)', got {quote(line[:40])}")
         label = str(read_number(m.group(1), f"line {lineno}"))
         if label in first_line:
             raise PuzzleError(f"line {lineno}: LINE#{label} given twice (first on line {first_line[label]})")
@@ -337,66 +338,6 @@ def sniff_puzzlink(text) -> int:
     return SNIFF_MARK if len(t) < 100_000 and _PZ.fullmatch(t) is not None else 0
 
 
-def _read_number16(body: str, size: int) -> dict[int, int]:
-    """pzprjs number16: ``0-f`` one hex digit; ``-`` + 2, ``+`` + 3 hex digits; ``=``/``%``
-    + 3 hex digits plus 4096/8192; ``*`` + 4 plus 12240; ``$`` + 5 plus 77776; ``g``-``z``
-    skip 1-20 empty cells; ``.`` is an unknown number, which Numberlink cannot use."""
-    wide = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 12240), "$": (5, 77776)}
-    out = {}
-    cell = i = 0
-    while i < len(body) and cell < size:
-        ch = body[i]
-        if ch in "0123456789abcdef":
-            out[cell] = int(ch, 16)
-            cell += 1
-            i += 1
-        elif ch in wide:
-            n, add = wide[ch]
-            digits = body[i + 1:i + 1 + n]
-            if len(digits) != n or any(d not in "0123456789abcdef" for d in digits):
-                raise PuzzleError(f"URL body, character {i}: {ch!r} needs {n} hex digits")
-            out[cell] = int(digits, 16) + add
-            cell += 1
-            i += 1 + n
-        elif "g" <= ch <= "z":
-            cell += int(ch, 36) - 15
-            i += 1
-        elif ch == ".":
-            raise PuzzleError(f"URL body, character {i}: '?' numbers cannot be linked")
-        else:
-            raise PuzzleError(f"URL body, character {i}: {ch!r} is not part of a number code")
-    if i < len(body):
-        raise PuzzleError(f"URL body: {len(body) - i} characters left over after the last cell")
-    return out
-
-
-def _write_number16(values: dict[int, int], size: int) -> str:
-    out = []
-    gap = 0
-    for cell in range(size):
-        v = values.get(cell)
-        if v is None:
-            gap += 1
-            if gap == 20:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append("0123456789abcdefghijklmnopqrstuvwxyz"[gap + 15])
-            gap = 0
-        if v < 16:
-            out.append(format(v, "x"))
-        elif v < 256:
-            out.append("-" + format(v, "02x"))
-        elif v < 4096:
-            out.append("+" + format(v, "03x"))
-        else:
-            raise PuzzleError(f"number {v} is too large for a puzz.link URL")
-    if gap:
-        out.append("0123456789abcdefghijklmnopqrstuvwxyz"[gap + 15])
-    return "".join(out)
-
-
 def load_puzzlink(text) -> dict:
     t = _as_text(text).strip()
     m = _PZ.fullmatch(t)
@@ -405,9 +346,11 @@ def load_puzzlink(text) -> dict:
     kind, free_flag, w, h, body = m.groups()
     width, height = read_number(w, "URL size"), read_number(h, "URL size")
     check_size(width, height, "URL")
-    values = _read_number16(body, width * height)
+    cells = read_number16(body, width * height, unknown="'.' is a '?' number, and '?' numbers cannot be linked")
     endpoints = []
-    for cell, v in sorted(values.items()):
+    for cell, v in enumerate(cells):
+        if v is None:
+            continue
         if kind == "arukone":
             if not 1 <= v <= 52:
                 raise PuzzleError(f"URL: arukone number {v} is not between 1 and 52")
@@ -415,32 +358,27 @@ def load_puzzlink(text) -> dict:
         else:
             label = str(v)
         endpoints.append((cell // width, cell % width, label))
-    count: dict[str, int] = {}
-    for _, _, lab in endpoints:
-        count[lab] = count.get(lab, 0) + 1
-    for lab, n in count.items():
-        if n != 2:
-            raise PuzzleError(f"URL: number {lab} occurs {n} time(s), expected exactly 2")
+    _check_pairs(endpoints, lambda lab: f"URL: number {lab}")
     cover = "free" if kind == "numlin" or free_flag else "full"
     return _puzzle(width, height, endpoints, cover)
 
 
 def dump_puzzlink(model: Numberlink) -> str:
     """``https://puzz.link/p?numlin/...`` for free cover, ``p?arukone/...`` for full."""
-    size = model.width * model.height
     if model.cover == "free":
-        nums = _numeric_labels(model)
-        values = {a: nums[lab] for lab, ends in zip(model.labels, model.ends) for a in ends}
-        return f"https://puzz.link/p?numlin/{model.width}/{model.height}/{_write_number16(values, size)}"
-    if len(model.labels) > 52:
-        raise PuzzleError(f"{len(model.labels)} pairs: arukone URLs hold at most 52")
-    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    if all(len(lab) == 1 and lab in letters for lab in model.labels):
-        nums = {lab: letters.index(lab) + 1 for lab in model.labels}
+        variety, nums = "numlin", _numeric_labels(model)
     else:
-        nums = {lab: i + 1 for i, lab in enumerate(model.labels)}
+        if len(model.labels) > 52:
+            raise PuzzleError(f"{len(model.labels)} pairs: arukone URLs hold at most 52")
+        letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        if all(len(lab) == 1 and lab in letters for lab in model.labels):
+            nums = {lab: letters.index(lab) + 1 for lab in model.labels}
+        else:
+            nums = {lab: i + 1 for i, lab in enumerate(model.labels)}
+        variety = "arukone"
     values = {a: nums[lab] for lab, ends in zip(model.labels, model.ends) for a in ends}
-    return f"https://puzz.link/p?arukone/{model.width}/{model.height}/{_write_number16(values, size)}"
+    body = write_number16(map(values.get, range(model.width * model.height)))
+    return f"https://puzz.link/p?{variety}/{model.width}/{model.height}/{body}"
 
 
 EXPORTERS = {

@@ -22,7 +22,8 @@ import numpy as np
 from scipy.optimize import LinearConstraint, milp
 from scipy.sparse import coo_matrix
 
-from ..base import Deadline, GaveUp, Outcome, SolveTimeout
+from ..base import Deadline, GaveUp, Outcome
+from ..highs import highs_options, highs_stopped
 from .model import Numberlink
 
 #: above this many binaries the model is too large to be worth building
@@ -90,12 +91,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     stats = {"variables": nvars, "rows": len(rows.lo), "milp_solves": 0, "cycle_cuts": 0}
 
     def run():
-        opts = {"disp": False}
-        left = deadline.remaining()
-        if left is not None:
-            if left <= 0:
-                raise SolveTimeout("time limit reached")
-            opts["time_limit"] = left
+        opts = highs_options(deadline, disp=False)
         deadline.check()
         stats["milp_solves"] += 1
         res = milp(c, integrality=np.ones(nvars), bounds=(lb, ub),
@@ -103,9 +99,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
         if res.status == 2:
             return None
         if res.x is None:
-            if res.status == 1:
-                raise SolveTimeout("time limit reached in HiGHS")
-            raise GaveUp(f"HiGHS stopped: {res.message}")
+            raise highs_stopped(res)
         return np.rint(res.x).astype(np.int8)
 
     def paths_or_cut(x) -> dict | None:

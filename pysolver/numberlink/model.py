@@ -9,7 +9,6 @@ which they first appear in ``endpoints`` so that output is stable.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 

@@ -16,7 +16,8 @@ import numpy as np
 from scipy.optimize import LinearConstraint, milp
 from scipy.sparse import coo_matrix
 
-from ..base import Deadline, GaveUp, Outcome, SolveTimeout
+from ..base import Deadline, GaveUp, Outcome
+from ..highs import highs_options, highs_stopped
 from .model import Numberlink
 
 #: more candidate paths than this (over all pairs) and the method gives up
@@ -93,20 +94,13 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     constraints = [LinearConstraint(A, lo, np.ones(nrows))]
     solutions = []
     while len(solutions) < limit:
-        opts = {"disp": False}
-        left = deadline.remaining()
-        if left is not None:
-            if left <= 0:
-                raise SolveTimeout("time limit reached")
-            opts["time_limit"] = left
+        opts = highs_options(deadline, disp=False)
         stats["milp_solves"] += 1
         res = milp(np.zeros(n), integrality=np.ones(n), bounds=(0, 1), constraints=constraints, options=opts)
         if res.status == 2:
             break
         if res.x is None:
-            if res.status == 1:
-                raise SolveTimeout("time limit reached in HiGHS")
-            raise GaveUp(f"HiGHS stopped: {res.message}")
+            raise highs_stopped(res)
         picked = [j for j in range(n) if res.x[j] > 0.5]
         solutions.append({"paths": {model.labels[owners[j][0]]: [list(model.rc(p)) for p in owners[j][1]]
                                     for j in picked}})

@@ -179,6 +179,254 @@ def _pair_flags(relation: int, p: int, w: int, ends: set[int]) -> int:
             | (B_S if at(x - 1) or at(x) else 0) | (B_E if at(x) or at(x + w) else 0))
 
 
+def _neighbour_rules(lab: list[int], w: int, beside_ends: bool):
+    """Per cell of the padded grid: (offset, table) for each neighbour, the tables
+    giving the tiles allowed here by the neighbour's domain (``checks``) and the
+    tiles the neighbour keeps given this cell's domain (``revisions``).  Cells
+    with no endpoint near them share one plain list."""
+    ends = {p for p, k in enumerate(lab) if k >= 0} if beside_ends else set()
+    offsets = [dr * w + dc for dr, dc, _ in _RELATIONS]
+    plain = ([(off, _support(i, 0)) for i, off in enumerate(offsets)],
+             [(off, _support(_OPPOSITE[i], 0)) for i, off in enumerate(offsets)])
+    checks: list = [None] * len(lab)
+    revisions: list = [None] * len(lab)
+    for p, k in enumerate(lab):
+        if k == -2:
+            continue
+        flags = [_pair_flags(i, p, w, ends) for i in range(8)] if ends else [0]
+        if not any(flags):
+            checks[p], revisions[p] = plain
+        else:
+            checks[p] = [(off, _support(i, f)) for i, (off, f) in enumerate(zip(offsets, flags))]
+            revisions[p] = [(off, _support(_OPPOSITE[i], f))
+                            for i, (off, f) in enumerate(zip(offsets, flags))]
+    return checks, revisions
+
+
+class _Grid:
+    """The state of one scan over the padded grid (stride ``w``), in flat lists.
+
+    Every change goes on ``trail`` as (list, index, old value), so undoing is the same
+    for all of them; ``queue`` holds the cells whose domains changed."""
+
+    __slots__ = ("model", "Wd", "Hd", "w", "n", "lab", "dom", "step", "back", "not_has", "checks",
+                 "revisions", "exempt", "on", "end", "clab", "trail", "queue")
+
+    def __init__(self, model: Numberlink, beside_ends: bool):
+        self.model = model
+        Wd, Hd = model.width, model.height
+        w = Wd + 2
+        n = (Hd + 2) * w
+        self.Wd, self.Hd, self.w, self.n = Wd, Hd, w, n
+        lab = [-2] * n              # endpoint label, -1 empty cell, -2 wall
+        dom = [WALL_TILES] * n      # tiles a cell may still take
+        for r in range(Hd):
+            for c in range(Wd):
+                lab[(r + 1) * w + c + 1] = -1
+                dom[(r + 1) * w + c + 1] = CELL_TILES
+        for k, pair in enumerate(model.ends):
+            for cell in pair:
+                p = self.at(cell)
+                lab[p] = k
+                dom[p] = STUB_TILES
+        self.lab, self.dom = lab, dom
+        # per direction bit (N, E, S, W): the step to the neighbour, the direction back,
+        # and the tiles without that link (lists: faster to index than the dicts)
+        self.step = [0] * 9
+        self.step[N], self.step[E], self.step[S], self.step[W] = -w, 1, w, -1
+        self.back = [0] * 9
+        self.not_has = [0] * 9
+        for d in DIRS:
+            self.back[d] = BACK[d]
+            self.not_has[d] = ~HAS[d]
+        self.checks, self.revisions = _neighbour_rules(lab, w, beside_ends)
+        # the label of the endpoint at a cell when paths may pass beside their own
+        # endpoints (a cell next to it on that path need not be linked to it), else none
+        self.exempt = lab if beside_ends else [-2] * n
+        self.on = [0] * n                # links joined so far
+        self.end = list(range(n))        # at a chain end: the chain's other end
+        self.clab = list(lab)            # label of the chain through a cell, -1 while unknown
+        self.trail: list[tuple] = []     # (list, index, old value)
+        self.queue: list[int] = []
+
+    def at(self, cell: int) -> int:
+        """The padded-grid index of a model cell."""
+        return (cell // self.Wd + 1) * self.w + cell % self.Wd + 1
+
+    def order(self) -> list[int]:
+        """The cells in the order they are decided: anti-diagonals from the top-left
+        corner, each from its top-right end down to the left."""
+        lab, w, Wd, Hd = self.lab, self.w, self.Wd, self.Hd
+        order = []
+        for start in [w + c for c in range(1, Wd + 1)] + [r * w + Wd for r in range(2, Hd + 1)]:
+            p = start
+            while lab[p] != -2:
+                order.append(p)
+                p += w - 1
+        return order
+
+    def undo(self, mark: int) -> None:
+        trail = self.trail
+        for lst, i, old in reversed(trail[mark:]):
+            lst[i] = old
+        del trail[mark:]
+
+    def settle(self, narrow, propagate) -> bool:
+        """Arc consistency from scratch, and no link between two labels' endpoints."""
+        lab, dom, checks, queue, step = self.lab, self.dom, self.checks, self.queue, self.step
+        exempt, not_has = self.exempt, self.not_has
+        for p in range(self.n):
+            if lab[p] != -2:
+                tiles = dom[p]
+                for off, table in checks[p]:
+                    tiles &= table[dom[p + off]]
+                if not tiles:
+                    return False
+                dom[p] = tiles
+                queue.append(p)
+        for p in range(self.n):
+            if lab[p] >= 0:
+                for d in DIRS:
+                    k = lab[p + step[d]]
+                    if k >= 0 and not (narrow(p, not_has[d]) if k != lab[p] else
+                                       exempt[p] == k or narrow(p, HAS[d])):
+                        return False
+        return propagate()
+
+    def path(self, k: int) -> list[int]:
+        """The cells of pair k's path, followed along its links from its first endpoint."""
+        on, step = self.on, self.step
+        p, prev = self.at(self.model.ends[k][0]), -1
+        cells = []
+        while p >= 0:
+            cells.append(p)
+            nxt = -1
+            for d in DIRS:
+                if on[p] & d and p + step[d] != prev:
+                    nxt = p + step[d]
+            prev, p = p, nxt
+        return cells
+
+    def touches(self) -> bool:
+        """Some path runs alongside itself away from its endpoints (a safety net:
+        propagation rules that out)."""
+        on, clab, exempt, step = self.on, self.clab, self.exempt, self.step
+        for k in range(len(self.model.ends)):
+            for p in self.path(k):
+                for d in DIRS:
+                    q = p + step[d]
+                    if not on[p] & d and clab[q] == k and exempt[q] != k and exempt[p] != k:
+                        return True
+        return False
+
+    def read(self) -> dict:
+        """The answer on the grid, each path from its first endpoint."""
+        w = self.w
+        return {"paths": {label: [[p // w - 1, p % w - 1] for p in self.path(k)]
+                          for k, label in enumerate(self.model.labels)}}
+
+
+def _chains(g: _Grid):
+    """``narrow(p, tiles)`` (keep only those tiles at p) and ``join(p, d)`` (link p to its
+    neighbour in direction d), which keep the chains and their labels.  Closures over
+    the grid's lists: propagation calls them for every link it finds."""
+    lab, dom, on, end, clab, exempt = g.lab, g.dom, g.on, g.end, g.clab, g.exempt
+    step, back, not_has, trail, queue = g.step, g.back, g.not_has, g.trail, g.queue
+
+    def narrow(p: int, tiles: int) -> bool:
+        """Keep only ``tiles`` at p; False when nothing is left."""
+        old = dom[p]
+        new = old & tiles
+        if new != old:
+            if not new:
+                return False
+            trail.append((dom, p, old))
+            dom[p] = new
+            queue.append(p)
+        return True
+
+    def label_chain(c: int, prev: int, k: int) -> bool:
+        """The chain through c (away from prev) now carries label k.  A neighbour
+        with another label may not be linked to it, one with label k must be."""
+        while True:
+            trail.append((clab, c, clab[c]))
+            clab[c] = k
+            nxt = -1
+            for d in DIRS:
+                r = c + step[d]
+                if on[c] & d:
+                    if r != prev:
+                        nxt = r
+                elif clab[r] >= 0:
+                    if clab[r] != k:
+                        if not narrow(c, not_has[d]):
+                            return False
+                    elif exempt[c] != k and exempt[r] != k and not narrow(c, HAS[d]):
+                        return False
+            if nxt < 0:
+                return True
+            prev, c = c, nxt
+
+    def join(p: int, d: int) -> bool:
+        """Link p to its neighbour in direction d (a link every tile left at p has)."""
+        q = p + step[d]
+        if LINK_COUNT[on[q]] >= (1 if lab[q] >= 0 else 2):
+            return False                    # q is full (its tiles are not revised yet)
+        a, b = end[p], end[q]
+        if a == q:
+            return False                    # would close a loop
+        kp, kq = clab[p], clab[q]
+        if kp >= 0 and kq >= 0 and kp != kq:
+            return False                    # would join two labels
+        trail.extend(((on, p, on[p]), (on, q, on[q]), (end, a, end[a]), (end, b, end[b])))
+        on[p] |= d
+        on[q] |= back[d]
+        end[a] = b
+        end[b] = a
+        if kp != kq and not (label_chain(p, q, kq) if kp < 0 else label_chain(q, p, kp)):
+            return False
+        # the new chain's two ends side by side may not be linked: that closes a loop
+        gap = b - a
+        for e in DIRS:
+            if step[e] == gap and not on[a] & e:
+                return narrow(a, not_has[e])
+        return True
+
+    return narrow, join
+
+
+def _propagator(g: _Grid, join):
+    """``propagate()``: arc consistency and chains from the cells in the queue; False
+    (queue emptied) on a contradiction."""
+    dom, on, revisions, trail, queue = g.dom, g.on, g.revisions, g.trail, g.queue
+
+    def propagate() -> bool:
+        while queue:
+            p = queue.pop()
+            tiles = dom[p]
+            # links every tile left here has are joined now
+            new = SURE[tiles] & ~on[p]
+            if new:
+                for d in DIRS:
+                    if new & d and not join(p, d):
+                        queue.clear()
+                        return False
+            for off, table in revisions[p]:
+                y = p + off
+                old = dom[y]
+                kept = old & table[tiles]
+                if kept != old:
+                    if not kept:
+                        queue.clear()
+                        return False
+                    trail.append((dom, y, old))
+                    dom[y] = kept
+                    queue.append(y)
+        return True
+
+    return propagate
+
+
 class Scan:
     """One scan over a full-cover model.  ``solutions()`` yields the answers without
     self-touch one by one and ends when there are no more.  Past ``node_limit``
@@ -193,218 +441,21 @@ class Scan:
         #: a path may pass beside its own endpoint (a weaker rule: more answers, more search)
         self.beside_ends = beside_ends
 
-    @staticmethod
-    def _rules(lab: list[int], w: int, beside_ends: bool):
-        """Per cell of the padded grid: (offset, table) for each neighbour, the tables
-        giving the tiles allowed here by the neighbour's domain (``checks``) and the
-        tiles the neighbour keeps given this cell's domain (``revisions``).  Cells
-        with no endpoint near them share one plain list."""
-        ends = {p for p, k in enumerate(lab) if k >= 0} if beside_ends else set()
-        offsets = [dr * w + dc for dr, dc, _ in _RELATIONS]
-        plain = ([(off, _support(i, 0)) for i, off in enumerate(offsets)],
-                 [(off, _support(_OPPOSITE[i], 0)) for i, off in enumerate(offsets)])
-        checks: list = [None] * len(lab)
-        revisions: list = [None] * len(lab)
-        for p, k in enumerate(lab):
-            if k == -2:
-                continue
-            flags = [_pair_flags(i, p, w, ends) for i in range(8)] if ends else [0]
-            if not any(flags):
-                checks[p], revisions[p] = plain
-            else:
-                checks[p] = [(off, _support(i, f)) for i, (off, f) in enumerate(zip(offsets, flags))]
-                revisions[p] = [(off, _support(_OPPOSITE[i], f))
-                                for i, (off, f) in enumerate(zip(offsets, flags))]
-        return checks, revisions
-
     def solutions(self):
-        model, deadline = self.model, self.deadline
-        Wd, Hd = model.width, model.height
-        w = Wd + 2
-        n = (Hd + 2) * w
-        lab = [-2] * n              # endpoint label, -1 empty cell, -2 wall
-        dom = [WALL_TILES] * n      # tiles a cell may still take
-        for r in range(Hd):
-            for c in range(Wd):
-                lab[(r + 1) * w + c + 1] = -1
-                dom[(r + 1) * w + c + 1] = CELL_TILES
-        for k, pair in enumerate(model.ends):
-            for cell in pair:
-                p = (cell // Wd + 1) * w + cell % Wd + 1
-                lab[p] = k
-                dom[p] = STUB_TILES
-        step = [0] * 9
-        step[N], step[E], step[S], step[W] = -w, 1, w, -1
-        back = [0] * 9
-        for d in DIRS:
-            back[d] = BACK[d]
-        not_has = [0] * 9
-        for d in DIRS:
-            not_has[d] = ~HAS[d]
-        checks, revisions = self._rules(lab, w, self.beside_ends)
-        # the label of the endpoint at a cell when paths may pass beside their own
-        # endpoints (a cell next to it on that path need not be linked to it), else none
-        exempt = lab if self.beside_ends else [-2] * n
-        on = [0] * n                # links joined so far
-        end = list(range(n))        # at a chain end: the chain's other end
-        clab = list(lab)            # label of the chain through a cell, -1 while unknown
-        trail: list[tuple] = []     # (list, index, old value)
-        queue: list[int] = []
-
-        def narrow(p: int, tiles: int) -> bool:
-            """Keep only ``tiles`` at p; False when nothing is left."""
-            old = dom[p]
-            new = old & tiles
-            if new != old:
-                if not new:
-                    return False
-                trail.append((dom, p, old))
-                dom[p] = new
-                queue.append(p)
-            return True
-
-        def label_chain(c: int, prev: int, k: int) -> bool:
-            """The chain through c (away from prev) now carries label k.  A neighbour
-            with another label may not be linked to it, one with label k must be."""
-            while True:
-                trail.append((clab, c, clab[c]))
-                clab[c] = k
-                nxt = -1
-                for d in DIRS:
-                    r = c + step[d]
-                    if on[c] & d:
-                        if r != prev:
-                            nxt = r
-                    elif clab[r] >= 0:
-                        if clab[r] != k:
-                            if not narrow(c, not_has[d]):
-                                return False
-                        elif exempt[c] != k and exempt[r] != k and not narrow(c, HAS[d]):
-                            return False
-                if nxt < 0:
-                    return True
-                prev, c = c, nxt
-
-        def join(p: int, d: int) -> bool:
-            """Link p to its neighbour in direction d (a link every tile left at p has)."""
-            q = p + step[d]
-            if LINK_COUNT[on[q]] >= (1 if lab[q] >= 0 else 2):
-                return False                    # q is full (its tiles are not revised yet)
-            a, b = end[p], end[q]
-            if a == q:
-                return False                    # would close a loop
-            kp, kq = clab[p], clab[q]
-            if kp >= 0 and kq >= 0 and kp != kq:
-                return False                    # would join two labels
-            trail.extend(((on, p, on[p]), (on, q, on[q]), (end, a, end[a]), (end, b, end[b])))
-            on[p] |= d
-            on[q] |= back[d]
-            end[a] = b
-            end[b] = a
-            if kp != kq and not (label_chain(p, q, kq) if kp < 0 else label_chain(q, p, kp)):
-                return False
-            # the new chain's two ends side by side may not be linked: that closes a loop
-            gap = b - a
-            for e in DIRS:
-                if step[e] == gap and not on[a] & e:
-                    return narrow(a, not_has[e])
-            return True
-
-        def propagate() -> bool:
-            """Arc consistency and chains from the cells in ``queue``."""
-            while queue:
-                p = queue.pop()
-                tiles = dom[p]
-                new = SURE[tiles] & ~on[p]
-                if new:
-                    for d in DIRS:
-                        if new & d and not join(p, d):
-                            queue.clear()
-                            return False
-                for off, table in revisions[p]:
-                    y = p + off
-                    old = dom[y]
-                    kept = old & table[tiles]
-                    if kept != old:
-                        if not kept:
-                            queue.clear()
-                            return False
-                        trail.append((dom, y, old))
-                        dom[y] = kept
-                        queue.append(y)
-            return True
-
-        def undo(mark: int) -> None:
-            for lst, i, old in reversed(trail[mark:]):
-                lst[i] = old
-            del trail[mark:]
-
-        def settle() -> bool:
-            """Arc consistency from scratch, and no link between two labels' endpoints."""
-            for p in range(n):
-                if lab[p] != -2:
-                    tiles = dom[p]
-                    for off, table in checks[p]:
-                        tiles &= table[dom[p + off]]
-                    if not tiles:
-                        return False
-                    dom[p] = tiles
-                    queue.append(p)
-            for p in range(n):
-                if lab[p] >= 0:
-                    for d in DIRS:
-                        k = lab[p + step[d]]
-                        if k >= 0 and not (narrow(p, not_has[d]) if k != lab[p] else
-                                           exempt[p] == k or narrow(p, HAS[d])):
-                            return False
-            return propagate()
-
-        def touches() -> bool:
-            """Some path runs alongside itself away from its endpoints (a safety net:
-            propagation rules that out)."""
-            for k, (a, _) in enumerate(model.ends):
-                p = (a // Wd + 1) * w + a % Wd + 1
-                prev = -1
-                while p >= 0:
-                    nxt = -1
-                    for d in DIRS:
-                        q = p + step[d]
-                        if on[p] & d:
-                            if q != prev:
-                                nxt = q
-                        elif clab[q] == k and exempt[q] != k and exempt[p] != k:
-                            return True
-                    prev, p = p, nxt
-            return False
-
-        def read() -> dict:
-            paths = {}
-            for k, label in enumerate(model.labels):
-                a = model.ends[k][0]
-                p = (a // Wd + 1) * w + a % Wd + 1
-                prev = -1
-                cells = []
-                while p >= 0:
-                    cells.append([p // w - 1, p % w - 1])
-                    nxt = -1
-                    for d in DIRS:
-                        if on[p] & d and p + step[d] != prev:
-                            nxt = p + step[d]
-                    prev, p = p, nxt
-                paths[label] = cells
-            return {"paths": paths}
-
-        order = []
-        for start in [w + c for c in range(1, Wd + 1)] + [r * w + Wd for r in range(2, Hd + 1)]:
-            p = start
-            while lab[p] != -2:
-                order.append(p)
-                p += w - 1
-        total = len(order)
-
-        if not settle():
+        g = _Grid(self.model, self.beside_ends)
+        narrow, join = _chains(g)
+        propagate = _propagator(g, join)
+        if not g.settle(narrow, propagate):
             return
-        # Depth-first search; a frame is (trail mark, cell, tiles left to it, scan position).
+        yield from self._decide(g, propagate)
+
+    def _decide(self, g: _Grid, propagate):
+        """Depth-first search over the settled grid, yielding each answer (None at a pause)."""
+        deadline = self.deadline
+        dom, trail, queue = g.dom, g.trail, g.queue
+        order = g.order()
+        total = len(order)
+        # a frame is (trail mark, cell, tiles left to it, scan position)
         frames: list[tuple[int, int, int, int]] = []
         i = 0                   # order[:i] is decided
         conflict = -1           # the cell whose decision failed last, decided first
@@ -416,8 +467,8 @@ class Scan:
                 i += 1
             p = conflict if conflict >= 0 else (order[i] if i < total else -1)
             if p < 0:
-                if not touches():
-                    yield read()
+                if not g.touches():
+                    yield g.read()
             else:
                 self.nodes += 1
                 if self.node_limit is not None and self.nodes > self.node_limit:
@@ -435,7 +486,7 @@ class Scan:
             # Backtrack: the latest decision's other tiles, then older ones.
             while frames:
                 mark, q, rest, i = frames.pop()
-                undo(mark)
+                g.undo(mark)
                 trail.append((dom, q, dom[q]))
                 dom[q] = rest
                 queue.append(q)

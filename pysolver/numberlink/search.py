@@ -77,6 +77,318 @@ def _left(work: int | None, stats: dict) -> int | None:
     return None if work is None else max(0, work - _spent(stats))
 
 
+class _Board:
+    """The state of one search over the padded grid (see the module docstring).
+
+    Plain lists, not arrays: the search reads and writes single cells, which lists do
+    fastest in CPython.  ``emp`` mirrors "cell is empty" as bytes for the vectorised
+    region test."""
+
+    __slots__ = ("W", "S", "n", "K", "D", "col", "interior", "prev", "hidx", "heads", "done",
+                 "counts", "trail", "queue", "emp")
+
+    def __init__(self, model: Numberlink):
+        W, H = model.width, model.height
+        S = W + 2
+        n = (H + 2) * S
+        K = len(model.ends)
+        self.W, self.S, self.n, self.K = W, S, n, K
+        self.D = (1, -1, S, -S)
+        col = [WALL] * n
+        interior = []
+        for r in range(H):
+            base = (r + 1) * S + 1
+            for c in range(W):
+                col[base + c] = EMPTY
+                interior.append(base + c)
+        prev = [-1] * n
+        hidx = [-1] * n
+        heads = [0] * (2 * K)
+        for k, (a, b) in enumerate(model.ends):
+            pa, pb = self.at(a), self.at(b)
+            col[pa] = col[pb] = k
+            heads[2 * k], heads[2 * k + 1] = pa, pb
+            hidx[pa], hidx[pb] = 2 * k, 2 * k + 1
+        self.col, self.interior, self.prev, self.hidx, self.heads = col, interior, prev, hidx, heads
+        self.done = [False] * K
+        self.counts = [len(interior) - 2 * K, K]    # empty cells, unfinished pairs
+        #: undo trail: pairs (old head, head index) for a step, (-1, pair) for a join
+        self.trail: list[int] = []
+        #: cells whose ways on may have changed (heads, and empty cells under full cover)
+        self.queue: list[int] = []
+        emp = bytearray(n)
+        for q in interior:
+            if col[q] == EMPTY:
+                emp[q] = 1
+        self.emp = emp
+
+    def at(self, cell: int) -> int:
+        """The padded-grid index of a model cell."""
+        return (cell // self.W + 1) * self.S + cell % self.W + 1
+
+    def cell(self, p: int) -> int:
+        """The model cell of a padded-grid index."""
+        return (p // self.S - 1) * self.W + p % self.S - 1
+
+
+def _moves(b: _Board):
+    """``extend`` (a head steps into an empty cell), ``connect`` (a pair's two heads
+    join), ``undo_to`` (back to a trail mark) and ``apply`` (a move as ``choose``
+    gives it: a cell, or -1 for a join).  Closures over the board's lists, so the
+    propagation loop calls them without attribute look-ups."""
+    col, emp, prev, heads, hidx, done, counts = b.col, b.emp, b.prev, b.heads, b.hidx, b.done, b.counts
+    trail, queue, D = b.trail, b.queue, b.D
+
+    def extend(hi: int, q: int) -> None:
+        p = heads[hi]
+        col[q] = hi >> 1
+        emp[q] = 0
+        prev[q] = p
+        heads[hi] = q
+        hidx[p] = -1
+        hidx[q] = hi
+        counts[0] -= 1
+        trail.append(p)
+        trail.append(hi)
+        queue.append(q)
+        queue.append(heads[hi ^ 1])
+        for d in D:
+            queue.append(p + d)
+            queue.append(q + d)
+
+    def connect(k: int) -> None:
+        h0, h1 = heads[2 * k], heads[2 * k + 1]
+        hidx[h0] = hidx[h1] = -1
+        done[k] = True
+        counts[1] -= 1
+        trail.append(-1)
+        trail.append(k)
+        for d in D:
+            queue.append(h0 + d)
+            queue.append(h1 + d)
+
+    def undo_to(mark: int) -> None:
+        while len(trail) > mark:
+            x = trail.pop()
+            p = trail.pop()
+            if p == -1:
+                done[x] = False
+                counts[1] += 1
+                hidx[heads[2 * x]] = 2 * x
+                hidx[heads[2 * x + 1]] = 2 * x + 1
+            else:
+                q = heads[x]
+                col[q] = EMPTY
+                emp[q] = 1
+                hidx[q] = -1
+                heads[x] = p
+                hidx[p] = x
+                counts[0] += 1
+
+    def apply(hi: int, opt: int) -> None:
+        if opt == -1:
+            connect(hi >> 1)
+        else:
+            extend(hi, opt)
+
+    return extend, connect, undo_to, apply
+
+
+def _ways_on(b: _Board, notouch: bool):
+    """``options(hi)``: the ways on for head ``hi`` (empty cells, or -1 for joining the
+    partner), and ``ways(hi)``: how many there are."""
+    col, heads, D, S = b.col, b.heads, b.D, b.S
+
+    def options(hi: int) -> list[int]:
+        h = heads[hi]
+        partner = heads[hi ^ 1]
+        opts = []
+        if notouch:
+            k = hi >> 1
+            # next to its partner a head can only join it (anything else runs beside it)
+            for d in D:
+                if h + d == partner:
+                    return [-1]
+            for d in D:
+                q = h + d
+                if col[q] == EMPTY:
+                    for d2 in D:
+                        m = q + d2
+                        if col[m] == k and m != h and m != partner:
+                            break
+                    else:
+                        opts.append(q)
+        else:
+            for d in D:
+                q = h + d
+                if col[q] == EMPTY:
+                    opts.append(q)
+                elif q == partner:
+                    opts.append(-1)
+        return opts
+
+    def ways(hi: int) -> int:
+        """len(options(hi)), counted without building the list under plain rules
+        (choose asks this of every head at every node)."""
+        if notouch:
+            return len(options(hi))
+        h = heads[hi]
+        gap = h - heads[hi ^ 1]
+        return ((col[h + 1] == EMPTY) + (col[h - 1] == EMPTY) + (col[h + S] == EMPTY)
+                + (col[h - S] == EMPTY) + (gap == 1 or gap == -1 or gap == S or gap == -S))
+
+    return options, ways
+
+
+def _propagator(b: _Board, options, extend, connect, full: bool, stats: dict, log: list | None):
+    """``propagate()``: the forced moves from the cells in the queue, to a fixpoint
+    (the rules in the module docstring); False on a contradiction.  With ``log`` each
+    forced move is also appended to it (see ``Search.run``)."""
+    col, hidx, queue, D, cell = b.col, b.hidx, b.queue, b.D, b.cell
+
+    def propagate() -> bool:
+        t0 = time.perf_counter()
+        forced = 0
+        ok = True
+        while queue:
+            x = queue.pop()
+            hi = hidx[x]
+            if hi >= 0:
+                opts = options(hi)
+                if not opts:
+                    ok = False
+                    break
+                if len(opts) == 1:
+                    forced += 1
+                    if log is not None:
+                        log.append((hi, opts[0] if opts[0] < 0 else cell(opts[0]), "head"))
+                    if opts[0] == -1:
+                        connect(hi >> 1)
+                    else:
+                        extend(hi, opts[0])
+            elif full and col[x] == EMPTY:
+                # an empty cell needs two usable neighbours; with exactly two it links to both
+                usable = 0
+                h1 = h2 = -1
+                for d in D:
+                    y = x + d
+                    if col[y] == EMPTY:
+                        usable += 1
+                    elif hidx[y] >= 0:
+                        usable += 1
+                        if h1 < 0:
+                            h1 = hidx[y]
+                        else:
+                            h2 = hidx[y]
+                if usable < 2:
+                    ok = False
+                    break
+                if usable == 2 and h1 >= 0:
+                    if h2 >= 0 and h1 >> 1 != h2 >> 1:
+                        ok = False
+                        break
+                    forced += 1
+                    if log is not None:
+                        log.append((h1, cell(x), "cell"))
+                    extend(h1, x)
+        if not ok:
+            queue.clear()
+        stats["forced"] += forced
+        stats["t_propagate"] += time.perf_counter() - t0
+        return ok
+
+    return propagate
+
+
+def _region_test(b: _Board, full: bool, stats: dict):
+    """``regions_ok()``: every pair can still meet; under full cover no region is stranded.
+
+    It runs after every node, so it is vectorised: numpy reads ``emp`` in place, scipy
+    labels the regions and the per-pair tests are array operations (about ten times
+    faster than a flood fill in Python on a 50x50 board)."""
+    H2, S, K, heads, done = b.n // b.S, b.S, b.K, b.heads, b.done
+    emp_grid = np.frombuffer(b.emp, dtype=np.uint8).reshape(H2, S)
+    steps = np.array(b.D)
+    reg = np.zeros((H2, S), dtype=np.int32)
+    # Imported here, not at the top: SciPy's import costs seconds in the browser,
+    # and the free-cover router and the scan never need it.
+    from scipy import ndimage
+    cross = ndimage.generate_binary_structure(2, 1)     # 4-neighbourhood
+
+    def regions_ok() -> bool:
+        t0 = time.perf_counter()
+        stats["region_checks"] += 1
+        nreg = ndimage.label(emp_grid, structure=cross, output=reg)
+        flat = reg.ravel()
+        hs = np.array(heads).reshape(K, 2)[~np.array(done)]
+        r0 = flat[hs[:, :1] + steps]        # regions around each head (0: none)
+        r1 = flat[hs[:, 1:] + steps]
+        common = (r0[:, :, None] == r1[:, None, :]) & (r0[:, :, None] > 0)
+        gap = np.abs(hs[:, 1] - hs[:, 0])
+        ok = bool((common.any(axis=(1, 2)) | (gap == 1) | (gap == S)).all())
+        if ok and full:
+            served = np.zeros(nreg + 1, dtype=bool)
+            served[r0[:, :, None].repeat(4, axis=2)[common]] = True
+            ok = bool(served[1:].all())
+        stats["t_regions"] += time.perf_counter() - t0
+        return ok
+
+    return regions_ok
+
+
+def _chooser(b: _Board, options, ways, jitter):
+    """``choose()``: the head to branch on and its moves in the order to try them."""
+    col, heads, done, K, S, D = b.col, b.heads, b.done, b.K, b.S, b.D
+
+    def emptiness(q: int) -> int:
+        return sum(1 for d in D if col[q + d] == EMPTY)
+
+    def choose():
+        """The head with the fewest ways on (among equals the one nearest its partner);
+        its moves hugging walls and paths first (fewest empty neighbours)."""
+        best_key = None
+        best_hi = -1
+        for hi in range(2 * K):
+            if done[hi >> 1]:
+                continue
+            n_opts = ways(hi)
+            if n_opts <= 1:
+                best_hi = hi
+                break
+            if best_key is not None and n_opts > best_key[0]:
+                continue
+            a, b_ = heads[hi], heads[hi ^ 1]
+            key = (n_opts, abs(a // S - b_ // S) + abs(a % S - b_ % S), jitter())
+            if best_key is None or key < best_key:
+                best_key, best_hi = key, hi
+        best = options(best_hi)
+        best.sort(key=lambda q: (-1 if q == -1 else emptiness(q), jitter()))
+        return best_hi, best
+
+    return choose
+
+
+def _read_solution(b: _Board, labels) -> dict:
+    """The paths on the board (every pair joined), each read from its first endpoint:
+    back along ``prev`` from the first head, then forward from the second."""
+    heads, prev, S = b.heads, b.prev, b.S
+    paths = {}
+    for k, label in enumerate(labels):
+        half0 = []
+        p = heads[2 * k]
+        while p != -1:
+            half0.append(p)
+            p = prev[p]
+        half1 = []
+        p = heads[2 * k + 1]
+        while p != -1:
+            half1.append(p)
+            p = prev[p]
+        cells = half0[::-1] + half1
+        paths[label] = [[p // S - 1, p % S - 1] for p in cells]
+    return {"paths": paths}
+
+
 class Search:
     """One search over a model; ``run`` may be called once."""
 
@@ -100,277 +412,37 @@ class Search:
         ``fixed`` are appended to it as ``(head, cell or -1 for a join, reason)`` with
         reason "head" (one way on) or "cell" (an empty cell with two usable neighbours),
         and the return value says whether they led to no contradiction."""
-        model = self.model
-        W, H = model.width, model.height
-        S = W + 2
-        n = (H + 2) * S
-        K = len(model.ends)
+        model, stats = self.model, self.stats
         full = model.cover == "full"
-        notouch = self.notouch
-        deadline = self.deadline
-        stats = self.stats
-        D = (1, -1, S, -S)
-        node_limit = self.node_limit
         # A seed shuffles ties between equally good choices (for restarts).
         jitter = random.Random(self.seed).random if self.seed is not None else (lambda: 0.0)
+        b = _Board(model)
+        extend, connect, undo_to, apply = _moves(b)
+        options, ways = _ways_on(b, self.notouch)
+        propagate = _propagator(b, options, extend, connect, full, stats, log)
+        regions_ok = _region_test(b, full, stats)
+        choose = _chooser(b, options, ways, jitter)
 
-        col = [WALL] * n
-        interior = []
-        for r in range(H):
-            base = (r + 1) * S + 1
-            for c in range(W):
-                col[base + c] = EMPTY
-                interior.append(base + c)
-        prev = [-1] * n
-        hidx = [-1] * n
-        heads = [0] * (2 * K)
-        done = [False] * K
-        for k, (a, b) in enumerate(model.ends):
-            pa = (a // W + 1) * S + a % W + 1
-            pb = (b // W + 1) * S + b % W + 1
-            col[pa] = col[pb] = k
-            heads[2 * k], heads[2 * k + 1] = pa, pb
-            hidx[pa], hidx[pb] = 2 * k, 2 * k + 1
-        counts = [len(interior) - 2 * K, K]    # empty cells, unfinished pairs
-        trail: list[int] = []
-        queue: list[int] = []
-
-        def extend(hi: int, q: int) -> None:
-            p = heads[hi]
-            col[q] = hi >> 1
-            emp[q] = 0
-            prev[q] = p
-            heads[hi] = q
-            hidx[p] = -1
-            hidx[q] = hi
-            counts[0] -= 1
-            trail.append(p)
-            trail.append(hi)
-            queue.append(q)
-            queue.append(heads[hi ^ 1])
-            for d in D:
-                queue.append(p + d)
-                queue.append(q + d)
-
-        def connect(k: int) -> None:
-            h0, h1 = heads[2 * k], heads[2 * k + 1]
-            hidx[h0] = hidx[h1] = -1
-            done[k] = True
-            counts[1] -= 1
-            trail.append(-1)
-            trail.append(k)
-            for d in D:
-                queue.append(h0 + d)
-                queue.append(h1 + d)
-
-        def undo_to(mark: int) -> None:
-            while len(trail) > mark:
-                x = trail.pop()
-                p = trail.pop()
-                if p == -1:
-                    done[x] = False
-                    counts[1] += 1
-                    hidx[heads[2 * x]] = 2 * x
-                    hidx[heads[2 * x + 1]] = 2 * x + 1
-                else:
-                    q = heads[x]
-                    col[q] = EMPTY
-                    emp[q] = 1
-                    hidx[q] = -1
-                    heads[x] = p
-                    hidx[p] = x
-                    counts[0] += 1
-
-        def options(hi: int) -> list[int]:
-            """Ways on for head ``hi``: empty cells, or -1 for joining the partner."""
-            h = heads[hi]
-            partner = heads[hi ^ 1]
-            opts = []
-            if notouch:
-                k = hi >> 1
-                for d in D:
-                    if h + d == partner:
-                        return [-1]
-                for d in D:
-                    q = h + d
-                    if col[q] == EMPTY:
-                        for d2 in D:
-                            m = q + d2
-                            if col[m] == k and m != h and m != partner:
-                                break
-                        else:
-                            opts.append(q)
-            else:
-                for d in D:
-                    q = h + d
-                    if col[q] == EMPTY:
-                        opts.append(q)
-                    elif q == partner:
-                        opts.append(-1)
-            return opts
-
-        def propagate() -> bool:
-            t0 = time.perf_counter()
-            forced = 0
-            ok = True
-            while queue:
-                x = queue.pop()
-                hi = hidx[x]
-                if hi >= 0:
-                    opts = options(hi)
-                    if not opts:
-                        ok = False
-                        break
-                    if len(opts) == 1:
-                        forced += 1
-                        if log is not None:
-                            log.append((hi, opts[0] if opts[0] < 0 else (opts[0] // S - 1) * W + opts[0] % S - 1, "head"))
-                        if opts[0] == -1:
-                            connect(hi >> 1)
-                        else:
-                            extend(hi, opts[0])
-                elif full and col[x] == EMPTY:
-                    usable = 0
-                    h1 = h2 = -1
-                    for d in D:
-                        y = x + d
-                        if col[y] == EMPTY:
-                            usable += 1
-                        elif hidx[y] >= 0:
-                            usable += 1
-                            if h1 < 0:
-                                h1 = hidx[y]
-                            else:
-                                h2 = hidx[y]
-                    if usable < 2:
-                        ok = False
-                        break
-                    if usable == 2 and h1 >= 0:
-                        if h2 >= 0 and h1 >> 1 != h2 >> 1:
-                            ok = False
-                            break
-                        forced += 1
-                        if log is not None:
-                            log.append((h1, (x // S - 1) * W + x % S - 1, "cell"))
-                        extend(h1, x)
-            if not ok:
-                queue.clear()
-            stats["forced"] += forced
-            stats["t_propagate"] += time.perf_counter() - t0
-            return ok
-
-        # The region test runs after every node, so it is vectorised: ``emp`` mirrors
-        # "cell is empty" as bytes that numpy reads in place, scipy labels the regions
-        # and the per-pair tests are array operations (about ten times faster than a
-        # flood fill in Python on a 50x50 board).
-        emp = bytearray(n)
-        for q in interior:
-            if col[q] == EMPTY:
-                emp[q] = 1
-        emp_grid = np.frombuffer(emp, dtype=np.uint8).reshape(H + 2, S)
-        steps = np.array(D)
-        reg = np.zeros((H + 2, S), dtype=np.int32)
-        # Imported here, not at the top: SciPy's import costs seconds in the browser,
-        # and the free-cover router and the scan never need it.
-        from scipy import ndimage
-        cross = ndimage.generate_binary_structure(2, 1)     # 4-neighbourhood
-
-        def regions_ok() -> bool:
-            """Every pair can still meet; under full cover no region is stranded."""
-            t0 = time.perf_counter()
-            stats["region_checks"] += 1
-            nreg = ndimage.label(emp_grid, structure=cross, output=reg)
-            flat = reg.ravel()
-            hs = np.array(heads).reshape(K, 2)[~np.array(done)]
-            r0 = flat[hs[:, :1] + steps]        # regions around each head (0: none)
-            r1 = flat[hs[:, 1:] + steps]
-            common = (r0[:, :, None] == r1[:, None, :]) & (r0[:, :, None] > 0)
-            gap = np.abs(hs[:, 1] - hs[:, 0])
-            ok = bool((common.any(axis=(1, 2)) | (gap == 1) | (gap == S)).all())
-            if ok and full:
-                served = np.zeros(nreg + 1, dtype=bool)
-                served[r0[:, :, None].repeat(4, axis=2)[common]] = True
-                ok = bool(served[1:].all())
-            stats["t_regions"] += time.perf_counter() - t0
-            return ok
-
-        def emptiness(q: int) -> int:
-            return sum(1 for d in D if col[q + d] == EMPTY)
-
-        def ways(hi: int) -> int:
-            """len(options(hi)), counted without building the list under plain rules
-            (choose asks this of every head at every node)."""
-            if notouch:
-                return len(options(hi))
-            h = heads[hi]
-            gap = h - heads[hi ^ 1]
-            return ((col[h + 1] == EMPTY) + (col[h - 1] == EMPTY) + (col[h + S] == EMPTY)
-                    + (col[h - S] == EMPTY) + (gap == 1 or gap == -1 or gap == S or gap == -S))
-
-        def choose():
-            """The head with the fewest ways on; among equals the one nearest its partner."""
-            best_key = None
-            best_hi = -1
-            for hi in range(2 * K):
-                if done[hi >> 1]:
-                    continue
-                n_opts = ways(hi)
-                if n_opts <= 1:
-                    best_hi = hi
-                    break
-                if best_key is not None and n_opts > best_key[0]:
-                    continue
-                a, b = heads[hi], heads[hi ^ 1]
-                key = (n_opts, abs(a // S - b // S) + abs(a % S - b % S), jitter())
-                if best_key is None or key < best_key:
-                    best_key, best_hi = key, hi
-            best = options(best_hi)
-            best.sort(key=lambda q: (-1 if q == -1 else emptiness(q), jitter()))
-            return best_hi, best
-
-        def apply(hi: int, opt: int) -> None:
-            if opt == -1:
-                connect(hi >> 1)
-            else:
-                extend(hi, opt)
-
-        def read_solution() -> dict:
-            paths = {}
-            for k, label in enumerate(model.labels):
-                half0 = []
-                p = heads[2 * k]
-                while p != -1:
-                    half0.append(p)
-                    p = prev[p]
-                half1 = []
-                p = heads[2 * k + 1]
-                while p != -1:
-                    half1.append(p)
-                    p = prev[p]
-                cells = half0[::-1] + half1
-                paths[label] = [[p // S - 1, p % S - 1] for p in cells]
-            return {"paths": paths}
-
-        solutions: list[dict] = []
         t_start = time.perf_counter()
-        ok = True
-        for hi, chain in (fixed or {}).items():
-            for cell in chain:
-                q = (cell // W + 1) * S + cell % W + 1
-                if done[hi >> 1]:
-                    ok = False
-                elif q == heads[hi ^ 1] and q - heads[hi] in D:
-                    connect(hi >> 1)
-                elif col[q] == EMPTY and q - heads[hi] in D:
-                    extend(hi, q)
-                else:
-                    ok = False
-        queue.extend(heads)
+        ok = _draw_fixed(b, fixed or {}, extend, connect)
+        b.queue.extend(b.heads)
         if full:
-            queue.extend(interior)
+            b.queue.extend(b.interior)
         ok = ok and propagate()
         if log is not None:
-            return ok and (counts[1] == 0 or regions_ok())
+            return ok and (b.counts[1] == 0 or regions_ok())
+        solutions = self._depth_first(b, ok, limit, full, choose, apply, propagate, undo_to, regions_ok)
+        stats["t_search"] = stats.get("t_search", 0.0) + time.perf_counter() - t_start
+        return solutions
+
+    def _depth_first(self, b: _Board, ok: bool, limit: int, full: bool,
+                     choose, apply, propagate, undo_to, regions_ok) -> list[dict]:
+        """The search from the propagated start (``ok``: it held): branch on ``choose``,
+        propagate, check the regions, backtrack through the moves not tried yet.
+        Iterative, with an explicit stack of frames [trail mark, head, moves, move tried]."""
+        deadline, stats, node_limit, labels = self.deadline, self.stats, self.node_limit, self.model.labels
+        counts, trail = b.counts, b.trail
+        solutions: list[dict] = []
         stack: list[list] = []
         while True:
             deadline.check()
@@ -379,7 +451,7 @@ class Search:
             if ok:
                 if counts[1] == 0:
                     if not full or counts[0] == 0:
-                        solutions.append(read_solution())
+                        solutions.append(_read_solution(b, labels))
                         if len(solutions) >= limit:
                             break
                     ok = False
@@ -407,8 +479,26 @@ class Search:
                 stack.pop()
             else:
                 break
-        stats["t_search"] = stats.get("t_search", 0.0) + time.perf_counter() - t_start
         return solutions
+
+
+def _draw_fixed(b: _Board, fixed: dict[int, list[int]], extend, connect) -> bool:
+    """Draw the cells of ``fixed`` (see ``Search.run``) from their endpoints; False
+    when they do not make paths (a step that is not to an empty neighbour, or past a join)."""
+    col, heads, done, D = b.col, b.heads, b.done, b.D
+    ok = True
+    for hi, chain in fixed.items():
+        for cell in chain:
+            q = b.at(cell)
+            if done[hi >> 1]:
+                ok = False
+            elif q == heads[hi ^ 1] and q - heads[hi] in D:
+                connect(hi >> 1)
+            elif col[q] == EMPTY and q - heads[hi] in D:
+                extend(hi, q)
+            else:
+                ok = False
+    return ok
 
 
 def _add_stats(stats: dict, search: Search) -> None:

@@ -1,4 +1,5 @@
-"""Helpers shared by the unit tests (tests/ is on sys.path when pytest runs them):
+"""What the unit tests share (tests/ is on sys.path when pytest runs them; named apart
+from tests/e2e/helpers.py, since both folders are on it):
 paths, the core fixtures, and running the CLI as a user would."""
 import json
 import subprocess

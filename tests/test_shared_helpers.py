@@ -1,0 +1,61 @@
+"""The helpers families share: pzprjs's number16 code (pysolver/puzzlink.py) and the
+HiGHS time limit (pysolver/highs.py)."""
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from pysolver.base import Deadline, GaveUp, PuzzleError, SolveTimeout
+from pysolver.highs import highs_options, highs_stopped
+from pysolver.puzzlink import SHORT, read_number16, write_number16
+
+
+def test_number16_round_trip_and_codes():
+    cells = [None, 0, 15, 16, 255, 256, 4095] + [None] * 25 + [7]
+    body = write_number16(cells)
+    assert body == "g0f-10-ff+100+fffzk7"
+    assert read_number16(body, len(cells)) == cells
+    # the wide codes only pzprjs writes for larger numbers
+    assert read_number16("=001%001*0001$00001", 4) == [4097, 8193, 12241, 77777]
+    # a short body leaves the rest empty unless the whole body is required
+    assert read_number16("1", 3) == [1, None, None]
+    with pytest.raises(PuzzleError, match="they end after 1 of the 3 cells"):
+        read_number16("1", 3, whole=True)
+    with pytest.raises(PuzzleError, match="too large"):
+        write_number16([4096])
+
+
+@pytest.mark.parametrize("body, message", [
+    ("12", r"URL body, character 2: 1 character\(s\) left over after the last of the 1 cells"),
+    ("+1", r"character 1: '\+' must be followed by three hex digits"),
+    ("G", r"character 1: 'G' is not a number code \(0-9 a-f, '-' '\+' '=' '%' '\*' '\$' with hex"),
+    (".", r"character 1: '\.' is a '\?' number"),
+])
+def test_number16_errors(body, message):
+    with pytest.raises(PuzzleError, match=message):
+        read_number16(body, 1)
+
+
+def test_number16_prefixes_a_variety_knows():
+    with pytest.raises(PuzzleError, match=r"'\+' is not a clue code \(0-9 a-f, '-' with two hex digits"):
+        read_number16("+100", 1, wide=SHORT, code="clue")
+
+
+def test_highs_options_follow_the_deadline():
+    assert highs_options(Deadline(None), disp=False) == {"disp": False}
+    opts = highs_options(Deadline(30), presolve=True)
+    assert opts["presolve"] is True and 29 < opts["time_limit"] <= 30
+    spent = Deadline(0.001)
+    time.sleep(0.01)
+    with pytest.raises(SolveTimeout):
+        highs_options(spent)
+    # with a floor HiGHS still gets a moment
+    assert highs_options(spent, floor=0.01) == {"time_limit": 0.01}
+
+
+def test_highs_stopped():
+    assert isinstance(highs_stopped(SimpleNamespace(status=1, message="")), SolveTimeout)
+    err = highs_stopped(SimpleNamespace(status=4, message="numerical trouble"), "the LP relaxation failed")
+    assert isinstance(err, GaveUp) and str(err) == "the LP relaxation failed: numerical trouble"
