@@ -33,7 +33,8 @@ from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
+# (PYSOLVER_DIST: another folder, so that two builds can be tested side by side)
+DIST = Path(os.environ.get("PYSOLVER_DIST") or ROOT / "dist")
 PINS = json.loads((ROOT / "pyodide-pins.json").read_text())
 PYODIDE_DIR = f"pyodide-{PINS['pyodide_version']}"
 CACHE = Path(os.environ.get("PYSOLVER_CACHE", Path.home() / ".cache" / "pysolver-build"))
@@ -190,8 +191,9 @@ def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
             "imports": ["pysolver"], "depends": [], "unvendored_tests": False,
             "shared_library": False}
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
-        _write_library_index(tmp)
+        entries = _write_library_index(tmp)
         _write_families(tmp)
+        _prefill_library(tmp, entries)
         _write_service_worker(tmp)
         if DIST.exists():
             shutil.rmtree(DIST)
@@ -205,7 +207,7 @@ def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
     return DIST
 
 
-def _write_library_index(site: Path) -> None:
+def _write_library_index(site: Path) -> list[dict]:
     """static/puzzles/index.json: the bundled library, for the library page (the
     puzzles themselves are made by tools/make_library.py and the makers)."""
     folder = site / "static" / "puzzles"
@@ -220,6 +222,34 @@ def _write_library_index(site: Path) -> None:
     entries.sort(key=lambda e: (e["type"], e["width"] * e["height"], e["title"]))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.json").write_text(json.dumps(entries, indent=1))
+    return entries
+
+
+def _prefill_library(site: Path, entries: list[dict]) -> None:
+    """index.html with the library's filter buttons and puzzle list already in it, as
+    library.js draws them: the first paint has the page's final layout, and nothing
+    below the list moves when the script takes it over (it draws the same items anew,
+    with their handlers)."""
+    from html import escape
+
+    from pysolver.registry import describe
+    titles = {f["type"]: f["title"] for f in describe()["families"]}
+    types = ["all"] + [t for t in titles if any(e["type"] == t for e in entries)]
+    buttons = "".join(f'<button type="button" aria-pressed="{str(t == "all").lower()}">'
+                      f'{escape(titles.get(t, "All"))}</button>' for t in types)
+    items = "".join(f'<li><a href="#" data-file="{escape(e["file"])}">{escape(e["title"])}<span class="kind">'
+                    f'{escape(titles[e["type"]])} · {e["width"]}×{e["height"]}</span></a></li>' for e in entries)
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8")
+    for empty, filled in (('<div id="library-filters" class="filters" role="group" aria-label="Filter by family"></div>',
+                           f'<div id="library-filters" class="filters" role="group" aria-label="Filter by family">'
+                           f'{buttons}</div>'),
+                          ('<ul id="library-list" class="puzzle-list"></ul>',
+                           f'<ul id="library-list" class="puzzle-list">{items}</ul>')):
+        if empty not in html:
+            raise BuildError(f"web/index.html: {empty[:40]}... not found to fill with the library")
+        html = html.replace(empty, filled, 1)
+    page.write_text(html, encoding="utf-8")
 
 
 def _write_families(site: Path) -> None:

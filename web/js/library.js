@@ -4,7 +4,7 @@
 import { family, TYPES } from "./families/index.js";
 import { forget, recent } from "./history.js";
 import { looksLikeLink } from "./link.js";
-import { $, showError } from "./page.js";
+import { $, hideError, showError } from "./page.js";
 
 /** A link of the library's lists: the puzzle's title, then a line saying what it is. */
 function puzzleItem(title, kind, open) {
@@ -67,6 +67,9 @@ export function initLibrary(ctx) {
   function renderRecent() {
     const items = recent();
     $("recent-section").hidden = !items.length;
+    // (early.js showed the shelf's room at the first paint; it follows the list now)
+    if (items.length) document.documentElement.dataset.recent = "";
+    else delete document.documentElement.dataset.recent;
     $("recent-list").replaceChildren(...items.slice(0, 8).map((e) => {
       const li = document.createElement("li");
       const title = family(e.type).title;
@@ -95,6 +98,7 @@ export function initLibrary(ctx) {
   /** Show the library (leaving the puzzle or the drawing shown). */
   function show() {
     ctx.routing.leavePuzzle();
+    hideError();  // (it spoke of the puzzle left; a bad link's error is shown after this)
     ctx.designer.leave();
     ctx.designer.showContinue();
     $("play").hidden = true;

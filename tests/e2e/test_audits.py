@@ -1,0 +1,148 @@
+"""Audits with tools nobody here wrote, on every screen a player meets: axe-core
+(accessibility) at a desktop and a phone size in both themes, and the layout shift of
+loading the library (fresh and with progress), a play page and the drawing maker.
+
+axe findings of impact serious or critical fail; a moderate one fails unless
+MODERATE_ACCEPTED gives the written reason it is accepted."""
+import json
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from helpers import open_app, wait_ready
+
+import pysolver.api as api
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
+#: moderate axe findings accepted, rule id -> why (none today)
+MODERATE_ACCEPTED: dict[str, str] = {}
+AXE = Axe()
+
+#: the layout shift a page's load may add up to (good is <= 0.1)
+MAX_CLS = 0.05
+#: sums the page's layout shifts from its first paint, as Lighthouse's CLS does
+CLS_OBSERVER = """
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+def puzzle(name):
+    return json.loads((ROOT / "static" / "puzzles" / name).read_text())
+
+
+#: a small bundled puzzle of each family (the library's own)
+PUZZLES = {"linkapix": "linkapix-heart.json", "nonogram": "nonogram-heart.json",
+           "numberlink": "numberlink-5x5-11.json", "hungrycat": "hungrycat-fish.json"}
+
+
+def audit(page, where, found):
+    """axe on the page as it is now; what fails is added to ``found``."""
+    for v in AXE.run(page).response["violations"]:
+        if v["impact"] in ("serious", "critical") or (v["impact"] == "moderate" and v["id"] not in MODERATE_ACCEPTED):
+            targets = [n["target"] for n in v["nodes"][:3]]
+            found.append(f"{where}: {v['id']} ({v['impact']}) {v['help']} at {targets}")
+
+
+def new_context(browser, size, theme):
+    ctx = browser.new_context(viewport={"width": SIZES[size][0], "height": SIZES[size][1]},
+                              color_scheme=theme)
+    ctx.set_default_timeout(180_000)
+    return ctx
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_axe_finds_nothing_serious_on_any_screen(browser, server, size, theme):
+    ctx = new_context(browser, size, theme)
+    found = []
+    try:
+        page = open_app(ctx, server.url)
+        wait_ready(page)
+        page.wait_for_selector("#library-list a")
+        audit(page, "library, fresh", found)
+        for family, name in PUZZLES.items():
+            page.evaluate("(p) => app.load(p)", puzzle(name))
+            page.wait_for_selector("#play:not([hidden])")
+            audit(page, f"{family}: fresh", found)
+            page.evaluate("() => app.hint()")
+            audit(page, f"{family}: hint shown", found)
+            if size == "phone":
+                page.click("#more-tools")
+                audit(page, f"{family}: More tools open", found)
+                page.click("#more-tools")
+            if page.is_visible("#replay"):
+                page.evaluate("() => { app.replay(); }")
+                page.wait_for_selector("#stop-replay:not([hidden])")
+                audit(page, f"{family}: replay running", found)
+                page.evaluate("() => app.stopReplay()")
+            page.evaluate("() => app.solve()")
+            page.wait_for_function("app.state().solved")
+            audit(page, f"{family}: solved", found)
+            page.evaluate("() => app.check()")
+            audit(page, f"{family}: checked", found)
+        # a puzzle whose clues show it cannot be solved opens with the error banner
+        page.evaluate("(p) => app.load(p)", {"type": "linkapix", "width": 3, "height": 1,
+                                              "palette": {"a": "#000000"}, "clues": [[0, 0, 3, "a"]]})
+        page.wait_for_selector("#error-banner:not([hidden])")
+        audit(page, "play page with the error banner", found)
+        page.click("#home-link")
+        page.wait_for_selector("#recent-section:not([hidden])")
+        audit(page, "library with progress", found)
+        page.click("#nono-maker-go")
+        page.wait_for_selector("#design:not([hidden])")
+        page.evaluate("() => app.design.check()")
+        audit(page, "drawing maker, checked", found)
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)
+
+
+def load_shift(browser, size, url, prepare=None):
+    """The layout shift of loading ``url`` (after ``prepare(page)`` when given; url None:
+    reloading where prepare left the page) until the solver is ready and a moment more."""
+    ctx = new_context(browser, size, "light")
+    try:
+        page = ctx.new_page()
+        if prepare:
+            prepare(page)
+        page.add_init_script(CLS_OBSERVER)
+        if url is None:
+            page.reload()
+        else:
+            page.goto(url)
+        page.wait_for_function("window.app && app.solverState === 'ready'")
+        page.wait_for_timeout(800)
+        return page.evaluate("window.__cls")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_loading_the_pages_moves_nothing(browser, server, size):
+    link = api.link({k: v for k, v in puzzle("nonogram-heart.json").items() if k != "solution"})
+
+    def played(page):
+        page.goto(server.url + "#" + link)
+        page.wait_for_function("window.app && app.state().puzzle !== null")
+
+    def drawing(page):
+        page.goto(server.url)
+        page.wait_for_function("window.app !== undefined")
+        page.click("#nono-maker-go")
+        page.wait_for_selector("#design:not([hidden])")
+
+    shifts = {
+        "library": load_shift(browser, size, server.url),
+        # (other addresses than the library's: each a new load, not a same-page navigation)
+        "library with progress": load_shift(browser, size, server.url + "?again", played),
+        "play page": load_shift(browser, size, server.url + "?play#" + link),
+        "drawing maker": load_shift(browser, size, None, drawing),
+    }
+    assert all(v <= MAX_CLS for v in shifts.values()), shifts
