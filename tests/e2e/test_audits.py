@@ -146,3 +146,27 @@ def test_loading_the_pages_moves_nothing(browser, server, size):
         "drawing maker": load_shift(browser, size, None, drawing),
     }
     assert all(v <= MAX_CLS for v in shifts.values()), shifts
+
+
+def test_the_page_works_under_its_content_security_policy(browser, server):
+    """index.html's CSP: the solver boots, solves, makes, replays and records, and not
+    one violation is reported on the way."""
+    ctx = new_context(browser, "desktop", "light")
+    try:
+        page = ctx.new_page()
+        page.add_init_script("""window.__csp = [];
+            document.addEventListener("securitypolicyviolation",
+              (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));""")
+        page.goto(server.url)
+        csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+        assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "object-src 'none'" in csp
+        wait_ready(page)
+        page.evaluate("(p) => app.load(p)", puzzle("linkapix-heart.json"))
+        assert page.evaluate("() => app.solve({unique: true})")["status"] == "solved"   # NumPy, SciPy on demand
+        assert page.evaluate("() => app.replay()") is True
+        made = page.evaluate("""() => app.call("make", {type: "numberlink", maker: "random", width: 5, height: 5,
+                                                         seed: 3, timeout: 60})""")
+        assert made["puzzle"]["type"] == "numberlink"
+        assert page.evaluate("window.__csp") == []
+    finally:
+        ctx.close()
