@@ -27,6 +27,10 @@ def puzzles():
         except Exception:  # noqa: BLE001 - deliberately broken fixtures are not links
             continue
         out.append((f.name, p))
+    # labels of published boards: punctuation, escaped in the link (~XX per UTF-8 byte)
+    for i, (a, b) in enumerate([("^", "\\"), ("@", "~"), ("a.b", "x:y"), ("é", "日本"), ("#1", "%41")]):
+        out.append((f"labels-{i}", api.as_puzzle({"type": "numberlink", "width": 3, "height": 2, "cover": "full",
+                                                   "endpoints": [[0, 0, a], [0, 2, a], [1, 0, b], [1, 2, b]]})))
     return out
 
 
@@ -52,6 +56,8 @@ def test_javascript_decodes_every_link_as_python_does(context, server):
     "linkapix/2x1/1.000000a,ffffffb~BB~AC",      # colour not in the palette
     "numberlink/3x3/1.X.0:a.8:a",                # bad cover letter
     "numberlink/3x3/1.F.0:a.9:a",                # outside the grid
+    "numberlink/2x1/1.F.0:~FF.1:~FF",            # a label's escapes that are not UTF-8
+    "numberlink/2x1/1.F.0:~20.1:~20",            # a label of white space
     "nonogram/2x2/1.1,1,1_1,1",                  # three row clues for two rows
     "hungrycat/2x1/1.Rff0000~0b1;0b1~0b2",       # two row clues for one row
     "hungrycat/2x1/1.R00~0b2~0b1,0b1",           # bad palette entry

@@ -2,13 +2,15 @@
 
 const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** Centred text at (x, y) with a height of `size` units. */
-export function drawText(ctx, text, x, y, size, colour, weight = 600) {
+/** Centred text at (x, y) with a height of `size` units, squeezed to at most
+    `maxWidth` units across when given. */
+export function drawText(ctx, text, x, y, size, colour, weight = 600, maxWidth = undefined) {
   ctx.fillStyle = colour;
   ctx.font = `${weight} ${size}px ${fontFamily}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(text, x, y);
+  if (maxWidth === undefined) ctx.fillText(text, x, y);
+  else ctx.fillText(text, x, y, maxWidth);
 }
 
 function rgb(hex) {

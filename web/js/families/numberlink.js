@@ -41,13 +41,39 @@ function decode(body, width, height) {
   if (items[0] !== "") fail("link: expected '.' after the cover letter");
   if (items.length - 1 > width * height) fail("link: more endpoints than cells");
   const endpoints = items.slice(1).map((item, i) => {
-    const m = /^(0|[1-9][0-9]*):([A-Za-z0-9_-]{1,16})$/.exec(item);
+    const m = /^(0|[1-9][0-9]*):((?:[A-Za-z0-9_-]|~[0-9A-F]{2}){1,192})$/.exec(item);
     if (!m) fail(`link: endpoint ${i + 1} is not index:label`);
     const at = +m[1];
     if (at >= width * height) fail(`link: endpoint ${i + 1} is outside the grid`);
-    return [Math.floor(at / width), at % width, m[2]];
+    return [Math.floor(at / width), at % width, unescapeLabel(m[2], i + 1)];
   });
   return { endpoints, cover };
+}
+
+/** A label as the link carries it (pysolver/numberlink/codec.py): letters, digits, '_'
+    and '-' as they are, any other character as ~XX per byte of its UTF-8. */
+function unescapeLabel(text, n) {
+  const bytes = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "~") { bytes.push(parseInt(text.slice(i + 1, i + 3), 16)); i += 2; }
+    else bytes.push(text.charCodeAt(i));
+  }
+  let label;
+  try {
+    label = new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+  } catch (e) {
+    fail(`link: endpoint ${n}: the label's escapes are not UTF-8`);
+  }
+  if (labelError(label)) fail(`link: endpoint ${n}: label ${labelError(label)}`);
+  return label;
+}
+
+/** Why a label is not one (1 to 16 printable characters without white space), or "". */
+function labelError(label) {
+  const n = [...label].length;
+  if (n < 1 || n > 16) return "must be 1 to 16 characters";
+  if (/[\p{C}\p{Z}\s]/u.test(label)) return "must be printable characters without white space";
+  return "";
 }
 
 function validate(p) {
@@ -59,7 +85,7 @@ function validate(p) {
     if (!Array.isArray(e) || e.length !== 3) fail(`endpoints[${i}]: expected [row, col, label]`);
     const [r, c, lab] = e;
     if (!Number.isInteger(r) || !Number.isInteger(c) || r < 0 || c < 0 || r >= p.height || c >= p.width) fail(`endpoints[${i}]: cell outside the grid`);
-    if (typeof lab !== "string" || !lab) fail(`endpoints[${i}]: label must be text`);
+    if (typeof lab !== "string" || labelError(lab)) fail(`endpoints[${i}]: label ${typeof lab === "string" ? labelError(lab) : "must be text"}`);
     if (seen.has(r * p.width + c)) fail(`endpoint at row ${r}, col ${c}: two endpoints in one cell`);
     seen.add(r * p.width + c);
     count.set(lab, (count.get(lab) || 0) + 1);
@@ -158,7 +184,9 @@ function draw(ctx, p, progress, view) {
       ctx.stroke();
     }
     const text = lab.length > 3 ? lab.slice(0, 3) : lab;
-    drawText(ctx, text, c + 0.5, r + 0.53, text.length > 2 ? 0.3 : text.length > 1 ? 0.4 : 0.5, contrastText(col), 700);
+    // (long labels are narrowed to the disc, never spilling into the next cell)
+    drawText(ctx, text, c + 0.5, r + 0.53, text.length > 2 ? 0.3 : text.length > 1 ? 0.4 : 0.5, contrastText(col), 700,
+             0.8);
   }
 }
 
