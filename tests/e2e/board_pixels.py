@@ -70,3 +70,47 @@ def luminance(rgb):
 def contrast(a, b):
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
+
+
+# How many distinct colours (to 4 bits a channel) a canvas shows, sampling every 7th
+# pixel: a blank or cleared board shows one or two, a drawn one many.
+COLOURS = """(sel) => {
+  const cv = document.querySelector(sel);
+  const d = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+  const seen = new Set();
+  for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | (d[i + 2] >> 4));
+  return seen.size;
+}"""
+
+
+def distinct_colours(page, selector="#board"):
+    return page.evaluate(COLOURS, selector)
+
+
+# The last frame of a WebM video (bytes, base64) as the browser decodes it:
+# {width, height, colours} (colours counted as in COLOURS).
+VIDEO_FRAME = """async (b64) => {
+  const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  const v = document.createElement("video");
+  v.muted = true;
+  v.src = URL.createObjectURL(new Blob([bytes], { type: "video/webm" }));
+  await new Promise((ok, no) => { v.onloadeddata = ok; v.onerror = () => no(new Error("the video cannot be decoded")); });
+  v.currentTime = 1e9;  // (MediaRecorder writes no duration: seeking past the end shows the last frame)
+  await new Promise((ok) => { v.onseeked = ok; setTimeout(ok, 3000); });
+  const c = document.createElement("canvas");
+  c.width = v.videoWidth;
+  c.height = v.videoHeight;
+  c.getContext("2d").drawImage(v, 0, 0);
+  document.body.append(c);
+  c.id = "video-frame";
+  return { width: c.width, height: c.height };
+}"""
+
+
+def last_video_frame(page, data):
+    """Decode a WebM video in the page: its size and the distinct colours of its last frame."""
+    import base64
+    frame = page.evaluate(VIDEO_FRAME, base64.b64encode(data).decode())
+    frame["colours"] = distinct_colours(page, "#video-frame")
+    page.evaluate("document.querySelector('#video-frame').remove()")
+    return frame

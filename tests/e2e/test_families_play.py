@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from board_pixels import last_video_frame
 from helpers import cell_point, drag, open_app, wait_ready
 
 import pysolver
@@ -95,3 +96,8 @@ def test_replay_exports_a_video(context, server):
     data = Path(download.path()).read_bytes()
     assert data[:4] == b"\x1a\x45\xdf\xa3"  # the EBML header of a WebM file
     assert "Saved the replay" in page.locator("#message").text_content()
+    # the video shows the board: its last frame decodes to the board's size, painted
+    frame = last_video_frame(page, data)
+    box = page.evaluate("[document.querySelector('#board').width, document.querySelector('#board').height]")
+    assert [frame["width"], frame["height"]] == box
+    assert frame["colours"] >= 4, frame      # (a blank video has one or two)
