@@ -127,18 +127,23 @@ class Engine:
         self.cache[(self.cid[i], self.state[i])] = got
         return got
 
-    def propagate(self, dirty) -> bool:
-        """Line-solve dirty lines to a fixpoint; False on a contradiction."""
-        state, trail, h = self.state, self.trail, self.h
-        check = self.deadline.check
-        cache, cid = self.cache, self.cid
-        hits = 0
+    def _queue(self, dirty) -> tuple[deque, list[bool]]:
+        """The lines to solve, each once, and which are queued."""
         queue = deque()
         queued = [False] * self.nlines
         for i in dirty:
             if not queued[i]:
                 queued[i] = True
                 queue.append(i)
+        return queue, queued
+
+    def propagate(self, dirty) -> bool:
+        """Line-solve dirty lines to a fixpoint; False on a contradiction."""
+        state, trail, h = self.state, self.trail, self.h
+        check = self.deadline.check
+        cache, cid = self.cache, self.cid
+        hits = 0
+        queue, queued = self._queue(dirty)
         while queue:
             check()
             i = queue.popleft()
@@ -187,12 +192,7 @@ class Engine:
         check = self.deadline.check
         cache, cid = self.cache, self.cid
         hits = 0
-        queue = deque()
-        queued = [False] * self.nlines
-        for i in dirty:
-            if not queued[i]:
-                queued[i] = True
-                queue.append(i)
+        queue, queued = self._queue(dirty)
         push = queue.append
         append = trail.append
         while queue:

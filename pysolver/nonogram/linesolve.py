@@ -37,6 +37,23 @@ def reverse_bits(x: int, width: int) -> int:
     return int.from_bytes(x.to_bytes(nbytes, "big").translate(_REVERSED_BYTE), "little") >> ((nbytes << 3) - width)
 
 
+def _forward_reach(blank: int, fits: list[int], ulen: list[int], k: int, w: int) -> list[int] | None:
+    """Forward reachability: ``reach[j]`` has bit p set when units 0..j-1 can be placed
+    in cells 0..p-1 with cell p free to start the next; None when the line's end cannot
+    be reached (no placement fits)."""
+    r = ((blank + (1 & blank)) ^ blank) | 1
+    reach = [r]
+    for j in range(k):
+        s = (r & fits[j]) << ulen[j]
+        if not s:
+            return None
+        r = ((blank + (s & blank)) ^ blank) | s
+        reach.append(r)
+    if not (r >> w) & 1:
+        return None
+    return reach
+
+
 def _runs(a: int, length: int) -> int:
     """Positions p where bits p..p+length-1 of ``a`` are all set (log-doubling)."""
     span = 1
@@ -123,17 +140,8 @@ def _passes(lc: LineClue, masks: tuple[int, ...]):
             fits.append(run)
             fits_r.append(run_r)
 
-    # Forward reachability.
-    s = 1
-    r = ((blank + (s & blank)) ^ blank) | s
-    reach = [r]
-    for j in range(k):
-        s = (r & fits[j]) << ulen[j]
-        if not s:
-            return None
-        r = ((blank + (s & blank)) ^ blank) | s
-        reach.append(r)
-    if not (r >> w) & 1:
+    reach = _forward_reach(blank, fits, ulen, k, w)
+    if reach is None:
         return None
 
     # Backward reachability on the reversed line: the i-th set has placed units
@@ -225,15 +233,8 @@ def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
         else:
             fits.append(got[0])
             fits_r.append(got[1])
-    r = ((blank + (1 & blank)) ^ blank) | 1
-    reach = [r]
-    for j in range(k):
-        s = (r & fits[j]) << ulen[j]
-        if not s:
-            return None
-        r = ((blank + (s & blank)) ^ blank) | s
-        reach.append(r)
-    if not (r >> w) & 1:
+    reach = _forward_reach(blank, fits, ulen, k, w)
+    if reach is None:
         return None
     stride = w + 1
     r = ((blank_r + (1 & blank_r)) ^ blank_r) | 1

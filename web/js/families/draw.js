@@ -159,3 +159,29 @@ export function usedPalette(palette, grid) {
   const out = Object.fromEntries(Object.entries(palette).filter(([k]) => used.has(k)));
   return Object.keys(out).length ? out : Object.fromEntries(Object.entries(palette).slice(0, 1));
 }
+
+/** A path through cell centres ([[r, c], ...]) as one round-capped line. */
+export function strokePath(ctx, path, colour, width) {
+  if (path.length < 2) return;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  ctx.beginPath();
+  ctx.moveTo(path[0][1] + 0.5, path[0][0] + 0.5);
+  for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
+  ctx.stroke();
+}
+
+/** The empty grid of a line puzzle at (x0, y0): blank cells, and the row and column
+    under the pointer (view.hover) tinted. */
+export function blankGrid(ctx, x0, y0, w, h, view) {
+  const t = view.theme;
+  ctx.fillStyle = t.cell;
+  ctx.fillRect(x0, y0, w, h);
+  if (view.hover) {
+    ctx.fillStyle = mix(t.accent, t.cell, 0.88);
+    ctx.fillRect(x0, y0 + view.hover.r, w, 1);
+    ctx.fillRect(x0 + view.hover.c, y0, 1, h);
+  }
+}

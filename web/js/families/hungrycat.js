@@ -10,7 +10,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
+import { blankGrid, contrast, contrastText, drawingColours, drawText, gridLines, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -141,13 +141,7 @@ function draw(ctx, p, progress, view) {
   const t = view.theme, W = p.width, H = p.height;
   const { x0, y0 } = layout(p);
   const grid = progress.grid, cand = progress.cand;
-  ctx.fillStyle = t.cell;
-  ctx.fillRect(x0, y0, W, H);
-  if (view.hover) {
-    ctx.fillStyle = mix(t.accent, t.cell, 0.88);
-    ctx.fillRect(x0, y0 + view.hover.r, W, 1);
-    ctx.fillRect(x0 + view.hover.c, y0, 1, H);
-  }
+  blankGrid(ctx, x0, y0, W, H, view);
   // A colour close to the empty cell's (black on the dark theme) gets a light edge, so
   // a painted cell never looks unpainted.
   const faint = new Set(Object.keys(p.palette).filter((k) => contrast(p.palette[k], t.cell) < 1.6));

@@ -9,7 +9,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrast, contrastText, drawingColours, drawText, gridLines, mix, readableOn, strokeCells } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, gridLines, mix, readableOn, strokeCells, strokePath } from "./draw.js";
 import nonogram from "./nonogram.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
@@ -209,17 +209,7 @@ function draw(ctx, p, progress, view) {
   if (px >= LINES_FROM_PX) gridLines(ctx, 0, 0, W, H, t.grid);
   else coarseGrid(ctx, W, H, t.grid, px);
   // the links themselves, so two neighbouring links of one colour stay distinguishable
-  const line = (path, colour, width) => {
-    if (path.length < 2) return;
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = width;
-    ctx.lineCap = "round";
-    ctx.lineJoin = "round";
-    ctx.beginPath();
-    ctx.moveTo(path[0][1] + 0.5, path[0][0] + 0.5);
-    for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
-    ctx.stroke();
-  };
+  const line = (path, colour, width) => strokePath(ctx, path, colour, width);
   if (px >= LINES_FROM_PX) {
     paths.forEach((path) => {
       const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];

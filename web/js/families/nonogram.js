@@ -11,7 +11,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrastText, drawingColours, drawText, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
+import { blankGrid, contrastText, drawingColours, drawText, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 
 const NUMBER = /^[1-9][0-9]{0,2}$/;
 const INDEX = /^(0|[1-9][0-9]{0,2})$/;
@@ -213,13 +213,7 @@ function draw(ctx, p, progress, view) {
   const { x0, y0 } = layout(p);
   const W = p.width, H = p.height, grid = progress.grid;
   // cells
-  ctx.fillStyle = t.cell;
-  ctx.fillRect(x0, y0, W, H);
-  if (view.hover) {
-    ctx.fillStyle = mix(t.accent, t.cell, 0.88);
-    ctx.fillRect(x0, y0 + view.hover.r, W, 1);
-    ctx.fillRect(x0 + view.hover.c, y0, 1, H);
-  }
+  blankGrid(ctx, x0, y0, W, H, view);
   for (let r = 0; r < H; r++) {
     const row = grid[r];
     for (let c = 0; c < W; c++) {

@@ -11,7 +11,7 @@
    its endpoints, so colour-blind players can tell lines apart. */
 
 import { gridSizeError } from "../limits.js";
-import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells } from "./draw.js";
+import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells, strokePath } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -157,17 +157,7 @@ function draw(ctx, p, progress, view) {
     for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
   }
   gridLines(ctx, 0, 0, W, H, t.grid);
-  for (const [lab, path] of lines) {
-    if (path.length < 2) continue;
-    ctx.strokeStyle = colour.get(lab) || t.fg;
-    ctx.lineWidth = 0.34;
-    ctx.lineCap = "round";
-    ctx.lineJoin = "round";
-    ctx.beginPath();
-    ctx.moveTo(path[0][1] + 0.5, path[0][0] + 0.5);
-    for (const [r, c] of path.slice(1)) ctx.lineTo(c + 0.5, r + 0.5);
-    ctx.stroke();
-  }
+  for (const [lab, path] of lines) strokePath(ctx, path, colour.get(lab) || t.fg, 0.34);
   // Check's and Hint's outlines go under the endpoints, so a disc and its label stay whole.
   if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
   if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
