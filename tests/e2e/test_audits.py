@@ -183,3 +183,67 @@ def test_the_page_works_under_its_content_security_policy(browser, server):
         assert page.evaluate("window.__csp") == []
     finally:
         ctx.close()
+
+
+NAME_OF_FOCUS = """() => {
+  const el = document.activeElement;
+  const label = el.labels && el.labels[0] ? el.labels[0].textContent : "";
+  return { tag: el.tagName, id: el.id, name: (el.getAttribute("aria-label") || label || el.textContent || el.title || "").trim(),
+           visible: !!(el.offsetWidth || el.offsetHeight), outline: getComputedStyle(el).outlineStyle };
+}"""
+
+
+def test_the_keyboard_reaches_every_control_by_its_name(browser, server):
+    """Tab goes through the library page in reading order, every control it reaches
+    says what it does and shows that it has the focus; the makers' forms built from the
+    description are among them."""
+    ctx = new_context(browser, "desktop", "light")
+    try:
+        page = open_app(ctx, server.url)
+        wait_ready(page)
+        page.wait_for_selector("[id^='make-'] button[type=submit]")
+        seen, ys = [], []
+        for _ in range(120):
+            page.keyboard.press("Tab")
+            got = page.evaluate(NAME_OF_FOCUS)
+            if got["tag"] == "BODY" or (seen and got["id"] and got["id"] == seen[0]["id"]):
+                break
+            seen.append(got)
+            # (a visually hidden input is where its label is)
+            ys.append(page.evaluate("""() => { const el = document.activeElement;
+                const box = (el.classList.contains("visually-hidden") ? el.parentElement : el).getBoundingClientRect();
+                let scrolled = scrollY;  // (the library scrolls in a box of its own)
+                for (let p = el.parentElement; p; p = p.parentElement) scrolled += p.scrollTop;
+                return box.top + scrolled; }"""))
+        nameless = [s for s in seen if not s["name"]]
+        assert not nameless, nameless
+        assert all(s["visible"] for s in seen)
+        ids = [s["id"] for s in seen]
+        for maker in ("make-numberlink-random-width", "make-numberlink-random-go", "make-linkapix-picture-go",
+                      "nono-maker-go"):
+            assert maker in ids, ids
+        # (controls of one row differ by a few pixels; a jump back is a whole row or more)
+        back = [(seen[i]["id"], seen[i + 1]["id"]) for i in range(len(ys) - 1) if ys[i + 1] < ys[i] - 30]
+        assert not back, f"Tab order jumps back up the page: {back} {list(zip(ids, ys))}"
+    finally:
+        ctx.close()
+
+
+def test_hints_and_moves_are_announced(browser, server):
+    """What a screen reader hears: a hint's message in the page's status region, and
+    the cursor's cell after a move made from the keyboard."""
+    ctx = new_context(browser, "desktop", "light")
+    try:
+        page = open_app(ctx, server.url)
+        wait_ready(page)
+        page.evaluate("(p) => app.load(p)", puzzle("nonogram-heart.json"))
+        page.evaluate("() => app.hint()")
+        status = page.get_by_role("status").filter(has_text="Hint:")
+        assert status.count() == 1 and status.is_visible()
+        page.focus("#board")
+        page.keyboard.press("Enter")
+        said = page.locator("#board-cursor").text_content()
+        assert said and ("row 1" in said.lower() or "1" in said), said
+        assert page.get_attribute("#board-cursor", "aria-live") == "polite"
+    finally:
+        ctx.close()
