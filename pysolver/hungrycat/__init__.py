@@ -19,9 +19,11 @@ class HungryCat(Family):
              "means they do not.")
     methods = (
         Method("auto", "exact line solving over counts and blocks, propagation, probing, then search",
-               run=auto.solve),
+               run=cdcl.solve),
         Method("cdcl", "clause learning (lazy clause generation): each colour of a line seen on its own "
                "as propagator, short explanations, restarts", run=cdcl.solve),
+        Method("probing", "the exact line DP over all colours of a line, propagation, probing, then search",
+               run=auto.solve),
         Method("rules", "the notebook's count, run and non-run rules with guesses; every step recorded",
                run=rule_method.solve),
     )
