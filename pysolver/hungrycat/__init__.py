@@ -7,7 +7,7 @@ Methods: ``auto`` (exact line DP, propagation, probing, search; the default) and
 from __future__ import annotations
 
 from ..base import CheckReport, Deadline, Drawing, Family, Method
-from . import auto, codec, formats, hint as hint_mod, model, rules as rule_method, text
+from . import auto, cdcl, codec, formats, hint as hint_mod, model, rules as rule_method, text
 from .check import check as check_solution
 
 
@@ -19,6 +19,10 @@ class HungryCat(Family):
              "means they do not.")
     methods = (
         Method("auto", "exact line solving over counts and blocks, propagation, probing, then search",
+               run=cdcl.solve),
+        Method("cdcl", "clause learning (lazy clause generation): each colour of a line seen on its own "
+               "as propagator, short explanations, restarts", run=cdcl.solve),
+        Method("probing", "the exact line DP over all colours of a line, propagation, probing, then search",
                run=auto.solve),
         Method("rules", "the notebook's count, run and non-run rules with guesses; every step recorded",
                run=rule_method.solve),

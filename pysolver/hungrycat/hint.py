@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import Deadline
 from ..reference import grid_mistakes
-from . import auto
+from . import auto, cdcl
 from .check import read_grid
 from .linesolve import Overflow, solve_line
 from .model import Model
@@ -26,7 +26,7 @@ def _apply(grid: list[str], m: Model, cells: list[int], dom: list[int]) -> dict:
 
 
 def _wrong_against_solution(m: Model, grid: list[str], deadline: Deadline) -> dict:
-    out = auto.solve(m, deadline, 1)
+    out = cdcl.solve(m, deadline, 1)
     if not out.solutions:
         return {"message": "this puzzle has no solution", "cells": [], "wrong": True}
     sol = out.solutions[0]["grid"]
@@ -133,7 +133,7 @@ def next_step(m: Model, progress: dict, deadline: Deadline) -> dict | None:
                     "cells": [[i // m.width, i % m.width] for i in fixed],
                     "solution": _apply(grid, m, fixed, work)}
 
-    out = auto.solve(m, deadline, 1)
+    out = cdcl.solve(m, deadline, 1)
     if not out.solutions:
         return {"message": "this puzzle has no solution", "cells": [], "wrong": True}
     sol = out.solutions[0]["grid"]

@@ -26,14 +26,17 @@ restarts; learned clauses minimised recursively (literals the others imply are
 dropped), ranked by LBD (the number of decision levels they span) and
 the worse half dropped from time to time.  Up to ``limit`` solutions are enumerated by
 blocking each one found with the clause "not all of these decisions again", so
-``limit=2`` proves uniqueness.
+``limit=2`` proves uniqueness.  That search, and the clauses, are
+:class:`pysolver.linecdcl.LineCDCL`'s, shared with Hungry Cat's engine; this module
+brings the cells, the line propagator and its explanations.
 """
 from __future__ import annotations
 
 import heapq
 from time import perf_counter
 
-from ..base import Cancelled, Deadline, Outcome, SolveTimeout
+from ..base import Deadline, Outcome
+from ..linecdcl import LineCDCL, _Stop, luby  # noqa: F401 - luby is part of this module's API
 from .engine import CACHE_LIMIT, prepare_lines
 from .linesolve import solve_line_bw
 from .model import Model
@@ -81,29 +84,16 @@ def feasible_bw(lengths: list[int], n: int, blank0: int, fill0: int) -> bool:
     return bool((r >> (n + 2)) & 1)
 
 
-def luby(i: int) -> int:
-    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
+class CDCL(LineCDCL):
+    """One search over a black-and-white model; call :meth:`solve` once.  Variables
+    are the cells (1 filled, 0 blank); the search itself is :class:`LineCDCL`'s."""
 
-
-class _Stop(Exception):
-    """Enough solutions (``exhausted`` False), or no further ones exist."""
-
-    def __init__(self, exhausted: bool):
-        super().__init__()
-        self.exhausted = exhausted
-
-
-class CDCL:
-    """One search over a black-and-white model; call :meth:`solve` once."""
+    # (read from this module's constants when the search runs, so they can be tuned)
+    RESTART_UNIT = property(lambda self: RESTART_UNIT)
+    TARGET_AFTER = property(lambda self: TARGET_AFTER)
+    REDUCE_FIRST = property(lambda self: REDUCE_FIRST)
+    REDUCE_STEP = property(lambda self: REDUCE_STEP)
+    TIMERS = ("t_line", "t_probe", "t_explain")
 
     def __init__(self, model: Model, deadline: Deadline, probe_first: bool = False):
         if model.colours != 2:
@@ -125,30 +115,11 @@ class CDCL:
         self.can_blank = [full_row] * H + [full_col] * W
         self.can_fill = [full_row] * H + [full_col] * W
         n = self.ncells
-        self.val = [-1] * n
-        self.level = [0] * n
-        #: None (decision or level 0), a clause index, a lazy line reason
-        #: ``(line, can_blank, can_fill)`` or, once explained, a list of literals
-        self.reason: list = [None] * n
-        self.trail: list[int] = []
-        self.trail_lim: list[int] = []
-        self.qhead = 0
-        self.clauses: list[list[int] | None] = []
-        self.lbd: list[int] = []
-        self.watches: list[list[int]] = [[] for _ in range(2 * n)]
-        self.learned: list[int] = []
-        self.activity = [0.0] * n
-        self.bump = 1.0
-        self.heap = [(0.0, i) for i in range(n)]
+        # (a line reason is ``(line, can_blank, can_fill)`` until explained)
+        self._init_search(n, n)
         self.phase = [0] * n
-        #: target phases (Biere and Fleury, "Chasing Target Phases", 2020): the values of
-        #: the longest conflict-free trail since the last restart, -1 where it said
-        #: nothing; once ``follow_target`` is set (``TARGET_AFTER``), decisions follow
-        #: them before the saved phase, which steers the search back towards its most
-        #: complete partial grid instead of wherever the last backjump left it
+        #: target phases: -1 where the target trail said nothing
         self.target = [-1] * n
-        self.target_len = 0
-        self.follow_target = False
         self.line_cache: dict = {}
         self.explain_cache: dict = {}
         # (bench shows where the time went: t_line in the line solver, t_probe in the root
@@ -196,7 +167,7 @@ class CDCL:
         """Clauses and lines to a fixpoint: None, or the conflict as a list of literals
         that are all true and cannot all hold (explained at once: analysis needs it)."""
         trail, val, H = self.trail, self.val, self.H
-        watches, clauses, reason = self.watches, self.clauses, self.reason
+        watches, reason = self.watches, self.reason
         can_blank, can_fill = self.can_blank, self.can_fill
         cache, cid, clues = self.line_cache, self.cid, self.clues
         level, row_of, col_of = self.level, self.row_of, self.col_of
@@ -215,53 +186,10 @@ class CDCL:
                 col = col_of[i]
                 if src != col:
                     dirty.add(col)
-                false_lit = lit ^ 1
-                ws = watches[false_lit]
-                if not ws:
-                    continue
-                # ws holds pairs (clause, blocker): a clause whose blocker literal is
-                # true is satisfied and left alone without reading it (MiniSat's trick)
-                keep = 0
-                k = 0
-                nws = len(ws)
-                while k < nws:
-                    ci = ws[k]
-                    blocker = ws[k + 1]
-                    k += 2
-                    if val[blocker >> 1] == (blocker & 1):
-                        ws[keep] = ci
-                        ws[keep + 1] = blocker
-                        keep += 2
-                        continue
-                    cl = clauses[ci]
-                    if cl is None:
-                        continue                      # forgotten
-                    if cl[0] == false_lit:
-                        cl[0], cl[1] = cl[1], false_lit
-                    first = cl[0]
-                    fv = val[first >> 1]
-                    if first != blocker and fv == (first & 1):
-                        ws[keep] = ci
-                        ws[keep + 1] = first
-                        keep += 2
-                        continue
-                    for m in range(2, len(cl)):
-                        q = cl[m]
-                        qv = val[q >> 1]
-                        if qv == -1 or qv == (q & 1):
-                            cl[1], cl[m] = q, false_lit
-                            watches[q] += (ci, first)
-                            break
-                    else:
-                        ws[keep] = ci
-                        ws[keep + 1] = first
-                        keep += 2
-                        if fv == -1:
-                            self._assign(first, ci)
-                        else:
-                            ws[keep:] = ws[k:]
-                            return [q ^ 1 for q in cl]
-                del ws[keep:]
+                if watches[lit ^ 1]:
+                    conflict = self._watch(lit ^ 1)
+                    if conflict is not None:
+                        return conflict
             if not dirty:
                 return None
             line = dirty.pop()
@@ -359,142 +287,21 @@ class CDCL:
                 fixed &= ~bit
         return fixed
 
-    def _reason_lits(self, i: int) -> list[int]:
-        """The true literals that made cell i take its value."""
-        why = self.reason[i]
-        if type(why) is list:
-            return why
-        if type(why) is int:
-            lit = 2 * i + self.val[i]
-            return [q ^ 1 for q in self.clauses[why] if q != lit]
+    def _explain_reason(self, i: int, why) -> list[int]:
+        """The true literals that made cell i take its value, from its line's state."""
         line, b0, f0 = why
         pos = i % self.W if line < self.H else i // self.W
-        lits = self._explain(line, b0, f0, pos, self.val[i])
-        self.reason[i] = lits
-        return lits
+        return self._explain(line, b0, f0, pos, self.val[i])
 
-    # -- learning -------------------------------------------------------------------------
-    def _analyse(self, conflict: list[int]):
-        """First-UIP learned clause (asserting literal first) and the level to jump to."""
-        level, trail = self.level, self.trail
-        current = len(self.trail_lim)
-        seen = set()
-        learnt = [0]
-        pending = conflict
-        count = 0
-        idx = len(trail) - 1
-        while True:
-            for q in pending:
-                i = q >> 1
-                if i in seen or level[i] == 0:
-                    continue
-                seen.add(i)
-                self._bump(i)
-                if level[i] == current:
-                    count += 1
-                else:
-                    learnt.append(q ^ 1)
-            while (trail[idx] >> 1) not in seen:
-                idx -= 1
-            lit = trail[idx]
-            idx -= 1
-            count -= 1
-            if count == 0:
-                learnt[0] = lit ^ 1
-                break
-            pending = self._reason_lits(lit >> 1)
-        learnt = self._minimise(learnt, seen)
-        self.bump *= 1 / 0.95
-        if self.bump > 1e100:
-            self.activity = [a * 1e-100 for a in self.activity]
-            self.bump *= 1e-100
-            self._rebuild_heap()
-        if len(learnt) == 1:
-            return learnt, 0
-        best = max(range(1, len(learnt)), key=lambda k: level[learnt[k] >> 1])
-        learnt[1], learnt[best] = learnt[best], learnt[1]
-        return learnt, level[learnt[1] >> 1]
-
-    def _minimise(self, learnt: list[int], seen: set) -> list[int]:
-        """Drop the literals that the others imply (MiniSat's recursive minimisation).
-
-        Only reasons already at hand are followed: clauses and explained line reasons.
-        A line reason not yet explained counts as "not implied": explaining it here
-        did not pay (on the 102 tournament puzzles capped at 3000 conflicts, 77806
-        conflicts with 20.0 explanations each, against 74925 with 17.8).  Against the
-        one-step minimisation this replaced, the same sample needed 74925 conflicts
-        instead of 85072, and 10 puzzles were left unfinished instead of 15."""
-        out = learnt[:1]
-        levels = {self.level[q >> 1] for q in learnt[1:]}
-        known: dict[int, bool] = {}
-        for q in learnt[1:]:
-            if self.reason[q >> 1] is None or not self._implied(q >> 1, seen, levels, known):
-                out.append(q)
-        return out
-
-    def _implied(self, i: int, seen: set, levels: set, known: dict) -> bool:
-        """Whether cell i's value follows, through reasons at hand, from the cells in
-        ``seen`` (the clause's and those resolved away) and level 0.  ``known`` keeps
-        the verdicts reached, across calls for the same clause."""
-        level, reason = self.level, self.reason
-        stack = [i]
-        done = []
-        while stack:
-            j = stack.pop()
-            why = reason[j]
-            # (a line reason not explained yet ends the walk; decisions never get here)
-            lits = None if type(why) is tuple else self._reason_lits(j)
-            if lits is not None:
-                for q in lits:
-                    k = q >> 1
-                    if k in seen or level[k] == 0 or known.get(k):
-                        continue
-                    # a decision, a cell known not to follow, or a level the clause
-                    # does not touch (whose decision cannot be implied by it)
-                    if reason[k] is None or known.get(k) is False or level[k] not in levels:
-                        lits = None
-                        break
-                    stack.append(k)
-            if lits is None:
-                for k in done:
-                    known[k] = False            # (may be pessimistic: that is safe)
-                known[i] = False
-                return False
-            done.append(j)
-        for k in done:
-            known[k] = True
-        return True
+    # -- learning (the rest is LineCDCL's) ----------------------------------------------
+    def _bump_var(self, i: int) -> None:
+        self._bump(i)
 
     def _bump(self, i: int) -> None:
         a = self.activity[i] + self.bump
         self.activity[i] = a
         if self.val[i] == -1:
             heapq.heappush(self.heap, (-a, i))
-
-    def _add_clause(self, lits: list[int], lbd: int, learned: bool = True) -> int:
-        """Watch a clause of two or more literals; learned ones may be forgotten later,
-        the others (solutions blocked) never are."""
-        ci = len(self.clauses)
-        self.clauses.append(lits)
-        self.lbd.append(lbd)
-        self.watches[lits[0]] += (ci, lits[1])
-        self.watches[lits[1]] += (ci, lits[0])
-        if learned:
-            self.learned.append(ci)
-        return ci
-
-    def _reduce(self) -> None:
-        """Forget the worse half of the learned clauses (highest LBD first), keeping
-        those that are the reason of a current assignment."""
-        locked = {why for why in self.reason if type(why) is int}
-        ranked = sorted(self.learned, key=lambda ci: -self.lbd[ci])
-        drop = set()
-        for ci in ranked[:len(ranked) // 2]:
-            if ci not in locked and self.lbd[ci] > 2:
-                drop.add(ci)
-                self.clauses[ci] = None
-        self.learned = [ci for ci in self.learned if ci not in drop]
-        # (watch lists skip forgotten clauses lazily and drop them as they go)
 
     def _rebuild_heap(self) -> None:
         """Drop the stale entries the lazy heap collects."""
@@ -509,29 +316,8 @@ class CDCL:
                 return i
         return -1
 
-    # -- the search -----------------------------------------------------------------------
-    def solve(self, limit: int = 1) -> Outcome:
-        found: list[dict] = []
-        complete = True
-        started = perf_counter()
-        try:
-            self._search(limit, found)
-        except _Stop as stop:
-            complete = stop.exhausted
-        except Cancelled:
-            raise
-        except SolveTimeout:
-            if not found:
-                raise
-            complete = False                        # answers so far, the rest unknown
-        stats = dict(self.stats)
-        stats["t_search"] = perf_counter() - started - stats["t_line"] - stats["t_probe"] - stats["t_explain"]
-        for key in ("t_line", "t_probe", "t_explain", "t_search"):
-            stats[key] = round(stats[key], 6)
-        stats["learned_kept"] = len(self.learned)
-        return Outcome(solutions=found, complete=complete, stats=stats)
-
-    def _search(self, limit: int, found: list[dict]) -> None:
+    # -- the search (LineCDCL's loop) ------------------------------------------------------
+    def _start(self) -> None:
         for line in range(self.nlines):
             self._solve_line_at_root(line)
         conflict = self._propagate()
@@ -541,55 +327,18 @@ class CDCL:
             self._seed_from_probing()
             if self._propagate() is not None:
                 raise _Stop(True)
-        conflict = None
-        check = self.deadline.check
-        restart_no, until_restart = 1, RESTART_UNIT
-        reduce_at = REDUCE_FIRST
-        while True:
-            check()
-            if conflict is None:
-                i = self._decide()
-                if i < 0:
-                    self._record(found, limit)
-                    conflict = self._propagate()
-                    continue
-                self.stats["nodes"] += 1
-                self.trail_lim.append(len(self.trail))
-                t = self.target[i] if self.follow_target else -1
-                self._assign(2 * i + (self.phase[i] if t < 0 else t), None)
-                conflict = self._propagate()
-                continue
-            self.stats["conflicts"] += 1
-            if not self.trail_lim:
-                raise _Stop(True)                   # contradiction at level 0: exhausted
-            consistent = self.trail_lim[-1]         # the trail before the failed level
-            if consistent > self.target_len:
-                self.target_len = consistent
-                target = self.target
-                for q in self.trail[:consistent]:
-                    target[q >> 1] = q & 1
-            learnt, back = self._analyse(conflict)
-            self._backtrack(back)
-            if len(learnt) == 1:
-                self._assign(learnt[0], None)
-            else:
-                lbd = len({self.level[q >> 1] for q in learnt})
-                self._assign(learnt[0], self._add_clause(learnt, lbd))
-            conflict = self._propagate()
-            until_restart -= 1
-            if conflict is None and until_restart <= 0:
-                restart_no += 1
-                until_restart = RESTART_UNIT * luby(restart_no)
-                self.stats["restarts"] += 1
-                self.target_len = 0                 # a new target for each run
-                self.follow_target = self.stats["conflicts"] > TARGET_AFTER
-                self._backtrack(0)
-                if len(self.heap) > 8 * self.ncells:
-                    self._rebuild_heap()
-                if len(self.learned) > reduce_at:
-                    self._reduce()
-                    reduce_at += REDUCE_STEP
-                conflict = self._propagate()
+
+    def _next_decision(self) -> int:
+        i = self._decide()
+        if i < 0:
+            return -1
+        t = self.target[i] if self.follow_target else -1
+        return 2 * i + (self.phase[i] if t < 0 else t)
+
+    def _set_target(self, length: int) -> None:
+        target = self.target
+        for q in self.trail[:length]:
+            target[q >> 1] = q & 1
 
     def _seed_from_probing(self) -> None:
         t0 = perf_counter()
@@ -643,23 +392,11 @@ class CDCL:
                 if self.val[i] == -1:
                     self._assign(2 * i + v, None)
 
-    def _record(self, found: list[dict], limit: int) -> None:
-        """A full assignment with every line at its fixpoint is a solution: keep it,
-        then block it (its decisions imply it) so the search goes on to the next."""
+    def _solution(self) -> dict:
         W = self.W
         blank, filled = self.model.keys          # ('.', '#'), or a one-colour palette's key
-        grid = ["".join(filled if self.val[r * W + c] else blank for c in range(W)) for r in range(self.H)]
-        found.append({"grid": grid})
-        if not self.trail_lim:
-            raise _Stop(True)                       # no decision: nothing else fits
-        if len(found) >= limit:
-            raise _Stop(False)
-        block = [self.trail[m] ^ 1 for m in reversed(self.trail_lim)]
-        self._backtrack(len(self.trail_lim) - 1)
-        if len(block) == 1:
-            self._assign(block[0], None)
-        else:
-            self._assign(block[0], self._add_clause(block, len(block), learned=False))
+        return {"grid": ["".join(filled if self.val[r * W + c] else blank for c in range(W))
+                         for r in range(self.H)]}
 
 
 #: grids up to this many cells start with a probing pass when one answer is wanted
