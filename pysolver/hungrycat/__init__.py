@@ -1,8 +1,11 @@
 """Hungry Cat Picross: every cell takes one palette colour; each line's clue gives, per
 colour, its count and whether those cells form one block.
 
-Methods: ``auto`` (exact line DP, propagation, probing, search; the default) and
-``rules`` (the seed notebook's rules and guesses, with recorded steps).
+Methods: ``auto`` and ``cdcl`` (search with clause learning over cell-colour
+variables, each colour of a line as a propagator with explanations: :mod:`.cdcl` on
+the engine shared with nonograms, :mod:`pysolver.linecdcl`), ``probing`` (exact line
+DP over all colours, propagation, probing, search: :mod:`.auto`) and ``rules`` (the seed
+notebook's rules and guesses, with recorded steps).
 """
 from __future__ import annotations
 
@@ -18,8 +21,7 @@ class HungryCat(Family):
              "have that colour; a circled number means those cells form one unbroken block, a square one "
              "means they do not.")
     methods = (
-        Method("auto", "exact line solving over counts and blocks, propagation, probing, then search",
-               run=cdcl.solve),
+        Method("auto", "the fastest engine: cdcl", run=cdcl.solve),
         Method("cdcl", "clause learning (lazy clause generation): each colour of a line seen on its own "
                "as propagator, short explanations, restarts", run=cdcl.solve),
         Method("probing", "the exact line DP over all colours of a line, propagation, probing, then search",
