@@ -30,6 +30,8 @@ const ctx = {
 // ---------------------------------------------------------------- the solver's status line
 const solverStatus = $("solver-status");
 ctx.solver = new Solver((st, text) => {
+  // (a ready solver also reports, as "ready", that it loads NumPy or SciPy for a request)
+  const becameReady = st === "ready" && solverStatus.dataset.state !== "ready";
   solverStatus.dataset.state = st;
   solverStatus.textContent = text;
   solverStatus.title = "";
@@ -41,7 +43,7 @@ ctx.solver = new Solver((st, text) => {
     solverStatus.title = text;
   }
   ctx.play?.updateButtons();
-  if (st === "ready") ctx.routing?.onSolverReady();
+  if (becameReady) ctx.routing?.onSolverReady();
 });
 $("solver-retry").onclick = () => ctx.solver.retry();
 $("error-close").onclick = hideError;

@@ -9,6 +9,8 @@ const PYODIDE = "../pyodide-0.27.7/";
 let py = null;
 let handle = null;
 let interrupt = null;
+let readyText = "Solver ready";
+const PACKAGE_NAMES = { numpy: "NumPy", scipy: "SciPy" };
 
 function status(state, text) {
   postMessage({ type: "status", state, text });
@@ -31,7 +33,8 @@ async function boot() {
   handle = py.runPython("import pysolver.webapi as w; w.handle");
   // The page must hold the interrupt buffer before it can send its first request.
   postMessage({ type: "interrupt", buffer: interrupt ? interrupt.buffer : null });
-  status("ready", `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  readyText = `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+  status("ready", readyText);
 }
 
 // (a failed boot stays a rejected promise for the requests below; reported once, as
@@ -67,9 +70,13 @@ async function ask(request) {
       return { ok: false, error: String(err && err.message ? err.message : err), kind: "internal" };
     }
     if (reply.kind !== "needs" || tries >= 3) return reply;
+    // (the status line says why this first request takes longer)
+    status("ready", `Loading ${reply.packages.map((p) => PACKAGE_NAMES[p] || p).join(" and ")}…`);
     try {
       await py.loadPackage(reply.packages, { messageCallback: () => {} });
+      status("ready", readyText);
     } catch (err) {
+      status("ready", readyText);
       return { ok: false, error: "could not load " + reply.packages.join(", ") + ": " + (err.message || err),
                kind: "internal" };
     }
