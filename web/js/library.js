@@ -19,6 +19,10 @@ function puzzleItem(title, kind, open) {
   return a;
 }
 
+// The most a pasted text or an opened file may hold: pysolver's limit for any file
+// (pysolver/format.py MAX_TEXT), far more than a puzzle needs.
+const MAX_INPUT = 20e6;
+
 export function initLibrary(ctx) {
   const { solver } = ctx;
   const load = (x) => ctx.routing.load(x);
@@ -112,6 +116,10 @@ export function initLibrary(ctx) {
     e.preventDefault();
     const text = $("paste-box").value;
     if (!text.trim()) return;
+    if (text.length > MAX_INPUT) {
+      showError(`Could not open the pasted puzzle: ${(text.length / 1e6).toFixed(0)} MB of text is more than any puzzle needs`);
+      return;
+    }
     // Formats other than JSON and links are read by Python: say so while it loads.
     const button = $("paste-form").querySelector("button");
     if (solver.state !== "ready") $("paste-status").textContent = "Waiting for the solver to read this…";
@@ -130,7 +138,7 @@ export function initLibrary(ctx) {
     e.target.value = "";
     if (!file) return;
     try {
-      if (file.size > 20e6) throw new Error(`${file.name} is too large for a puzzle file`);
+      if (file.size > MAX_INPUT) throw new Error(`${file.name} is too large for a puzzle file`);
       const bytes = new Uint8Array(await file.arrayBuffer());
       let text = null;
       try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (err) { text = null; }
