@@ -6,6 +6,7 @@ uses both, so neither of those needs the other.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .base import PuzzleError
@@ -52,6 +53,11 @@ def load_any_pack(content: str | bytes, name: str = "") -> dict:
             "puzzles": [p.to_json() for p in puzzles]}
 
 
+#: a JSON array opens with an object, an array or its end (INI-like formats open with a
+#: section name such as ``[clues]``)
+_JSON_ARRAY = re.compile(r"\[\s*[\[{\]]")
+
+
 def _stem(name: str) -> str:
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
     return base.rsplit(".", 1)[0] if "." in base[1:] else base
@@ -78,19 +84,29 @@ def _load(content: str | bytes, name: str) -> list[Puzzle]:
     text = content.strip()
     if not text:
         raise PuzzleError(f"{name or 'input'}: empty")
-    if text[0] in "{[":
-        data = parse_json_text(text)
-        # (a JSON array of puzzle objects is a pack; an empty one is no puzzle)
-        return _puzzles(data) if isinstance(data, list) and data else [parse_puzzle(data)]
+    json_error = None
+    if text[0] == "{" or text[0] == "[" and _JSON_ARRAY.match(text):
+        try:
+            data = parse_json_text(text)
+        except PuzzleError as exc:
+            json_error = exc  # (unless a format claims it: Olšák's free text may open with '{')
+        else:
+            # (a JSON array of puzzle objects is a pack; an empty one is no puzzle)
+            return _puzzles(data) if isinstance(data, list) and data else [parse_puzzle(data)]
     if looks_like_link(text):
         return [decode_link(text)]
-    imported = _import(text, failures)
+    # (readers get the lines as they are, but for blank ones first: the first column can
+    # matter, as in Olšák's free text)
+    body = re.sub(r"\A(?:[ \t]*\r?\n)+", "", content.rstrip())
+    imported = _import(body, failures)
     if imported is not None:
         return imported
     surest = _surest(failures)
     if surest is not None:
         raise surest
-    raise _nothing_reads(text, name)
+    if json_error is not None:
+        raise json_error
+    raise _nothing_reads(body, name)
 
 
 class _Failure:
@@ -170,7 +186,6 @@ def _nothing_reads(text: str, name: str) -> PuzzleError:
     """No sniffer claimed the text: every reader is run on it all the same, and the one
     that got furthest (the highest line its message names, past the first) is the
     closest."""
-    import re
     closest: tuple[int, str, str] | None = None
     tried: dict[str, list[str]] = {}
     for ftype, fmt, _, load in _formats():
@@ -228,7 +243,6 @@ def split_choice(path: str) -> tuple[str, int | None]:
     """``pack.txt#12`` -> (``pack.txt``, 12): the 12th puzzle (1-based) of a pack, when
     ``pack.txt`` exists and no file is called ``pack.txt#12``; else (path, None)."""
     from pathlib import Path
-    import re
     m = re.fullmatch(r"(.+)#([0-9]{1,9})", path)
     if m and not Path(path).exists() and Path(m.group(1)).is_file():
         return m.group(1), int(m.group(2))

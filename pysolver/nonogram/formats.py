@@ -206,8 +206,8 @@ def _unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
-    return value.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace(
-        "&quot;", '"').replace("&copy;", "\u00a9")
+    entities = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&copy;": "\u00a9"}
+    return re.sub(r"&(?:amp|lt|gt|quot|copy);", lambda m: entities[m.group(0)], value)  # (one pass)
 
 
 _BLOCK = re.compile(r"([0-9]+)([^\d\s,]?)\Z")
@@ -374,7 +374,7 @@ def export_non(model: Model, solution: dict | None = None, meta: dict | None = N
     meta = meta or {}
     for key, name in (("title", "title"), ("author", "by"), ("source", "catalogue"), ("license", "license")):
         if meta.get(key):
-            text = str(meta[key]).replace("\n", " ").replace('"', "&quot;")
+            text = str(meta[key]).replace("\n", " ").replace("&", "&amp;").replace('"', "&quot;")
             out.append(f'{name} "{text}"')
     out += [f"width {model.width}", f"height {model.height}"]
     chars = _block_chars(model)
@@ -423,12 +423,22 @@ _G_COLOUR = re.compile(r"(\S):(\S?)\s+(\S+)(?:\s.*)?")
 _G_BLOCK = re.compile(r"([0-9]+)([^0-9]?)")
 
 
+def _g_start(lines: list[str]) -> int | None:
+    """Where the free text ends: the first line that starts (in its first column) with
+    '#' (the colour table) or ':' (the clues)."""
+    return next((i for i, ln in enumerate(lines) if ln[:1] in ("#", ":")), None)
+
+
 def sniff_g(content) -> int:
-    lines = [ln.strip() for ln in _text(content).splitlines()]
+    raw = _text(content).splitlines()
+    start = _g_start(raw)
+    if start is None:
+        return 0
+    lines = [ln.strip() for ln in raw[start:]]
     colon = [i for i, ln in enumerate(lines) if ln.startswith(":")]
     if not colon:
         return 0
-    table = any(ln.startswith("#") for ln in lines[:colon[0]])
+    table = lines[0].startswith("#")
     if table and len(colon) >= 2:
         return SNIFF_MARK
     return SNIFF_SHAPE if table or len(colon) >= 2 and all(not ln or ln[0].isdigit() for ln in lines[colon[0] + 1:colon[1]]) \
@@ -438,8 +448,9 @@ def sniff_g(content) -> int:
 def load_g(content) -> dict:
     lines = _text(content).splitlines()
     colours: dict[str, tuple[str, str]] = {}  # in-char -> (out-char, #rrggbb)
-    free: list[str] = []
-    i = 0
+    start = _g_start(lines)
+    free = [ln.strip() for ln in lines[:start]]
+    i = len(free)
     table = False
     while i < len(lines):
         s = lines[i].strip()
@@ -448,9 +459,6 @@ def load_g(content) -> dict:
             break
         if s.startswith("#"):
             table = True
-            continue
-        if not table:
-            free.append(s)
             continue
         if not s:
             continue
@@ -477,15 +485,14 @@ def load_g(content) -> dict:
     keymap: dict[str, str] = {}
     used = {m.group(2) or "1" for sec in sections for _, text in sec for m in map(_G_BLOCK.fullmatch, text.split())
             if m and m.group(1).strip("0")}
-    if used - {"1"}:  # blocks of colours other than the default: a colour puzzle
+    if used - {"1"} or len(foreground) > 1:  # blocks of other colours than the default, or a table of them
         if "1" in used and "1" not in foreground:
             foreground["1"] = ("", "#000000")
         palette = {}
         for ch, (out_ch, rgb) in foreground.items():
-            if ch in used:
-                key = _valid_key(out_ch or ch, palette)
-                keymap[ch] = key
-                palette[key] = rgb
+            key = _valid_key(out_ch or ch, palette)
+            keymap[ch] = key
+            palette[key] = rgb
     clues = []
     for sec in sections:
         lines_out = []
@@ -517,7 +524,10 @@ def export_g(model: Model, meta: dict | None = None) -> str:
     ``1`` black or one line per palette colour, its key as both characters), ``: rows``,
     ``: columns``, ``: end``.  Palette keys that are digits are written as letters."""
     meta = meta or {}
-    out = [str(meta["title"]).replace("\n", " "), ""] if meta.get("title") else []
+    # (free text: a title starting with '#' or ':' is written one column in, as the
+    # table and the clues start in the first)
+    out = [" " * (str(meta["title"])[:1] in "#:") + str(meta["title"]).replace("\n", " "), ""] \
+        if meta.get("title") else []
     out += ["#d", "   0:   #ffffff   background"]
     chars = _block_chars(model)
     if model.palette is None:
@@ -568,7 +578,8 @@ def load_xml(content) -> dict | list[dict]:
     puzzles = [root] if root.tag == "puzzle" else root.findall("puzzle")
     if not puzzles:
         raise PuzzleError("line 1: no <puzzle> element")
-    set_meta = _xml_meta(root) if root.tag != "puzzle" else {}
+    # a set's author, copyright and source hold for its puzzles; its title names the set
+    set_meta = {k: v for k, v in _xml_meta(root).items() if k != "title"} if root.tag != "puzzle" else {}
     out = []
     for n, puzzle in enumerate(puzzles, 1):
         try:
@@ -648,13 +659,15 @@ def _xml_puzzle(puzzle) -> dict:
             for _, colour in blocks:
                 if colour not in used:
                     used.append(colour)
-    # one colour that is black is a black-and-white puzzle; anything else has a palette
-    multicolour = len(used) > 1 or bool(used) and colour_rgb[used[0]] != "#000000"
+    # one colour that is black is a black-and-white puzzle; anything else has a palette:
+    # every colour the file declares but the background, in its order
+    declared = [el.get("name") for el in puzzle.findall("color") if el.get("name") != background]
+    multicolour = len(used) > 1 or bool(used) and colour_rgb[used[0]] != "#000000" or len(declared) > 1
     palette = None
     keymap: dict[str, str] = {}
     if multicolour:
         palette = {}
-        for name in [c for c in colour_rgb if c in used]:
+        for name in [c for c in colour_rgb if c in used or c in declared]:
             key = _valid_key(colour_char.get(name, ""), palette)
             keymap[name] = key
             palette[key] = colour_rgb[name]
