@@ -193,3 +193,24 @@ def test_every_corpus_puzzle_round_trips(family):
     for path in [p for p in paths if p not in set(tournament)] + tournament[::20]:
         problems += [f"{path.name}: {problem}" for problem in round_trip(load_path(str(path)))]
     assert problems == []
+
+
+def test_size_limits_are_each_familys():
+    """Nonograms go to 512x512 (a .non of that size opens, and its link reads back);
+    other families keep 65,536 cells; the global limits are the largest any allows."""
+    from pysolver import base
+    from pysolver.link import decode_link, encode_link
+    side = 512
+    rows = [[1] if r % 2 == 0 else [] for r in range(side)]          # a dot on every other row
+    cols = [[1] * (side // 2)] + [[] for _ in range(side - 1)]       # all in the first column
+    text = (f"width {side}\nheight {side}\n\nrows\n" + "\n".join(",".join(map(str, r)) or "0" for r in rows)
+            + "\n\ncolumns\n" + "\n".join(",".join(map(str, c)) or "0" for c in cols) + "\n")
+    p = load_any(text)
+    assert (p.width, p.height) == (512, 512)
+    assert decode_link(encode_link(p)).family.to_json(p.model) == p.family.to_json(p.model)
+    assert get_family("nonogram").max_cells == base.MAX_GRID_CELLS == 512 * 512
+    assert get_family("numberlink").max_cells == 256 * 256
+    with pytest.raises(PuzzleError, match="more than 65536 cells"):
+        load_any("SIZE 300X300\nLINE_NUM 1\nLINE#1 (0,0,1) (1,0,1)\n")
+    with pytest.raises(PuzzleError, match="more than 262144 cells"):
+        load_any(text.replace("height 512", "height 513").replace("\n\ncolumns", "\n0\n\ncolumns"))
