@@ -104,14 +104,21 @@ def _cmd_link(args) -> int:
 def _cmd_convert(args) -> int:
     """The puzzle as puzzle JSON, a share link, or a format its family writes; with
     ``--out-dir`` every puzzle of the file (a pack) into a file of its own."""
-    if args.out_dir is None:
-        puzzles = [load_path(args.puzzle)]
-    else:
-        puzzles = load_path_pack(args.puzzle)
-    written = []
+    puzzles = load_path_pack(args.puzzle)
+    if args.out_dir is None and len(puzzles) > 1:
+        raise PuzzleError(f"{args.puzzle}: a pack of {len(puzzles)} puzzles: write them all with --out-dir DIR, "
+                          f"or choose one with {args.puzzle}#N (N from 1 to {len(puzzles)})")
+    written, failed = [], 0
     for n, puzzle in enumerate(puzzles, 1):
-        result = api.conversion(puzzle, args.to, args.timeout, lossy=args.lossy)
         where = f"puzzle {n}: " if len(puzzles) > 1 else ""
+        try:
+            result = api.conversion(puzzle, args.to, args.timeout, lossy=args.lossy)
+        except PuzzleError as exc:
+            if len(puzzles) == 1:
+                raise
+            print(f"pysolver: {where}{_printable(str(exc))}", file=sys.stderr)  # (the others are written)
+            failed += 1
+            continue
         for change in result["changes"]:
             print(f"pysolver: {where}changed: {_printable(change)}", file=sys.stderr)
         if result["drops"]:
@@ -122,6 +129,9 @@ def _cmd_convert(args) -> int:
             written.append(_write_out(args, puzzle, n, len(puzzles), result["text"]))
     for path in written:
         print(path)
+    if failed:
+        print(f"pysolver: {failed} of {len(puzzles)} puzzles not written", file=sys.stderr)
+        return EXIT_BAD
     return EXIT_OK
 
 

@@ -214,3 +214,17 @@ def test_size_limits_are_each_familys():
         load_any("SIZE 300X300\nLINE_NUM 1\nLINE#1 (0,0,1) (1,0,1)\n")
     with pytest.raises(PuzzleError, match="more than 262144 cells"):
         load_any(text.replace("height 512", "height 513").replace("\n\ncolumns", "\n0\n\ncolumns"))
+
+
+def test_converting_a_pack_needs_out_dir_and_goes_on_past_a_puzzle_it_cannot_write(capsys, tmp_path):
+    pack = str(HERE / "numberlink-pack.txt")
+    assert cli.main(["convert", pack, "--to", "flow"]) == 2
+    assert "write them all with --out-dir DIR, or choose one with" in capsys.readouterr().err
+    # (both boards are full cover: a contest file would change them, and says so per puzzle)
+    assert cli.main(["convert", pack, "--to", "adc", "--out-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "puzzle 1: adc would change the puzzle: cover:" in err and "2 of 2 puzzles not written" in err
+    assert cli.main(["convert", pack, "--to", "adc", "--lossy", "--out-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert [Path(p).name for p in out.out.split()] == ["numberlink-pack-1.txt", "numberlink-pack-2.txt"]
+    assert "puzzle 2: changed: labels renamed: 'C' -> '1', 'D' -> '2'" in out.err
