@@ -59,6 +59,12 @@ def test_black_and_white_fixtures_give_the_clues_they_spell(name, fmt, title, go
     assert (p.solution == {"grid": BW_GOAL}) if goal else p.solution is None
 
 
+def test_a_non_goal_may_follow_on_lines_of_its_own():
+    """pbnsolve's layout: 'goal' alone, then the picture's rows."""
+    text = (HERE / "bw.non").read_text().replace('goal "110100111010001"', "goal\n11010\n01110\n10001")
+    assert load_any(text).solution == {"grid": BW_GOAL}
+
+
 @pytest.mark.parametrize("name, fmt", [("colour-nonny.non", "non"), ("colour.g", "olsak-g"),
                                        ("colour-pynogram.txt", "pynogram-ini"),
                                        ("colour-nonogrid.toml", "nonogrid-toml")])

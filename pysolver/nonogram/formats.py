@@ -1,25 +1,29 @@
 """Other nonogram file formats: import webpbn XML, Simpson's ``.non`` (with the ``color``
-and ``goal`` extensions of nonogram-db), Olšák ``.g``, ``.mk``, Jakub Wilk's ``.nin`` and
-puzz.link / pzv.jp ``p?nonogram/W/H/<clues>`` URLs; export ``.non`` and puzz.link URLs.
+and ``goal`` extensions of nonogram-db and pbnsolve, and Nonny's colour lines), Olšák
+``.g``, ``.mk``, Jakub Wilk's ``.nin`` and puzz.link / pzv.jp ``p?nonogram/W/H/<clues>``
+URLs; export ``.non``, webpbn XML, ``.g`` and puzz.link URLs.  (pynogram's INI text,
+nonogrid's TOML, picross-solver's text and the tournament sets: :mod:`.textformats`.)
 
 Every loader returns puzzle JSON (``type``, ``width``, ``height``, clues, optional
-palette, meta and ``solution``) which the caller then validates with the family's
-``parse``; format errors are PuzzleError messages naming the line.
+palette, meta and ``solution``), or a list of them for a file of several puzzles (a
+pack), which the caller then validates with the family's ``parse``; format errors are
+PuzzleError messages naming the line.
 
 Format notes (written from the public descriptions; pbnsolve's "Input Formats" notes,
-nonogram-db's FORMAT.md):
+nonogram-db's FORMAT.md, and the files of ../shared/formats):
 
 * ``.non``: ``key value`` lines; ``rows``/``columns`` are followed by one line per clue,
   blocks separated by commas, each an integer with an optional colour character
   (``3b,1d``); ``0`` or an empty line is an empty clue; ``color a #ff0000`` declares a
-  colour; ``goal "0110..."`` is the solution row by row (``0`` blank).
+  colour; ``goal "0110..."`` is the solution row by row (``0`` blank), or ``goal`` alone
+  followed by the rows (pbnsolve).  Nonny writes ``color red FF0000 #`` (name, hex, char)
+  and names the colour before its blocks: ``red 1 yellow 4``; a block without a name has
+  the default colour (black, else the first declared).
 * ``.mk``: first line ``height width``, then row clues (numbers separated by spaces),
   a line ``#``, then column clues.
 * ``.nin``: first line ``width height``, then the row clues and the column clues.
-* ``.g`` (Olšák): lines before the first ``:`` line are comments, except that ``#d``
-  starts colour declarations ``<in>:<out> <name or #rgb>`` (``0`` is the background,
-  ``1`` the default colour); then row clues up to the next ``:`` line, then column
-  clues; a block is a number with an optional colour character.
+* ``.g`` (Olšák): see the section below.
+* webpbn XML: see the section below.
 """
 from __future__ import annotations
 
@@ -270,6 +274,12 @@ def load_non(content) -> dict:
                                   "<character>'")
         elif key == "goal":
             goal_text, goal_line = _unquote(value), i
+            if not goal_text:
+                # (pbnsolve's layout: 'goal' alone, then the picture's rows on lines of their own)
+                while i < len(lines) and re.fullmatch(r"\s*[0-9.]+\s*", lines[i]) and \
+                        len(re.sub(r"\s", "", goal_text)) < (width or 0) * (height or 0):
+                    goal_text += lines[i].strip()
+                    i += 1
     if width is None or height is None:
         raise PuzzleError(f"line {len(lines)}: the file has no {'width' if width is None else 'height'}")
     for key in ("rows", "columns"):
