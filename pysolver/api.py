@@ -161,36 +161,61 @@ def link(puzzle: Any) -> str:
     return encode_link(as_puzzle(puzzle))
 
 
+#: what puzzle JSON and the share link keep: everything (the link leaves the solution out)
+_KEEPS_ALL = ["title", "author", "license", "source", "colours", "solution", "cover", "labels"]
+
+
 def formats(puzzle_type: str, puzzle: Any = None) -> list[dict]:
     """What a puzzle of this type can be written as (:func:`convert`): name, what it
-    is, and a file name ending.  Given the puzzle, only the formats that can hold it
-    (puzz.link nonograms are black-and-white only)."""
+    is, a file name ending and what the format ``keeps`` (of ``base.KEEPABLE``).  Given
+    the puzzle, only the formats that can hold it without changing it (puzz.link
+    nonograms are black-and-white only; a free-cover Numberlink is not offered as flow
+    text, which means full cover), each with what it ``drops`` of this puzzle (a title,
+    the solution)."""
     from .registry import get_family
-    model = as_puzzle(puzzle).model if puzzle is not None else None
-    out = [{"name": "json", "about": "puzzle JSON", "ext": ".json"}]
+    p = as_puzzle(puzzle) if puzzle is not None else None
+    out = [{"name": "json", "about": "puzzle JSON", "ext": ".json", "keeps": list(_KEEPS_ALL)}]
     for name, exporter in get_family(puzzle_type).exporters.items():
-        if model is not None and exporter.accepts is not None and not exporter.accepts(model):
-            continue
-        out.append({"name": name, "about": exporter.about, "ext": exporter.ext,
-                    "answer": exporter.needs_solution})
+        entry = exporter.to_json(name)
+        if p is not None:
+            if exporter.accepts is not None and not exporter.accepts(p.model):
+                continue
+            try:
+                if exporter.changes_of(p.model):
+                    continue
+            except PuzzleError:
+                continue  # (more pairs than the format can name)
+            entry["drops"] = exporter.drops(p.meta, p.solution)
+        out.append(entry)
     return out
 
 
-def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
-    """The puzzle as text in format ``to``: ``json``, ``link`` or one of its family's
-    exporters.  A format that needs the solution solves the puzzle (verified, within
-    ``timeout``) when it carries none; PuzzleError names what went wrong."""
+def conversion(puzzle: Any, to: str, timeout: float | None = 60.0, lossy: bool = False) -> dict:
+    """The puzzle written in format ``to`` (``json``, ``link`` or one of its family's
+    exporters): ``{"text", "changes", "drops"}``.  ``changes`` are what the format would
+    change of the puzzle itself (its rules, its labels): without ``lossy`` such a
+    conversion is refused (PuzzleError naming them); ``drops`` are the provenance keys
+    (and ``solution``) it leaves out.  A format that needs the solution solves the
+    puzzle (verified, within ``timeout``) when it carries none."""
     import json
     p = as_puzzle(puzzle)
     if to == "json":
         _check_own_solution(p)                       # (puzzle JSON carries it too)
-        return json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        text = json.dumps(p.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        return {"text": text, "changes": [], "drops": []}
     if to == "link":
-        return "#" + encode_link(p) + "\n"
+        return {"text": "#" + encode_link(p) + "\n", "changes": [],
+                "drops": ["solution"] if p.solution is not None else []}
     exporter = p.family.exporters.get(to)
     if exporter is None:
         names = ", ".join(["json", "link", *p.family.exporters])
         raise PuzzleError(f"{to}: a {p.type} puzzle can be written as {names}")
+    if exporter.accepts is not None and not exporter.accepts(p.model):
+        raise PuzzleError(f"{to}: {exporter.about}; this puzzle cannot be written in it")
+    changes = exporter.changes_of(p.model)
+    if changes and not lossy:
+        raise PuzzleError(f"{to} would change the puzzle: {'; '.join(changes)} (convert with --lossy to write "
+                          "it all the same)")
     solution = p.solution
     if exporter.writes_solution:
         _check_own_solution(p)
@@ -202,7 +227,14 @@ def convert(puzzle: Any, to: str, timeout: float | None = 60.0) -> str:
             raise PuzzleError(f"{to} needs the solution, and "
                               + (said or f"the solver answered {res['status']!r}"))
         solution = res["solution"]
-    return exporter.write(p.model, solution, p.meta)
+    drops = exporter.drops(p.meta, p.solution if not exporter.needs_solution else None)
+    return {"text": exporter.write(p.model, solution, p.meta), "changes": changes, "drops": drops}
+
+
+def convert(puzzle: Any, to: str, timeout: float | None = 60.0, lossy: bool = False) -> str:
+    """The puzzle as text in format ``to`` (see :func:`conversion`): PuzzleError names
+    what went wrong, and what a conversion would change of the puzzle unless ``lossy``."""
+    return conversion(puzzle, to, timeout, lossy)["text"]
 
 
 def _check_own_solution(p: Puzzle) -> None:

@@ -17,21 +17,28 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-# Largest grid we accept anywhere (files, links), for every family: a side of at most
-# MAX_GRID_SIDE and at most MAX_GRID_CELLS cells, so long thin boards (a 1000x1
-# Numberlink) load while a hostile link cannot make a phone allocate a huge grid.
-# Bigger boards are not published puzzles.  (Makers have smaller limits of their own:
-# see ``Maker.params``.)
+# Largest grid a family accepts by default (files, links): a side of at most
+# MAX_GRID_SIDE and at most FAMILY_MAX_CELLS cells, so long thin boards (a 1000x1
+# Numberlink) load while a hostile link cannot make a phone allocate a huge grid.  A
+# family may declare other limits (``Family.max_side``/``max_cells``: nonograms take
+# 512x512); MAX_GRID_SIDE and MAX_GRID_CELLS are the largest any family allows, what
+# code that does not know the family yet (a reader's first sanity check) holds a size
+# to.  (Makers have smaller limits of their own: see ``Maker.params``.)
 MAX_GRID_SIDE = 1024
-MAX_GRID_CELLS = 256 * 256
+FAMILY_MAX_CELLS = 256 * 256
+MAX_GRID_CELLS = 512 * 512
 
 
-def check_size(width: int, height: int, what: str) -> None:
-    """PuzzleError unless width x height is a grid size we accept."""
-    if not (1 <= width <= MAX_GRID_SIDE and 1 <= height <= MAX_GRID_SIDE):
-        raise PuzzleError(f"{what}: size {width}x{height} is outside 1..{MAX_GRID_SIDE}")
-    if width * height > MAX_GRID_CELLS:
-        raise PuzzleError(f"{what}: size {width}x{height} has more than {MAX_GRID_CELLS} cells")
+def check_size(width: int, height: int, what: str, family: "Family | None" = None) -> None:
+    """PuzzleError unless width x height is a grid size we accept: the family's limits
+    when it is given, else the largest any family allows."""
+    side = family.max_side if family is not None else MAX_GRID_SIDE
+    cells = family.max_cells if family is not None else MAX_GRID_CELLS
+    if not (1 <= width <= side and 1 <= height <= side):
+        raise PuzzleError(f"{what}: size {width}x{height} is outside 1..{side}")
+    if width * height > cells:
+        of = f" for a {family.type} puzzle" if family is not None and family.type else ""
+        raise PuzzleError(f"{what}: size {width}x{height} has more than {cells} cells (the most{of})")
 
 
 class PuzzleError(ValueError):
@@ -156,11 +163,24 @@ class CheckReport:
         return "incomplete"
 
 
+#: what a written file can keep of a puzzle (``Exporter.keeps``): the provenance keys,
+#: a multicolour palette, the solution, Numberlink's cover rule and its labels as they are
+KEEPABLE = ("title", "author", "license", "source", "colours", "solution", "cover", "labels")
+
+
 @dataclass(frozen=True)
 class Exporter:
     """A file format a family writes: ``write(model, solution, meta) -> text``.  With
     ``needs_solution`` the writer is only called with a solution (the CLI solves the
-    puzzle first when the file has none)."""
+    puzzle first when the file has none).
+
+    What a file keeps is declared twice over: ``keeps`` (the parts of :data:`KEEPABLE`
+    the format can hold at all, what the app shows beside the format) and ``changes``
+    (given a model: what writing that puzzle would change of its rules or names, one
+    sentence each: a free-cover board written in a format that means full cover, labels
+    renamed).  ``pysolver convert`` refuses a conversion with changes unless asked
+    (``--lossy``) and then says them; provenance or a solution the format cannot keep is
+    dropped with a note (:meth:`drops`)."""
     about: str
     write: Callable[[Any, "dict | None", dict], str]
     #: file name ending when the app saves it
@@ -170,10 +190,34 @@ class Exporter:
     accepts: "Callable[[Any], bool] | None" = None
     #: whether a solution given to ``write`` ends up in the file (answers; .non's goal)
     writes_solution: bool = False
+    #: what of :data:`KEEPABLE` a file in this format keeps
+    keeps: tuple[str, ...] = ()
+    #: ``changes(model) -> [sentence]``: what writing this model changes (rules, labels)
+    changes: "Callable[[Any], list[str]] | None" = None
 
     def __post_init__(self):
         if self.needs_solution:
             object.__setattr__(self, "writes_solution", True)
+        if self.writes_solution and "solution" not in self.keeps:
+            object.__setattr__(self, "keeps", self.keeps + ("solution",))
+        unknown = [k for k in self.keeps if k not in KEEPABLE]
+        if unknown:
+            raise ValueError(f"Exporter.keeps: {unknown} not among {KEEPABLE}")
+
+    def changes_of(self, model: Any) -> list[str]:
+        """What writing ``model`` changes of the puzzle itself (empty: nothing)."""
+        return list(self.changes(model)) if self.changes is not None else []
+
+    def drops(self, meta: dict, solution: "dict | None") -> list[str]:
+        """The provenance (and solution) of a puzzle that this format leaves out."""
+        out = [key for key in ("title", "author", "license", "source") if meta.get(key) and key not in self.keeps]
+        if solution is not None and "solution" not in self.keeps:
+            out.append("solution")
+        return out
+
+    def to_json(self, name: str) -> dict:
+        return {"name": name, "about": self.about, "ext": self.ext, "answer": self.needs_solution,
+                "keeps": list(self.keeps)}
 
 
 def lazy(module: str, name: str) -> Callable:
@@ -333,7 +377,8 @@ class Family:
     #: solving methods; the first one is the default
     methods: tuple[Method, ...] = (Method("auto", "the default method"),)
     #: other file formats: name -> (sniff(text) -> how sure, 0 or a SNIFF_ constant;
-    #: load(text) -> puzzle JSON dict)
+    #: load(text) -> puzzle JSON dict, or a list of them for a file holding several: a
+    #: pack, see ``load.load_pack``)
     importers: dict[str, tuple[Callable[[str], int], Callable[[str], dict]]] = {}
     #: what each importer reads, in a few words: name -> about
     importer_about: dict[str, str] = {}
@@ -349,7 +394,7 @@ class Family:
     hint_levels: tuple[str, ...] = ("step",)
     #: largest grid of this family (a family may accept less than every family)
     max_side: int = MAX_GRID_SIDE
-    max_cells: int = MAX_GRID_CELLS
+    max_cells: int = FAMILY_MAX_CELLS
     #: whether a hint first reports a rule the progress breaks (families whose own
     #: step finds broken lines, as nonograms, say no)
     hint_checks_rules: bool = True
@@ -371,8 +416,7 @@ class Family:
             "replay": self.replay,
             "hint_levels": list(self.hint_levels) if self.has_hints else [],
             "reads": [{"name": n, "about": self.importer_about.get(n, n)} for n in self.importers],
-            "writes": [{"name": n, "about": e.about, "ext": e.ext, "answer": e.needs_solution}
-                       for n, e in self.exporters.items()],
+            "writes": [e.to_json(n) for n, e in self.exporters.items()],
             "limits": {"max_side": self.max_side, "max_cells": self.max_cells},
             "makers": [m.to_json() for m in self.makers.values()],
             "drawing": self.drawing.to_json() if self.drawing else None,

@@ -74,7 +74,28 @@ def puzzle_files(folder: str) -> list[Path]:
     if not root.is_dir():
         raise PuzzleError(f"{folder}: no such folder")
     return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
-                  {".json", ".non", ".g", ".nin", ".mk", ".xml", ".txt", ".mat", ".lap", ".cat"})
+                  {".json", ".non", ".g", ".nin", ".mk", ".xml", ".txt", ".mat", ".lap", ".cat", ".toml"})
+
+
+def expand_packs(items: Iterable[tuple[str, str | bytes | dict]]) -> Iterable[tuple[str, str | bytes | dict]]:
+    """Each file of several puzzles (a pack) as one item per puzzle, named ``file#N``;
+    other files as they are (a file that cannot be read stays whole, so that its row
+    says why)."""
+    from .load import load_pack
+    for name, content in items:
+        if isinstance(content, dict):
+            yield name, content
+            continue
+        try:
+            puzzles = load_pack(content, name)
+        except Exception:  # noqa: BLE001 - bench_one reports it on the file's own row
+            yield name, content
+            continue
+        if len(puzzles) == 1:
+            yield name, content
+        else:
+            for n, puzzle in enumerate(puzzles, 1):
+                yield f"{name}#{n}", puzzle.to_json()
 
 
 def _fmt_stats(stats: dict) -> str:
@@ -113,7 +134,7 @@ def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | Non
     rows = []
     if not as_json:
         print(f"{'puzzle':40} {'size':>8} {'method':>8} {'seconds':>9}  status      details", file=out)
-    for name, content in items:
+    for name, content in expand_packs(items):
         for method in methods:
             row = bench_one(name, content, method, timeout, unique)
             rows.append(row)

@@ -13,7 +13,7 @@ from pathlib import Path
 from . import __version__, api, bench
 from .base import PuzzleError
 from .format import parse_json_text
-from .load import load_path, read_bounded
+from .load import load_path, load_path_pack, read_bounded, split_choice
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_BUG = 0, 1, 2, 3
 
@@ -42,6 +42,7 @@ def _printable(text: str) -> str:
 
 
 def _cmd_solve(args) -> int:
+    file, choice = split_choice(args.puzzle)
     puzzle = load_path(args.puzzle)
     res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
     if args.json:
@@ -49,6 +50,8 @@ def _cmd_solve(args) -> int:
     else:
         title = puzzle.meta.get("title")
         head = f"{puzzle.type} {puzzle.width}x{puzzle.height}" + (f" \u2014 {_printable(title)}" if title else "")
+        if choice is not None:
+            head = f"puzzle {choice} of {len(load_path_pack(file))} in {_printable(file)}: {head}"
         print(head)
         if res["solution"] is not None:
             print(api.render(puzzle, res["solution"]))
@@ -99,9 +102,51 @@ def _cmd_link(args) -> int:
 
 
 def _cmd_convert(args) -> int:
-    """The puzzle as puzzle JSON, a share link, or a format its family writes."""
-    sys.stdout.write(api.convert(load_path(args.puzzle), args.to, args.timeout))
+    """The puzzle as puzzle JSON, a share link, or a format its family writes; with
+    ``--out-dir`` every puzzle of the file (a pack) into a file of its own."""
+    puzzles = load_path_pack(args.puzzle)
+    if args.out_dir is None and len(puzzles) > 1:
+        raise PuzzleError(f"{args.puzzle}: a pack of {len(puzzles)} puzzles: write them all with --out-dir DIR, "
+                          f"or choose one with {args.puzzle}#N (N from 1 to {len(puzzles)})")
+    written, failed = [], 0
+    for n, puzzle in enumerate(puzzles, 1):
+        where = f"puzzle {n}: " if len(puzzles) > 1 else ""
+        try:
+            result = api.conversion(puzzle, args.to, args.timeout, lossy=args.lossy)
+        except PuzzleError as exc:
+            if len(puzzles) == 1:
+                raise
+            print(f"pysolver: {where}{_printable(str(exc))}", file=sys.stderr)  # (the others are written)
+            failed += 1
+            continue
+        for change in result["changes"]:
+            print(f"pysolver: {where}changed: {_printable(change)}", file=sys.stderr)
+        if result["drops"]:
+            print(f"pysolver: {where}{args.to} leaves out the {', '.join(result['drops'])}", file=sys.stderr)
+        if args.out_dir is None:
+            sys.stdout.write(result["text"])
+        else:
+            written.append(_write_out(args, puzzle, n, len(puzzles), result["text"]))
+    for path in written:
+        print(path)
+    if failed:
+        print(f"pysolver: {failed} of {len(puzzles)} puzzles not written", file=sys.stderr)
+        return EXIT_BAD
     return EXIT_OK
+
+
+def _write_out(args, puzzle, n: int, total: int, text: str) -> str:
+    """``DIR/<file>-<n>.<ext>`` (the number zero-padded, from 1) holding ``text``."""
+    from .load import _stem
+    out = Path(args.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    exporter = puzzle.family.exporters.get(args.to)
+    ext = {"json": ".json", "link": ".link.txt"}.get(args.to) or (exporter.ext if exporter else ".txt")
+    stem = _stem(split_choice(args.puzzle)[0]) if args.puzzle != "-" else "stdin"
+    name = f"{stem}-{str(n).zfill(len(str(total)))}{ext}" if total > 1 else f"{stem}{ext}"
+    path = out / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
 
 
 def _formats_help() -> str:
@@ -202,7 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"pysolver {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
-    s = sub.add_parser("solve", help="solve a puzzle file, '-' (stdin) or a share link")
+    s = sub.add_parser("solve", help="solve a puzzle file, '-' (stdin) or a share link; FILE#N is the Nth "
+                       "puzzle of a file holding several (a pack)")
     s.add_argument("puzzle")
     s.add_argument("--method", "-m", help="solving method (default: the family's fastest exact one)")
     s.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
@@ -232,6 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("--to", required=True, metavar="FORMAT", help="json, link, or a family's format (below)")
     cv.add_argument("--timeout", "-t", type=_seconds, default=60.0,
                     help="when the format needs the solution and the file has none: solve for at most S seconds")
+    cv.add_argument("--out-dir", metavar="DIR", help="write every puzzle of the file (a pack: a tournament set, "
+                    "a puzzleset, a collection) into DIR, one file each, named FILE-N.EXT")
+    cv.add_argument("--lossy", action="store_true", help="write even when the format changes the puzzle "
+                    "(its cover rule, colours or labels); what changed is said on stderr")
     cv.set_defaults(fn=_cmd_convert)
 
     fm = sub.add_parser("families", help="list the puzzle families: methods, formats, makers")

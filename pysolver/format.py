@@ -56,7 +56,7 @@ def parse_puzzle(data: Any) -> Puzzle:
         if key not in data:
             raise PuzzleError(f"{key}: missing")
         as_int(data[key], key, 1, MAX_GRID_SIDE)
-    check_size(data["width"], data["height"], "width x height")
+    check_size(data["width"], data["height"], "width x height", family)
     meta = {}
     for key in META_KEYS:
         if key in data and data[key] is not None:

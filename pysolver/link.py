@@ -118,7 +118,7 @@ def decode_link(text: str) -> Puzzle:
     if not m:
         raise PuzzleError(f"link: size {quote(size[:20])} is not WIDTHxHEIGHT")
     width, height = int(m.group(1)), int(m.group(2))
-    check_size(width, height, "link")
+    check_size(width, height, "link", get_family(type_name))
     if not payload.startswith(VERSION):
         raise PuzzleError(f"link: format version {quote(payload[:1])} is not supported (this app reads version {VERSION})")
     mode, data = payload[1:2], payload[2:]

@@ -6,6 +6,7 @@ uses both, so neither of those needs the other.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .base import PuzzleError
@@ -16,14 +17,60 @@ from .registry import TYPES, get_family
 
 def load_any(content: str | bytes, name: str = "") -> Puzzle:
     """A puzzle from file content: puzzle JSON, a share link, or any format a family
-    imports (sniffed).  ``name`` is only used in messages."""
+    imports (sniffed).  ``name`` is only used in messages.  A file holding several
+    puzzles (a pack) is refused with a message saying how many and how to choose one:
+    :func:`load_pack` reads them all."""
+    puzzles = _load(content, name)
+    if len(puzzles) > 1:
+        what = name or "the input"
+        raise PuzzleError(f"{what}: a pack of {len(puzzles)} puzzles, not one: choose one with "
+                          f"{name or 'FILE'}#N (N from 1 to {len(puzzles)}) on the command line, or read them "
+                          "all with load_pack")
+    return puzzles[0]
+
+
+def load_pack(content: str | bytes, name: str = "") -> list[Puzzle]:
+    """Every puzzle of a file: one for an ordinary file, all of a pack (a tournament set,
+    a webpbn ``<puzzleset>`` of several puzzles, a Numberlink collection, several
+    picross-solver grids, a JSON array of puzzle objects).  A puzzle of a pack that has
+    no title is titled after the file and its place, ``name #3`` (1-based, as ``FILE#3``
+    chooses it on the command line)."""
+    puzzles = _load(content, name)
+    if len(puzzles) > 1:
+        label = _stem(name) or "pack"
+        for n, p in enumerate(puzzles, 1):
+            if not p.meta.get("title"):
+                p.meta["title"] = f"{label} #{n}"
+    return puzzles
+
+
+def load_any_pack(content: str | bytes, name: str = "") -> dict:
+    """For the app's worker: ``{"title": str, "puzzles": [puzzle JSON, ...]}``, every
+    puzzle of a file as :func:`load_pack` reads it (one for an ordinary file); the title
+    is the file's name without its folder and ending ("pack" without a name)."""
+    puzzles = load_pack(content, name)
+    return {"title": _stem(name) or (puzzles[0].meta.get("title", "") if len(puzzles) == 1 else "") or "pack",
+            "puzzles": [p.to_json() for p in puzzles]}
+
+
+#: a JSON array opens with an object, an array or its end (INI-like formats open with a
+#: section name such as ``[clues]``)
+_JSON_ARRAY = re.compile(r"\[\s*[\[{\]]")
+
+
+def _stem(name: str) -> str:
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return base.rsplit(".", 1)[0] if "." in base[1:] else base
+
+
+def _load(content: str | bytes, name: str) -> list[Puzzle]:
     if isinstance(content, (bytearray, memoryview)):
         content = bytes(content)
     if not isinstance(content, (str, bytes)):
         raise PuzzleError(f"cannot read a puzzle from {type(content).__name__}")
     if len(content) > MAX_TEXT:
         raise PuzzleError(f"{name or 'input'}: {len(content)} bytes is too large for a puzzle")
-    failures: list[tuple[int, PuzzleError]] = []
+    failures: list[_Failure] = []
     if isinstance(content, bytes):
         binary = _import(content, failures)  # binary formats; text ones are tried below
         if binary is not None:
@@ -37,19 +84,64 @@ def load_any(content: str | bytes, name: str = "") -> Puzzle:
     text = content.strip()
     if not text:
         raise PuzzleError(f"{name or 'input'}: empty")
-    if text[0] in "{[":
-        return parse_puzzle(parse_json_text(text))
+    json_error = None
+    if text[0] == "{" or text[0] == "[" and _JSON_ARRAY.match(text):
+        try:
+            data = parse_json_text(text)
+        except PuzzleError as exc:
+            json_error = exc  # (unless a format claims it: Olšák's free text may open with '{')
+        else:
+            # (a JSON array of puzzle objects is a pack; an empty one is no puzzle)
+            return _puzzles(data) if isinstance(data, list) and data else [parse_puzzle(data)]
     if looks_like_link(text):
-        return decode_link(text)
-    imported = _import(text, failures)
+        return [decode_link(text)]
+    # (readers get the lines as they are, but for blank ones first: the first column can
+    # matter, as in Olšák's free text)
+    body = re.sub(r"\A(?:[ \t]*\r?\n)+", "", content.rstrip())
+    imported = _import(body, failures)
     if imported is not None:
         return imported
-    raise _surest(failures) or PuzzleError(
-        f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format")
+    surest = _surest(failures)
+    if surest is not None:
+        raise surest
+    if json_error is not None:
+        raise json_error
+    raise _nothing_reads(body, name)
 
 
-def _import(content: str | bytes, failures: list[tuple[int, PuzzleError]]) -> Puzzle | None:
-    """The puzzle from the family format that recognises and reads ``content``, or None
+class _Failure:
+    """A claimant that could not read the content: how sure it was, and why."""
+    __slots__ = ("sure", "label", "error")
+
+    def __init__(self, sure: int, label: str, error: PuzzleError):
+        self.sure, self.label, self.error = sure, label, error
+
+
+def _formats():
+    """(family type, format name, sniff, load) of every importer, in registry order."""
+    for family in (get_family(t) for t in TYPES):
+        for fmt, (sniff, load) in family.importers.items():
+            yield family.type, fmt, sniff, load
+
+
+def _puzzles(loaded) -> list[Puzzle]:
+    """A loader's answer (one puzzle dict or a pack's list of them) as Puzzles; in a pack
+    the message of a bad puzzle says which."""
+    if not isinstance(loaded, list):
+        return [parse_puzzle(loaded)]
+    if not loaded:
+        raise PuzzleError("no puzzle in the file")
+    out = []
+    for n, data in enumerate(loaded, 1):
+        try:
+            out.append(parse_puzzle(data))
+        except PuzzleError as exc:
+            raise PuzzleError(f"puzzle {n} of {len(loaded)}: {exc}") from None
+    return out
+
+
+def _import(content: str | bytes, failures: list[_Failure]) -> list[Puzzle] | None:
+    """The puzzles from the family format that recognises and reads ``content``, or None
     with each claimant's error added to ``failures``.
 
     A sniffer answers how sure it is that ``content`` is its format, by the shape and
@@ -59,29 +151,60 @@ def _import(content: str | bytes, failures: list[tuple[int, PuzzleError]]) -> Pu
     Cat's XML both have a ``<puzzle>`` root): the claimants are tried surest first
     (registry order among equals), and when none can read the file the surest one's
     message is the answer (:func:`_surest`).  Sniffers are written for text; one that
-    trips over bytes simply does not recognise them."""
-    claims: list[tuple[int, Any]] = []
-    for family in (get_family(t) for t in TYPES):
-        for sniff, load in family.importers.values():
-            try:
-                answer = sniff(content)
-            except (TypeError, AttributeError, ValueError):
-                continue
-            sure = answer if isinstance(answer, int) else int(bool(answer))  # True is 1
-            if sure > 0:
-                claims.append((sure, load))
-    claims.sort(key=lambda claim: -claim[0])  # stable: equals stay in registry order
-    for sure, load in claims:
+    trips over bytes simply does not recognise them.  A loader returns one puzzle dict,
+    or a list of them for a file holding several (a pack)."""
+    claims: list[tuple[int, str, Any]] = []
+    for ftype, fmt, sniff, load in _formats():
         try:
-            return parse_puzzle(load(content))
+            answer = sniff(content)
+        except (TypeError, AttributeError, ValueError):
+            continue
+        sure = answer if isinstance(answer, int) else int(bool(answer))  # True is 1
+        if sure > 0:
+            claims.append((sure, f"{ftype} {fmt}", load))
+    claims.sort(key=lambda claim: -claim[0])  # stable: equals stay in registry order
+    for sure, label, load in claims:
+        try:
+            return _puzzles(load(content))
         except PuzzleError as exc:
-            failures.append((sure, exc))
+            failures.append(_Failure(sure, label, exc))
     return None
 
 
-def _surest(failures: list[tuple[int, PuzzleError]]) -> PuzzleError | None:
-    """The error of the surest claimant (the first of equals), if any claimed."""
-    return max(failures, key=lambda failure: failure[0])[1] if failures else None
+def _surest(failures: list[_Failure]) -> PuzzleError | None:
+    """The error of the surest claimant (the first of equals), if any claimed, saying
+    which format it is and which others claimed the file too."""
+    if not failures:
+        return None
+    best = max(failures, key=lambda failure: failure.sure)
+    others = [f.label for f in failures if f is not best]
+    also = f" (also tried as {', '.join(others)})" if others else ""
+    return PuzzleError(f"{best.error} [read as {best.label}{also}]")
+
+
+def _nothing_reads(text: str, name: str) -> PuzzleError:
+    """No sniffer claimed the text: every reader is run on it all the same, and the one
+    that got furthest (the highest line its message names, past the first) is the
+    closest."""
+    closest: tuple[int, str, str] | None = None
+    tried: dict[str, list[str]] = {}
+    for ftype, fmt, _, load in _formats():
+        tried.setdefault(ftype, []).append(fmt)
+        try:
+            _puzzles(load(text))
+            continue  # a reader that takes what no sniffer claims: not a claim, no clue
+        except PuzzleError as exc:
+            message = str(exc)
+        except Exception:  # noqa: BLE001 - a reader tripping over foreign text says nothing
+            continue
+        m = re.search(r"\bline ([0-9]+)", message)
+        line = int(m.group(1)) if m else 0
+        if line > 1 and (closest is None or line > closest[0]):
+            closest = (line, f"{ftype} {fmt}", message)
+    said = f"; the closest, {closest[1]}, says: {closest[2]}" if closest is not None else ""
+    listed = "; ".join(f"{ftype} {', '.join(fmts)}" for ftype, fmts in tried.items())
+    return PuzzleError(f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format{said} "
+                       f"(tried: {listed})")
 
 
 def read_bounded(path: str, what: str | None = None) -> bytes:
@@ -116,24 +239,59 @@ def read_bounded(path: str, what: str | None = None) -> bytes:
             stream.close()
 
 
+def split_choice(path: str) -> tuple[str, int | None]:
+    """``pack.txt#12`` -> (``pack.txt``, 12): the 12th puzzle (1-based) of a pack, when
+    ``pack.txt`` exists and no file is called ``pack.txt#12``; else (path, None)."""
+    from pathlib import Path
+    m = re.fullmatch(r"(.+)#([0-9]{1,9})", path)
+    if m and not Path(path).exists() and Path(m.group(1)).is_file():
+        return m.group(1), int(m.group(2))
+    return path, None
+
+
 def load_path(path: str) -> Puzzle:
-    """A puzzle from a file name, ``-`` (stdin) or a share link given in its place."""
+    """A puzzle from a file name, ``-`` (stdin), a share link given in its place, or
+    ``FILE#N``: the Nth puzzle (from 1) of a file holding several (a pack)."""
+    file, choice = split_choice(path)
+    if choice is not None:
+        puzzles = load_path_pack(file)
+        if not 1 <= choice <= len(puzzles):
+            raise PuzzleError(f"{path}: {file} holds {len(puzzles)} puzzle{'s' if len(puzzles) > 1 else ''}; "
+                              f"choose one from 1 to {len(puzzles)}")
+        return puzzles[choice - 1]
+    puzzles = _path_puzzles(path)
+    if len(puzzles) > 1:
+        raise PuzzleError(f"{path}: a pack of {len(puzzles)} puzzles: choose one with {path}#N (N from 1 to "
+                          f"{len(puzzles)})")
+    return puzzles[0]
+
+
+def load_path_pack(path: str) -> list[Puzzle]:
+    """Every puzzle of a file (:func:`load_pack`), or the one of a link or ``FILE#N``."""
+    file, choice = split_choice(path)
+    if choice is not None:
+        return [load_path(path)]
+    return _path_puzzles(path, pack=True)
+
+
+def _path_puzzles(path: str, pack: bool = False) -> list[Puzzle]:
     from pathlib import Path
 
+    read = load_pack if pack else _load
     if path == "-":
-        return load_any(read_bounded("-"), "stdin")
+        return read(read_bounded("-"), "stdin")
     p = Path(path)
     if not p.exists():
         if looks_like_link(path):
-            return decode_link(path)
+            return [decode_link(path)]
         if "?" in path or "://" in path:
             # a URL of another site (puzz.link) given in place of a file: the
             # sniffing importers know those
-            return load_any(path.encode(), "the URL")
+            return read(path.encode(), "the URL")
         raise PuzzleError(f"{path}: no such file")
     content = read_bounded(path)
     try:
-        return load_any(content, path)
+        return read(content, path)
     except PuzzleError as exc:
         msg = str(exc)
         raise PuzzleError(msg if msg.startswith(path) else f"{path}: {msg}") from None

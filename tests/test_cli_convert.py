@@ -1,6 +1,7 @@
 """``pysolver convert``: every format a family writes reads back as the same puzzle,
-answer formats solve the puzzle first when the file has no solution, and a format the
-family does not write is refused with the ones it does."""
+answer formats solve the puzzle first when the file has no solution, a format the
+family does not write is refused with the ones it does, and one that would change the
+puzzle (its cover rule, its labels) is refused unless ``--lossy``, which says what changed."""
 import json
 from pathlib import Path
 
@@ -32,11 +33,20 @@ def convert(capsys, *args):
                                       (LIB / "hungrycat-blob.json", "json")])
 def test_what_is_written_reads_back_as_the_same_puzzle(capsys, path, fmt):
     code, text, err = convert(capsys, path, "--to", fmt)
-    assert code == 0 and err == ""
+    if fmt == "adc":
+        # contest files number their lines and are played under free cover (Nikoli rules):
+        # a full-cover board with lettered pairs is refused unless asked, then the change said
+        assert code == 2 and text == "" and "would change the puzzle: cover:" in err and "--lossy" in err
+        code, text, err = convert(capsys, path, "--to", fmt, "--lossy")
+        assert "changed: cover: every cell of the puzzle is on a line (full cover)" in err
+        assert "changed: labels renamed: 'A' -> '1'" in err
+    else:
+        # provenance a format cannot hold is left out, and said
+        assert all(" leaves out the " in line for line in err.splitlines()), err
+    assert code == 0
     original, again = load_path(str(path)), load_any(text.strip() if fmt in ("link", "puzzlink") else text)
     assert again.type == original.type
     if fmt == "adc":
-        # contest files number their lines and are played under free cover (Nikoli rules)
         assert pairs(again.model) == pairs(original.model) and again.model.cover == "free"
     else:
         assert again.family.to_json(again.model) == original.family.to_json(original.model)
@@ -53,7 +63,8 @@ def test_an_answer_format_solves_a_puzzle_without_a_solution(capsys, tmp_path):
     bare = tmp_path / "bare.json"
     bare.write_text(json.dumps(data))
     for source in (NL_BOARD, bare):
-        code, text, _ = convert(capsys, source, "--to", "adc-answer")
+        # (the board is full cover with lettered pairs: the answer numbers them)
+        code, text, _ = convert(capsys, source, "--to", "adc-answer", "--lossy")
         assert code == 0
         model = load_path(str(NL_BOARD)).model
         read = load_adc_answer(text, model)
@@ -62,8 +73,8 @@ def test_an_answer_format_solves_a_puzzle_without_a_solution(capsys, tmp_path):
 
 def test_an_unsolvable_puzzle_has_no_answer_to_write(capsys, tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"type": "numberlink", "width": 2, "height": 2, "cover": "full",
-                               "endpoints": [[0, 0, "A"], [1, 1, "A"], [0, 1, "B"], [1, 0, "B"]]}))
+    bad.write_text(json.dumps({"type": "numberlink", "width": 2, "height": 2, "cover": "free",
+                               "endpoints": [[0, 0, "1"], [1, 1, "1"], [0, 1, "2"], [1, 0, "2"]]}))
     code, text, err = convert(capsys, bad, "--to", "adc-answer")
     assert code == 2 and text == ""
     assert err.strip() == "pysolver: adc-answer needs the solution, and it has no solution"
@@ -72,7 +83,8 @@ def test_an_unsolvable_puzzle_has_no_answer_to_write(capsys, tmp_path):
 def test_a_format_the_family_does_not_write_is_refused_with_those_it_does(capsys):
     code, text, err = convert(capsys, LIB / "nonogram-heart.json", "--to", "flow")
     assert code == 2 and text == ""
-    assert err.strip() == "pysolver: flow: a nonogram puzzle can be written as json, link, non, puzzlink"
+    assert err.strip() == ("pysolver: flow: a nonogram puzzle can be written as json, link, non, webpbn-xml, "
+                           "olsak-g, puzzlink")
     code, _, err = convert(capsys, LIB / "nonogram-boat.json", "--to", "puzzlink")
     assert code == 2 and "black-and-white only" in err
 

@@ -11,7 +11,8 @@ import pytest
 from pysolver import api
 from pysolver.base import Deadline, SolveTimeout
 from pysolver.nonogram import FAMILY
-from pysolver.nonogram.cdcl import CDCL, feasible_bw, luby
+from pysolver.linecdcl import luby
+from pysolver.nonogram.cdcl import CDCL, feasible_bw
 from pysolver.nonogram.linesolve import LineClue, solve_line_bw
 
 HERE = Path(__file__).parent

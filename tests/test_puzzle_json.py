@@ -12,7 +12,7 @@ from testkit import HEART
     ({"type": "sudoku"}, "type: 'sudoku' is not one of"),
     ({"width": 0}, "width: 0 is not positive"),
     ({"height": 2000}, "height: 2000 is more than 1024"),
-    ({"height": 300, "width": 300}, "size 300x300 has more than 65536 cells"),
+    ({"height": 600, "width": 600}, "size 600x600 has more than 262144 cells"),  # nonograms: up to 512x512
     ({"width": "10"}, "width: '10' is not a whole number"),
     ({"width": True}, "width: True is not a whole number"),
     ({"title": 5}, "title: expected a string"),

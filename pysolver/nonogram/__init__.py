@@ -6,9 +6,11 @@ with clause learning, the exact line solver as propagator; black-and-white; see
 the recipe of pbnsolve and LalaFrogKK; see :mod:`.probing`) and ``rules`` (the rule-based
 method of Stefani et al. with best-first search; see :mod:`.rules`).
 
-Files: webpbn XML, Simpson's ``.non``, Olšák ``.g``, ``.nin``, ``.mk`` and puzz.link
-``p?nonogram/...`` URLs are imported (:mod:`.formats`); ``.non`` and puzz.link URLs
-(black-and-white only) are written (``exporters``, ``pysolver convert``).
+Files: webpbn XML, Simpson's ``.non`` (Nonny's colours too), Olšák ``.g``, ``.nin``,
+``.mk``, puzz.link ``p?nonogram/...`` URLs (:mod:`.formats`), pynogram's INI, nonogrid's
+TOML, picross-solver's text and the tournament sets (:mod:`.textformats`) are imported;
+``.non``, webpbn XML, ``.g`` and puzz.link URLs (black-and-white only) are written
+(``exporters``, ``pysolver convert``).
 """
 from __future__ import annotations
 
@@ -48,10 +50,17 @@ class NonogramFamily(Family):
         "puzzlink": "puzz.link nonogram URLs (black-and-white)",
         "webpbn-xml": "webpbn XML",
         "non": "Simpson's .non (with color and goal lines)",
-        "olsak-g": "Olšák's .g",
+        "olsak-g": "Olšák's .g (grid, pbnsolve)",
         "mk": ".mk",
         "nin": ".nin",
+        "pynogram-ini": "pynogram's INI text ([clues] rows = / columns =, [colors])",
+        "nonogrid-toml": "nonogrid's TOML ([clues] rows = \"\"\"...\"\"\")",
+        "picross-solver": "picross-solver's text (GRID, ROWS, COLUMNS, [ 1 2 ] lines; several grids a pack)",
+        "tournament": "TAAI/TCGA/ICGA tournament sets ($n, column and row clues; a pack)",
     }
+    # Up to 512x512: the field's big puzzles (a 512x512 .non solves by line logic in
+    # about a second here); the share link of one is tens of kilobytes.
+    max_cells = 512 * 512
     # Drawn pictures: the page works their clues out as they are drawn.
     drawing = Drawing(min_side=2, max_side=100, min_colours=1, max_colours=8)
     exporters = EXPORTERS

@@ -36,7 +36,7 @@ import heapq
 from time import perf_counter
 
 from ..base import Deadline, Outcome
-from ..linecdcl import LineCDCL, _Stop, luby  # noqa: F401 - luby is part of this module's API
+from ..linecdcl import LineCDCL, _Stop
 from .engine import CACHE_LIMIT, prepare_lines
 from .linesolve import solve_line_bw
 from .model import Model

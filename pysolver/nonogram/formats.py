@@ -1,25 +1,29 @@
 """Other nonogram file formats: import webpbn XML, Simpson's ``.non`` (with the ``color``
-and ``goal`` extensions of nonogram-db), Olšák ``.g``, ``.mk``, Jakub Wilk's ``.nin`` and
-puzz.link / pzv.jp ``p?nonogram/W/H/<clues>`` URLs; export ``.non`` and puzz.link URLs.
+and ``goal`` extensions of nonogram-db and pbnsolve, and Nonny's colour lines), Olšák
+``.g``, ``.mk``, Jakub Wilk's ``.nin`` and puzz.link / pzv.jp ``p?nonogram/W/H/<clues>``
+URLs; export ``.non``, webpbn XML, ``.g`` and puzz.link URLs.  (pynogram's INI text,
+nonogrid's TOML, picross-solver's text and the tournament sets: :mod:`.textformats`.)
 
 Every loader returns puzzle JSON (``type``, ``width``, ``height``, clues, optional
-palette, meta and ``solution``) which the caller then validates with the family's
-``parse``; format errors are PuzzleError messages naming the line.
+palette, meta and ``solution``), or a list of them for a file of several puzzles (a
+pack), which the caller then validates with the family's ``parse``; format errors are
+PuzzleError messages naming the line.
 
 Format notes (written from the public descriptions; pbnsolve's "Input Formats" notes,
-nonogram-db's FORMAT.md):
+nonogram-db's FORMAT.md, and the files of ../shared/formats):
 
 * ``.non``: ``key value`` lines; ``rows``/``columns`` are followed by one line per clue,
   blocks separated by commas, each an integer with an optional colour character
   (``3b,1d``); ``0`` or an empty line is an empty clue; ``color a #ff0000`` declares a
-  colour; ``goal "0110..."`` is the solution row by row (``0`` blank).
+  colour; ``goal "0110..."`` is the solution row by row (``0`` blank), or ``goal`` alone
+  followed by the rows (pbnsolve).  Nonny writes ``color red FF0000 #`` (name, hex, char)
+  and names the colour before its blocks: ``red 1 yellow 4``; a block without a name has
+  the default colour (black, else the first declared).
 * ``.mk``: first line ``height width``, then row clues (numbers separated by spaces),
   a line ``#``, then column clues.
 * ``.nin``: first line ``width height``, then the row clues and the column clues.
-* ``.g`` (Olšák): lines before the first ``:`` line are comments, except that ``#d``
-  starts colour declarations ``<in>:<out> <name or #rgb>`` (``0`` is the background,
-  ``1`` the default colour); then row clues up to the next ``:`` line, then column
-  clues; a block is a number with an optional colour character.
+* ``.g`` (Olšák): see the section below.
+* webpbn XML: see the section below.
 """
 from __future__ import annotations
 
@@ -56,6 +60,21 @@ def _hex_colour(value: str, where: str) -> str:
     if not re.fullmatch(r"[0-9a-f]{6}", v):
         raise PuzzleError(f"{where}: colour {quote(value.strip())} is not #rgb, #rrggbb or a known name")
     return "#" + v
+
+
+def colour_value(value: str, where: str, fallback: int = 0) -> str:
+    """A colour as files of other programs write it: ``#rrggbb``, ``rrggbb``, ``#rgb`` or
+    a name (CSS/X11 names we know; another name, as XPM tables may hold, gets a default
+    colour rather than an error, the picture being the clues' business)."""
+    from ..colournames import NAMED
+    v = value.strip().lower()
+    if v in _NAMED or re.fullmatch(r"#?(?:[0-9a-f]{3}|[0-9a-f]{6})", v):
+        return _hex_colour(v, where)
+    if v.replace(" ", "") in NAMED:
+        return NAMED[v.replace(" ", "")]
+    if not re.fullmatch(r"[a-z][a-z0-9 ]*", v):
+        raise PuzzleError(f"{where}: colour {quote(value.strip())} is not #rrggbb or a name")
+    return _DEFAULT_COLOURS[fallback % len(_DEFAULT_COLOURS)]
 
 
 def _is_number(text: str) -> bool:
@@ -191,8 +210,8 @@ def _unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
-    return value.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace(
-        "&quot;", '"').replace("&copy;", "\u00a9")
+    entities = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&copy;": "\u00a9"}
+    return re.sub(r"&(?:amp|lt|gt|quot|copy);", lambda m: entities[m.group(0)], value)  # (one pass)
 
 
 _BLOCK = re.compile(r"([0-9]+)([^\d\s,]?)\Z")
@@ -203,6 +222,7 @@ def load_non(content) -> dict:
     width = height = None
     meta: dict[str, str] = {}
     colours: dict[str, str] = {}
+    names: dict[str, str] = {}  # Nonny's colour names -> their characters
     sections: dict[str, list[tuple[int, str]]] = {}
     goal_text = None
     goal_line = 0
@@ -243,11 +263,23 @@ def load_non(content) -> dict:
             meta["source"] = _unquote(value)
         elif key == "color":
             parts = value.split()
-            if len(parts) != 2 or len(parts[0]) != 1:
-                raise PuzzleError(f"line {i}: expected 'color <character> #rrggbb'")
-            colours[parts[0]] = _hex_colour(parts[1], f"line {i}")
+            if len(parts) == 3 and len(parts[2]) == 1:
+                # Nonny: 'color <name> <RRGGBB> <char>'; clues name the colour
+                colours[parts[2]] = colour_value(parts[1], f"line {i}")
+                names[parts[0].lower()] = parts[2]
+            elif len(parts) == 2 and len(parts[0]) == 1:
+                colours[parts[0]] = _hex_colour(parts[1], f"line {i}")
+            else:
+                raise PuzzleError(f"line {i}: expected 'color <character> #rrggbb' or 'color <name> <rrggbb> "
+                                  "<character>'")
         elif key == "goal":
             goal_text, goal_line = _unquote(value), i
+            if not goal_text:
+                # (pbnsolve's layout: 'goal' alone, then the picture's rows on lines of their own)
+                while i < len(lines) and re.fullmatch(r"\s*[0-9.]+\s*", lines[i]) and \
+                        len(re.sub(r"\s", "", goal_text)) < (width or 0) * (height or 0):
+                    goal_text += lines[i].strip()
+                    i += 1
     if width is None or height is None:
         raise PuzzleError(f"line {len(lines)}: the file has no {'width' if width is None else 'height'}")
     for key in ("rows", "columns"):
@@ -260,11 +292,17 @@ def load_non(content) -> dict:
         for lineno, text in items:
             blocks = []
             text = text.strip()
+            # Nonny names a colour before its blocks ('red 1 yellow 4'); a block without a
+            # name has its default colour (black, else the first declared)
+            current = names.get("black", next(iter(names.values()), "")) if names else ""
             for part in re.split(r"[,\s]+", text) if text else []:
+                if names and part.lower() in names:
+                    current = names[part.lower()]
+                    continue
                 m = _BLOCK.match(part)
                 if not m:
                     raise PuzzleError(f"line {lineno}: bad block {quote(part[:20])}")
-                n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2)
+                n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2) or current
                 if n == 0:
                     continue
                 # nonogram-db's FORMAT.md lets a file use colour characters without any
@@ -283,7 +321,10 @@ def load_non(content) -> dict:
     keymap: dict[str, str] = {}
     if used_chars or len(colours) > 1:
         palette = {}
-        order = [c for c in colours if c not in ("0", ".")] + [c for c in used_chars if c not in colours]
+        # (a declared '0' or '.' is the background unless a block uses it: Nonny may
+        # give a colour the character '0')
+        order = [c for c in colours if c in used_chars or c not in ("0", ".")] + \
+            [c for c in used_chars if c not in colours]
         for n, ch in enumerate(order):
             key = _valid_key(ch, palette)
             keymap[ch] = key
@@ -322,6 +363,20 @@ def load_non(content) -> dict:
     return _assemble(width, height, convert(parsed["rows"]), convert(parsed["columns"]), palette, meta, goal)
 
 
+def _block_chars(model: Model) -> list[str]:
+    """Colour index -> the character a clue writes after a block's length: the palette
+    key, unless a digit, a comma or white space would make it part of the number or of
+    the line (then a free letter).  Index 0 is blank, '.'."""
+    out = ["."]
+    if model.palette is None:
+        return out + [""]
+    for key in model.palette:
+        if len(key) != 1 or key.isdigit() or not key.isascii() or key in ",:;.#\"'|<>& " or key in out:
+            key = next(k for k in _KEYS if not k.isdigit() and k not in out and k not in model.palette)
+        out.append(key)
+    return out
+
+
 def export_non(model: Model, solution: dict | None = None, meta: dict | None = None) -> str:
     """The puzzle as ``.non`` (``color`` lines for a multicolour palette; ``goal`` when a
     solution grid is given)."""
@@ -329,64 +384,98 @@ def export_non(model: Model, solution: dict | None = None, meta: dict | None = N
     meta = meta or {}
     for key, name in (("title", "title"), ("author", "by"), ("source", "catalogue"), ("license", "license")):
         if meta.get(key):
-            text = str(meta[key]).replace("\n", " ").replace('"', "&quot;")
+            text = str(meta[key]).replace("\n", " ").replace("&", "&amp;").replace('"', "&quot;")
             out.append(f'{name} "{text}"')
     out += [f"width {model.width}", f"height {model.height}"]
+    chars = _block_chars(model)
     if model.palette is not None:
-        out += [f"color {k} {v}" for k, v in model.palette.items()]
+        out += [f"color {chars[i]} {v}" for i, v in enumerate(model.palette.values(), 1)]
 
     def clue(c) -> str:
         if not c:
             return "0"
         if model.palette is None:
             return ",".join(str(n) for n, _ in c)
-        return ",".join(f"{n}{model.keys[v]}" for n, v in c)
+        return ",".join(f"{n}{chars[v]}" for n, v in c)
 
     out += ["", "rows"] + [clue(c) for c in model.rows]
     out += ["", "columns"] + [clue(c) for c in model.cols]
     if solution is not None:
         grid = solution.get("grid") if isinstance(solution, dict) else None
         if isinstance(grid, list):
-            text = "".join("".join("0" if ch == "." else ("1" if ch == "#" else ch) for ch in row)
-                           for row in grid)
+            to = {k: chars[i] for i, k in enumerate(model.keys)} if model.palette is not None else {"#": "1"}
+            text = "".join("".join("0" if ch == "." else to.get(ch, ch) for ch in row) for row in grid)
             out += ["", f'goal "{text}"']
     return "\n".join(out) + "\n"
 
 
 # -- Olšák .g ---------------------------------------------------------------------------------------
+#
+# As pbnsolve and grid read it: free text first (a title, notes); a line starting with
+# '#' opens the colour table, one '<in>:<out> <XPM name or #rrggbb> <comment>' a line
+# ('0' the background, '1' the default colour, '<out>' may be blank); then a line
+# starting with ':' (': rows', or a local word such as ':radky') opens the row clues,
+# the next ':' line (': columns', ':sloupce:') the column clues, and a third (': end')
+# ends them.  A block is a number with an optional colour character.
+
+def blocks_of(text: str, lineno: int, pattern: re.Pattern):
+    """(length, suffix or '') of each white-space separated block of a clue line that
+    ``pattern`` (a number, then a colour group) matches whole; PuzzleError naming the line
+    for another word."""
+    for tok in text.split():
+        m = pattern.fullmatch(tok)
+        if not m:
+            raise PuzzleError(f"line {lineno}: bad block {quote(tok[:20])}")
+        yield read_number(m.group(1), f"line {lineno}"), m.group(2) or ""
+
+
+_G_COLOUR = re.compile(r"(\S):(\S?)\s+(\S+)(?:\s.*)?")
+_G_BLOCK = re.compile(r"([0-9]+)([^0-9]?)")
+
+
+def _g_start(lines: list[str]) -> int | None:
+    """Where the free text ends: the first line that starts (in its first column) with
+    '#' (the colour table) or ':' (the clues)."""
+    return next((i for i, ln in enumerate(lines) if ln[:1] in ("#", ":")), None)
+
 
 def sniff_g(content) -> int:
-    for line in _text(content).splitlines():
-        s = line.strip()
-        if not s or (s.startswith("#") and not s.lower().startswith("#d")):
-            continue
-        if s.lower().startswith("#d"):
-            return SNIFF_MARK
-        return SNIFF_SHAPE if s.startswith(":") else 0
-    return 0
+    raw = _text(content).splitlines()
+    start = _g_start(raw)
+    if start is None:
+        return 0
+    lines = [ln.strip() for ln in raw[start:]]
+    colon = [i for i, ln in enumerate(lines) if ln.startswith(":")]
+    if not colon:
+        return 0
+    table = lines[0].startswith("#")
+    if table and len(colon) >= 2:
+        return SNIFF_MARK
+    return SNIFF_SHAPE if table or len(colon) >= 2 and all(not ln or ln[0].isdigit() for ln in lines[colon[0] + 1:colon[1]]) \
+        and colon[1] > colon[0] + 1 else 0
 
 
 def load_g(content) -> dict:
     lines = _text(content).splitlines()
-    i = 0
     colours: dict[str, tuple[str, str]] = {}  # in-char -> (out-char, #rrggbb)
+    start = _g_start(lines)
+    free = [ln.strip() for ln in lines[:start]]
+    i = len(free)
     while i < len(lines):
         s = lines[i].strip()
         i += 1
         if s.startswith(":"):
             break
-        if s.lower().startswith("#d"):
-            while i < len(lines) and not lines[i].strip().startswith(":"):
-                decl = lines[i].strip()
-                i += 1
-                if not decl:
-                    continue
-                m = re.match(r"(\S):(\S)\s+(\S+)", decl)
-                if not m:
-                    raise PuzzleError(f"line {i}: expected a colour declaration like '1:# black'")
-                colours[m.group(1)] = (m.group(2), _hex_colour(m.group(3), f"line {i}"))
+        if s.startswith("#"):       # (the colour table's opening line)
+            continue
+        if not s:
+            continue
+        m = _G_COLOUR.fullmatch(s)
+        if not m:
+            raise PuzzleError(f"line {i}: expected a colour line like '1:# black', got {quote(s[:40])}")
+        colours[m.group(1)] = (m.group(2), colour_value(m.group(3), f"line {i}", len(colours)))
     else:
-        raise PuzzleError(f"line {len(lines)}: no ':' line starts the clues")
+        raise PuzzleError(f"line {len(lines)}: no ':' line (': rows') starts the clues")
     sections: list[list[tuple[int, str]]] = [[], []]
     part = 0
     while i < len(lines) and part < 2:
@@ -400,13 +489,16 @@ def load_g(content) -> dict:
         while sec and not sec[-1][1]:
             sec.pop()
     foreground = {k: v for k, v in colours.items() if k != "0"}
-    multicolour = len(foreground) > 1
     palette = None
     keymap: dict[str, str] = {}
-    if multicolour:
+    used = {m.group(2) or "1" for sec in sections for _, text in sec for m in map(_G_BLOCK.fullmatch, text.split())
+            if m and m.group(1).strip("0")}
+    if used - {"1"} or len(foreground) > 1:  # blocks of other colours than the default, or a table of them
+        if "1" in used and "1" not in foreground:
+            foreground["1"] = ("", "#000000")
         palette = {}
         for ch, (out_ch, rgb) in foreground.items():
-            key = _valid_key(out_ch, palette)
+            key = _valid_key(out_ch or ch, palette)
             keymap[ch] = key
             palette[key] = rgb
     clues = []
@@ -414,11 +506,8 @@ def load_g(content) -> dict:
         lines_out = []
         for lineno, text in sec:
             blocks = []
-            for tok in text.split():
-                m = re.fullmatch(r"([0-9]+)([^0-9]?)", tok)
-                if not m:
-                    raise PuzzleError(f"line {lineno}: bad block {quote(tok[:20])}")
-                n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2) or "1"
+            for n, ch in blocks_of(text, lineno, _G_BLOCK):
+                ch = ch or "1"
                 if n == 0:
                     continue
                 if palette is None:
@@ -433,38 +522,101 @@ def load_g(content) -> dict:
         clues.append(lines_out)
     rows, cols = clues
     if not rows or not cols:
-        raise PuzzleError(f"line {len(lines)}: expected row clues and column clues separated by ':'")
-    return _assemble(len(cols), len(rows), rows, cols, palette, {}, None)
+        raise PuzzleError(f"line {len(lines)}: expected row clues and column clues, each after a ':' line")
+    title = next((t for t in free if t), "")
+    return _assemble(len(cols), len(rows), rows, cols, palette, {"title": title[:200]}, None)
+
+
+def export_g(model: Model, meta: dict | None = None) -> str:
+    """Olšák's layout: the title as the free text, the colour table (``0`` white, then
+    ``1`` black or one line per palette colour, its key as both characters), ``: rows``,
+    ``: columns``, ``: end``.  Palette keys that are digits are written as letters."""
+    meta = meta or {}
+    # (free text: a title starting with '#' or ':' is written one column in, as the
+    # table and the clues start in the first)
+    out = [" " * (str(meta["title"])[:1] in "#:") + str(meta["title"]).replace("\n", " "), ""] \
+        if meta.get("title") else []
+    out += ["#d", "   0:   #ffffff   background"]
+    chars = _block_chars(model)
+    if model.palette is None:
+        out.append("   1:#  #000000   black")
+    else:
+        out += [f"   {ch}:{ch}  {rgb}" for ch, rgb in zip(chars[1:], model.palette.values())]
+
+    def clue(c) -> str:
+        return " ".join(f"{n}{chars[col]}" for n, col in c) if c else "0"
+
+    out += [": rows"] + [clue(c) for c in model.rows]
+    out += [": columns"] + [clue(c) for c in model.cols] + [": end"]
+    return "\n".join(out) + "\n"
 
 
 # -- webpbn XML -----------------------------------------------------------------------------------------
+#
+# webpbn's export and Number Loom write ``<puzzleset>`` with one or more ``<puzzle
+# type="grid" defaultcolor=...>``, each with ``<color name char>rrggbb</color>``,
+# ``<clues type="columns">`` and ``<clues type="rows">`` of ``<line><count color>``
+# (older files and pbnsolve also say ``<clue>``), and optionally ``<solution
+# type="goal"><image>|..XX|...</image>``; a puzzle with a goal and no clues has the
+# clues of its goal.  The background colour is ``backgroundcolor`` (white by default);
+# a count without ``color`` has ``defaultcolor`` (black by default).
 
 def sniff_xml(content) -> int:
     text = _text(content).lstrip()
     if not (text.startswith("<") and "<puzzle" in text[:5000]):
         return 0
-    # <clue> is webpbn's own; Hungry Cat's XML has a <puzzle> root too
-    return SNIFF_MARK if "<clue" in text else SNIFF_SHAPE
+    # <clue>/<clues> and <solution> are webpbn's own; Hungry Cat's XML has a <puzzle> root too
+    return SNIFF_MARK if "<clue" in text or "<solution" in text or "<puzzleset" in text[:5000] else SNIFF_SHAPE
 
 
-def load_xml(content) -> dict:
+def _xml_root(content):
     text = _text(content)
     if "<!ENTITY" in text:
         raise PuzzleError("line 1: XML entity declarations are not accepted")
     try:
-        root = ET.fromstring(text)
+        return ET.fromstring(text)
     except ET.ParseError as exc:
         line, col = exc.position
         raise PuzzleError(f"line {line}: not well-formed XML (column {col})") from None
-    puzzle = root if root.tag == "puzzle" else root.find("puzzle")
-    if puzzle is None:
+
+
+def load_xml(content) -> dict | list[dict]:
+    """The puzzle of a webpbn XML file, or every puzzle of a set holding several."""
+    root = _xml_root(content)
+    puzzles = [root] if root.tag == "puzzle" else root.findall("puzzle")
+    if not puzzles:
         raise PuzzleError("line 1: no <puzzle> element")
+    # a set's author, copyright and source hold for its puzzles; its title names the set
+    set_meta = {k: v for k, v in _xml_meta(root).items() if k != "title"} if root.tag != "puzzle" else {}
+    out = []
+    for n, puzzle in enumerate(puzzles, 1):
+        try:
+            data = _xml_puzzle(puzzle)
+        except PuzzleError as exc:
+            raise PuzzleError(f"puzzle {n}: {exc}" if len(puzzles) > 1 else str(exc)) from None
+        for key, value in set_meta.items():
+            data.setdefault(key, value)
+        out.append(data)
+    return out[0] if len(out) == 1 else out
+
+
+def _xml_meta(el) -> dict:
+    meta = {}
+    for tag, key in (("title", "title"), ("author", "author"), ("copyright", "license"), ("source", "source")):
+        found = el.find(tag)
+        if found is not None and found.text and found.text.strip():
+            meta[key] = found.text.strip()
+    return meta
+
+
+def _xml_puzzle(puzzle) -> dict:
     if puzzle.get("type", "grid") != "grid":
         raise PuzzleError(f"line 1: puzzle type {quote(puzzle.get('type'))} is not supported (only grid)")
     background = puzzle.get("backgroundcolor", "white")
     default = puzzle.get("defaultcolor", "black")
-    colour_rgb: dict[str, str] = {"white": "#ffffff", "black": "#000000"}
-    colour_char: dict[str, str] = {"white": ".", "black": "X"}
+    # declared colours in their order (the palette's), white and black when undeclared
+    colour_rgb: dict[str, str] = {}
+    colour_char: dict[str, str] = {}
     for el in puzzle.findall("color"):
         name = el.get("name")
         if not name:
@@ -472,17 +624,17 @@ def load_xml(content) -> dict:
         colour_rgb[name] = _hex_colour(el.text or "", f"color {name}")
         if el.get("char"):
             colour_char[name] = el.get("char")
-    meta = {}
-    for tag, key in (("title", "title"), ("author", "author"), ("copyright", "license"), ("source", "source")):
-        el = puzzle.find(tag)
-        if el is not None and el.text and el.text.strip():
-            meta[key] = el.text.strip()
+    for name, rgb, char in (("white", "#ffffff", "."), ("black", "#000000", "X")):
+        if name not in colour_rgb:
+            colour_rgb[name] = rgb
+            if char not in colour_char.values():
+                colour_char[name] = char
+    meta = _xml_meta(puzzle)
     clues: dict[str, list[list[tuple[int, str]]]] = {}
-    used: list[str] = []
-    for el in puzzle.findall("clue"):
+    for el in puzzle.findall("clues") + puzzle.findall("clue"):
         kind = el.get("type")
         if kind not in ("rows", "columns"):
-            raise PuzzleError(f"clue: type {quote(kind)} is not rows or columns")
+            raise PuzzleError(f"{el.tag}: type {quote(kind)} is not rows or columns")
         lines = []
         for n, line in enumerate(el.findall("line")):
             blocks = []
@@ -494,20 +646,36 @@ def load_xml(content) -> dict:
                 colour = count.get("color", default)
                 if colour not in colour_rgb:
                     raise PuzzleError(f"{kind} line {n + 1}: colour {quote(colour)} is not declared")
-                if colour not in used:
-                    used.append(colour)
                 if number:
                     blocks.append((number, colour))
             lines.append(blocks)
         clues[kind] = lines
+    image = None
+    sol = next((s for s in puzzle.findall("solution") if s.get("type", "goal") == "goal"), None)
+    if sol is not None and sol.find("image") is not None:
+        image = _xml_image(sol.find("image").text or "", colour_char, background)
+    if ("rows" not in clues or "columns" not in clues) and image is not None:
+        from .check import runs  # (over lists of colour names: '.' is the background)
+        clues = {"rows": [runs(row) for row in image],
+                 "columns": [runs([row[c] for row in image]) for c in range(len(image[0]))]}
     if "rows" not in clues or "columns" not in clues:
-        raise PuzzleError("line 1: the puzzle needs <clue type=\"rows\"> and <clue type=\"columns\">")
-    multicolour = any(c != default for c in used)
+        raise PuzzleError("line 1: the puzzle needs <clues type=\"rows\"> and <clues type=\"columns\"> "
+                          "(or a goal picture)")
+    used = []
+    for lines in clues.values():
+        for blocks in lines:
+            for _, colour in blocks:
+                if colour not in used:
+                    used.append(colour)
+    # one colour that is black is a black-and-white puzzle; anything else has a palette:
+    # every colour the file declares but the background, in its order
+    declared = [el.get("name") for el in puzzle.findall("color") if el.get("name") != background]
+    multicolour = len(used) > 1 or bool(used) and colour_rgb[used[0]] != "#000000" or len(declared) > 1
     palette = None
     keymap: dict[str, str] = {}
     if multicolour:
         palette = {}
-        for name in [c for c in colour_rgb if c != background and c in used]:
+        for name in [c for c in colour_rgb if c in used or c in declared]:
             key = _valid_key(colour_char.get(name, ""), palette)
             keymap[name] = key
             palette[key] = colour_rgb[name]
@@ -519,22 +687,84 @@ def load_xml(content) -> dict:
 
     rows, cols = convert(clues["rows"]), convert(clues["columns"])
     goal = None
-    sol = next((s for s in puzzle.findall("solution") if s.get("type", "goal") == "goal"), None)
-    if sol is not None and sol.find("image") is not None:
-        image = sol.find("image").text or ""
-        char_to = {colour_char.get(background, "."): "."}
-        for name, ch in colour_char.items():
-            if name != background:
-                char_to[ch] = "#" if palette is None else keymap.get(name, "?")
-        grid = []
-        for row in [r for r in image.split("|") if r.strip()]:
-            row = row.strip()
-            if len(row) != len(cols):
-                raise PuzzleError(f"solution: image row {len(grid) + 1} has {len(row)} cells, expected {len(cols)}")
-            grid.append("".join(char_to.get(ch, "?") for ch in row))
-        if grid and len(grid) == len(rows) and not any("?" in r for r in grid):
-            goal = grid
+    if image is not None and len(image) == len(rows) and all(len(r) == len(cols) for r in image):
+        goal = ["".join("." if name == "." else ("#" if palette is None else keymap.get(name, "?"))
+                        for name in row) for row in image]
+        if any("?" in row for row in goal):
+            goal = None
     return _assemble(len(cols), len(rows), rows, cols, palette, meta, goal)
+
+
+def _xml_image(text: str, colour_char: dict[str, str], background: str) -> list[list[str]]:
+    """A goal picture's rows as colour names ('.' for the background)."""
+    by_char = {ch: name for name, ch in colour_char.items()}
+    grid = []
+    for n, row in enumerate([r for r in text.split("|") if r.strip()], 1):
+        cells = []
+        for ch in row.strip():
+            name = by_char.get(ch)
+            if name is None:
+                raise PuzzleError(f"solution: image row {n} has {quote(ch)}, which is no colour's char")
+            cells.append("." if name == background else name)
+        grid.append(cells)
+    if not grid or len({len(r) for r in grid}) != 1:
+        raise PuzzleError("solution: the image rows are not all of one length")
+    return grid
+
+
+def _xml_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def export_xml(model: Model, solution: dict | None = None, meta: dict | None = None) -> str:
+    """webpbn XML as webpbn exports it: a ``<puzzleset>`` of one ``<puzzle>``, its
+    provenance, the colours (white background, then black or the palette, each named as
+    players are told it), ``<clues>`` of columns then rows, and the goal picture when the
+    solution is known."""
+    from ..colournames import name_of
+    meta = meta or {}
+    out = ['<?xml version="1.0"?>', "<puzzleset>"]
+    keys = model.keys  # '.' then '#' or the palette keys
+    names = ["white"]
+    chars = ["."]
+    hexes = ["ffffff"]
+    if model.palette is None:
+        names.append("black"), chars.append("X"), hexes.append("000000")
+    else:
+        for key, rgb in model.palette.items():
+            name = name_of(rgb) or "c" + rgb[1:]
+            while name in names:
+                name += "2"
+            names.append(name)
+            chars.append(key if key not in "<>&\"'| ." else next(k for k in _KEYS if k not in chars
+                                                                    and k not in model.palette))
+            hexes.append(rgb[1:])
+    out.append(f'<puzzle type="grid" defaultcolor="{names[1]}">')
+    for key, tag in (("source", "source"), ("title", "title"), ("author", "author"), ("license", "copyright")):
+        if meta.get(key):
+            out.append(f"<{tag}>{_xml_escape(str(meta[key]))}</{tag}>")
+    for name, ch, hx in zip(names, chars, hexes):
+        out.append(f'<color name="{_xml_escape(name)}" char="{_xml_escape(ch)}">{hx}</color>')
+
+    def clue(c) -> str:
+        return "<line>" + "".join(
+            f"<count>{n}</count>" if colour == 1 else f'<count color="{_xml_escape(names[colour])}">{n}</count>'
+            for n, colour in c) + "</line>"
+
+    for kind, lines in (("columns", model.cols), ("rows", model.rows)):
+        out.append(f'<clues type="{kind}">')
+        out += [clue(c) for c in lines]
+        out.append("</clues>")
+    grid = solution.get("grid") if isinstance(solution, dict) else None
+    if isinstance(grid, list):
+        index = {k: i for i, k in enumerate(keys)}
+        out.append('<solution type="goal">')
+        out.append("<image>")
+        out += ["|" + "".join(_xml_escape(chars[index.get(ch, 0)]) for ch in row) + "|" for row in grid]
+        out.append("</image>")
+        out.append("</solution>")
+    out += ["</puzzle>", "</puzzleset>"]
+    return "\n".join(out) + "\n"
 
 
 # -- puzz.link / pzv.jp URLs ------------------------------------------------------------------------
@@ -652,15 +882,24 @@ def export_puzzlink(model: Model) -> str:
     return f"https://puzz.link/p?nonogram/{model.width}/{model.height}/{write_number16(slots)}"
 
 
+_META = ("title", "author", "license", "source")
+
 EXPORTERS = {
     "non": Exporter("Simpson's .non (color lines for a palette, goal when there is a solution)",
                     lambda model, solution, meta: export_non(model, solution, meta), ext=".non",
-                    writes_solution=True),
+                    writes_solution=True, keeps=_META + ("colours",)),
+    "webpbn-xml": Exporter("webpbn XML (a puzzleset of one puzzle: colours, clues, the goal when the solution "
+                           "is known)", lambda model, solution, meta: export_xml(model, solution, meta),
+                           ext=".xml", writes_solution=True, keeps=_META + ("colours",)),
+    "olsak-g": Exporter("Olšák's .g (grid, pbnsolve): the title, the colour table, the clues",
+                        lambda model, solution, meta: export_g(model, meta), ext=".g", keeps=("title", "colours")),
     "puzzlink": Exporter("a puzz.link URL (black-and-white only)",
                          lambda model, solution, meta: export_puzzlink(model) + "\n",
                          accepts=lambda model: not model.multicolour),
 }
 
+#: formats read: name -> (sniff, load); a loader returns a list for a file of several
+#: puzzles (a pack).  Shapes are sniffed, marks decide (see load._import).
 IMPORTERS = {
     "puzzlink": (sniff_puzzlink, load_puzzlink),
     "webpbn-xml": (sniff_xml, load_xml),
@@ -669,3 +908,16 @@ IMPORTERS = {
     "mk": (sniff_mk, load_mk),
     "nin": (sniff_nin, load_nin),
 }
+
+
+def _more_importers() -> None:
+    from . import textformats as t
+    IMPORTERS.update({
+        "pynogram-ini": (t.sniff_ini, t.load_ini),
+        "nonogrid-toml": (t.sniff_toml, t.load_toml),
+        "picross-solver": (t.sniff_picross, t.load_picross),
+        "tournament": (t.sniff_tournament, t.load_tournament),
+    })
+
+
+_more_importers()

@@ -31,8 +31,8 @@ class NumberlinkFamily(Family):
     importers = formats.IMPORTERS
     importer_about = {
         "puzzlink": "puzz.link numlin and arukone URLs",
-        "adc": "DA Symposium contest files",
-        "blocks": "'W H' blocks of labelled rows",
+        "adc": "DA Symposium contest files, 2016-2018 (problems; an answer reads as its puzzle and solution)",
+        "blocks": "'W H' blocks of labelled rows (a collection of several is a pack)",
         "flow": "flow_solver text",
     }
     makers = MAKERS

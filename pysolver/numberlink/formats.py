@@ -2,12 +2,18 @@
 
 * flow_solver text: one row per line, a letter or digit marks an endpoint (each exactly
   twice), ``.`` an empty cell; full cover (Flow rules).
-* blocks: ``W H`` on a line, then H rows as above; several puzzles follow one another and
-  ``0 0`` ends the file.  ``load_all`` returns every puzzle, the importer the first.
-* DA Symposium algorithm design contest: ``SIZE 40X40`` (or ``40X40X1``), ``LINE_NUM n``,
-  then ``LINE#k (x,y,1) (x,y,1)`` (also ``(x,y)-(x,y)``), x the column and y the row,
-  0-based; the contest does not require every cell to be used (free cover).  Answers are
-  ``SIZE WXH`` then one comma-separated row of line numbers per grid row, 0 for empty.
+* blocks: ``W H`` on a line, then H rows as above; several puzzles follow one another
+  (collections put ``#`` comment lines and blank lines between them) and ``0 0`` may end
+  the file.  A file of several boards is a pack (``load_all``); full cover.
+* DA Symposium algorithm design contest (2016-2018): ``SIZE 40X40`` (or ``40X40X1``),
+  ``LINE_NUM n``, then ``LINE#k (x,y,1) (x,y,1)`` (also ``(x,y)-(x,y)``), x the column and
+  y the row, 0-based; the contest does not require every cell to be used (free cover).
+  Answers are ``SIZE WXH`` (2018: ``SIZE WXHX1`` and ``LAYER 1``) then one comma-separated
+  row of line numbers per grid row, 0 for empty, zero-padded in 2018 (``01,02,00``).  An
+  answer read on its own is its puzzle (each line's two ends) with the answer as the
+  solution.  Written in the 2018 form, which the organisers' checker reads.
+* A format that cannot hold something of a puzzle says so (``changes_*``: the cover rule,
+  labels renamed), and ``pysolver convert`` refuses it unless asked.
 * puzz.link / pzv.jp URLs ``p?numlin/W/H/body`` (Nikoli rules, free cover) and
   ``p?arukone[/e]/W/H/body`` (full cover; ``e`` frees it; numbers 1-52 show as
   A-Z, a-z).  The body is pzprjs's "number16" cell code, see ``pysolver/puzzlink.py``.
@@ -95,14 +101,54 @@ def load_flow(text) -> dict:
     return _puzzle(width, len(rows), _rows_to_endpoints(rows, width), "full")
 
 
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _rename(labels, fits, fresh) -> dict[str, str]:
+    """Label -> how a format writes it: itself when ``fits(label)``, else the first of
+    ``fresh`` that no label uses; PuzzleError when ``fresh`` runs out."""
+    taken = {lab for lab in labels if fits(lab)}
+    spare = (name for name in fresh if name not in taken)
+    out = {}
+    for lab in labels:
+        if fits(lab):
+            out[lab] = lab
+        else:
+            name = next(spare, None)
+            if name is None:
+                raise PuzzleError(f"{len(labels)} pairs: more than this format can name")
+            out[lab] = name
+    return out
+
+
 def _single_char_labels(model: Numberlink) -> dict[str, str]:
-    """Label -> one character: kept when already one character, else renamed in order."""
-    if all(len(lab) == 1 for lab in model.labels):
-        return {lab: lab for lab in model.labels}
-    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-    if len(model.labels) > len(alphabet):
-        raise PuzzleError(f"{len(model.labels)} pairs: a one-letter format holds at most {len(alphabet)}")
-    return dict(zip(model.labels, alphabet))
+    """Label -> one letter or digit: kept when it is one, else the first one free."""
+    if len(model.labels) > len(_ALPHABET):
+        raise PuzzleError(f"{len(model.labels)} pairs: a one-letter format holds at most {len(_ALPHABET)}")
+    return _rename(model.labels, lambda lab: len(lab) == 1 and lab in _ALPHABET, _ALPHABET)
+
+
+def _renamed(names: dict[str, str]) -> list[str]:
+    """The sentence saying which labels a format renames, if any."""
+    moved = [f"{lab!r} -> {new!r}" for lab, new in names.items() if lab != new]
+    if not moved:
+        return []
+    more = f" and {len(moved) - 6} more" if len(moved) > 6 else ""
+    return [f"labels renamed: {', '.join(moved[:6])}{more}"]
+
+
+def _cover_change(model: Numberlink, cover: str) -> list[str]:
+    if model.cover == cover:
+        return []
+    return ["cover: the puzzle lets cells stay empty (free cover); this format means every cell is on a "
+            "line (full cover)" if cover == "full" else
+            "cover: every cell of the puzzle is on a line (full cover); this format lets cells stay empty "
+            "(free cover)"]
+
+
+def changes_flow(model: Numberlink) -> list[str]:
+    """What flow text or W H blocks change: they mean full cover and one-letter labels."""
+    return _cover_change(model, "full") + _renamed(_single_char_labels(model))
 
 
 def dump_flow(model: Numberlink) -> str:
@@ -117,28 +163,34 @@ def dump_flow(model: Numberlink) -> str:
 _HEADER = re.compile(r"([0-9]+)\s+([0-9]+)")
 
 
+def _board_lines(text) -> list[tuple[int, str]]:
+    """The lines of a ``W H`` file that are not blank or ``#`` comments, numbered."""
+    return [(i, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines(), 1)
+            if ln.strip() and not ln.lstrip().startswith("#")]
+
+
 def sniff_blocks(text) -> int:
     """A size line, then a row: sure when the row is as wide as the size says.  Any
-    digits count for the size, so that the loader names a bad one."""
-    lines = _as_text(text).strip().splitlines()
-    if len(lines) < 2 or _CELL_CHARS.fullmatch(lines[1].strip()) is None:
+    digits count for the size, so that the loader names a bad one.  Blank lines and
+    ``#`` comment lines (collections start with them) are skipped."""
+    lines = [ln for _, ln in _board_lines(text)[:2]]
+    if len(lines) < 2 or _CELL_CHARS.fullmatch(lines[1]) is None:
         return 0
     size = lines[0].split()
     if len(size) != 2 or not all(p.isdigit() for p in size):
         return 0
-    return SNIFF_MARK if size[0].isascii() and size[0].lstrip("0") == str(len(lines[1].strip())) else SNIFF_SHAPE
+    return SNIFF_MARK if size[0].isascii() and size[0].lstrip("0") == str(len(lines[1])) else SNIFF_SHAPE
 
 
 def load_all(text) -> list[dict]:
-    """Every puzzle of a ``W H`` + rows file (until ``0 0`` or the end)."""
-    lines = _as_text(text).splitlines()
+    """Every board of a ``W H`` + rows file (until ``0 0`` or the end; blank lines and
+    ``#`` comment lines between boards are skipped)."""
+    lines = _board_lines(text)
     out = []
-    i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        i += 1
-        if not line:
-            continue
+    k = 0
+    while k < len(lines):
+        i, line = lines[k]
+        k += 1
         m = _HEADER.fullmatch(line)
         if not m:
             raise PuzzleError(f"line {i}: expected 'width height', got {quote(line[:30])}")
@@ -146,20 +198,20 @@ def load_all(text) -> list[dict]:
         if width == 0 and height == 0:
             break
         check_size(width, height, f"line {i}")
-        rows = []
-        while len(rows) < height:
-            if i >= len(lines):
-                raise PuzzleError(f"line {i}: the file ends after {len(rows)} of {height} rows")
-            rows.append((i + 1, lines[i].strip()))
-            i += 1
+        rows = lines[k:k + height]
+        if len(rows) < height:
+            raise PuzzleError(f"line {rows[-1][0] if rows else i}: the file ends after {len(rows)} of {height} rows")
+        k += height
         out.append(_puzzle(width, height, _rows_to_endpoints(rows, width), "full"))
     if not out:
         raise PuzzleError("line 1: no puzzle in the file")
     return out
 
 
-def load_blocks(text) -> dict:
-    return load_all(text)[0]
+def load_blocks(text) -> dict | list[dict]:
+    """The board of a ``W H`` file, or every board of a collection (a pack)."""
+    boards = load_all(text)
+    return boards[0] if len(boards) == 1 else boards
 
 
 def dump_blocks(models: list[Numberlink]) -> str:
@@ -193,11 +245,18 @@ def _adc_size(line: str, lineno: int) -> tuple[int, int]:
     return width, height
 
 
+_ANSWER_ROW = re.compile(r"[0-9]+(?:\s*,\s*[0-9]+)*,?")
+
+
 def load_adc(text) -> dict:
+    """A contest problem (2016-2018 forms), or a contest answer read as its puzzle (each
+    line's two ends) with the answer as the solution."""
     lines = [(i + 1, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines()) if ln.strip()]
     if not lines:
         raise PuzzleError("line 1: empty file")
     width, height = _adc_size(lines[0][1], lines[0][0])
+    if any(ln.upper().startswith("LAYER") or _ANSWER_ROW.fullmatch(ln) for _, ln in lines[1:3]):
+        return _answer_as_puzzle(lines, width, height)
     expected = None
     endpoints = []
     first_line: dict[str, int] = {}
@@ -228,31 +287,96 @@ def load_adc(text) -> dict:
 
 
 def _numeric_labels(model: Numberlink) -> dict[str, int]:
-    """Label -> positive number: kept when every label is already one, else 1, 2, ..."""
-    if all(lab.isascii() and lab.isdigit() and lab[0] != "0" and len(lab) <= MAX_DIGITS
-           for lab in model.labels):
-        return {lab: int(lab) for lab in model.labels}
-    return {lab: i + 1 for i, lab in enumerate(model.labels)}
+    """Label -> line number 1..n: kept when the labels are those numbers (zero padding
+    aside), else the first numbers free."""
+    n = len(model.labels)
+
+    def fits(lab: str) -> bool:
+        return lab.isascii() and lab.isdigit() and 1 <= int(lab) <= n and len(lab) <= MAX_DIGITS
+
+    as_text = {lab: str(int(lab)) if fits(lab) else lab for lab in model.labels}
+    if len(set(as_text.values())) != n:  # '1' and '01' both: renumber the second
+        seen: set[str] = set()
+        for lab in model.labels:
+            if as_text[lab] in seen:
+                as_text[lab] = lab + "\0"
+            seen.add(as_text[lab])
+    names = _rename([as_text[lab] for lab in model.labels], fits, (str(k) for k in range(1, n + 1)))
+    return {lab: int(names[as_text[lab]]) for lab in model.labels}
+
+
+def changes_adc(model: Numberlink) -> list[str]:
+    """What a contest problem changes: free cover, lines numbered 1..n."""
+    return _cover_change(model, "free") + _renamed({lab: str(v) for lab, v in _numeric_labels(model).items()})
 
 
 def dump_adc(model: Numberlink) -> str:
+    """A contest problem in the 2018 form: ``SIZE WXHX1``, ``LINE_NUM``, ``LINE#k
+    (x,y,1) (x,y,1)``."""
     nums = _numeric_labels(model)
-    out = [f"SIZE {model.width}X{model.height}", f"LINE_NUM {len(model.labels)}"]
-    for lab, (a, b) in zip(model.labels, model.ends):
+    out = [f"SIZE {model.width}X{model.height}X1", f"LINE_NUM {len(model.labels)}"]
+    for lab, (a, b) in sorted(zip(model.labels, model.ends), key=lambda item: nums[item[0]]):
         (ra, ca), (rb, cb) = model.rc(a), model.rc(b)
         out.append(f"LINE#{nums[lab]} ({ca},{ra},1) ({cb},{rb},1)")
     return "\n".join(out) + "\n"
 
 
 def dump_adc_answer(model: Numberlink, solution: dict) -> str:
+    """A contest answer in the 2018 form the organisers' checker reads: ``SIZE WXHX1``,
+    ``LAYER 1``, then each row's line numbers, zero-padded to two digits (0: empty)."""
     nums = _numeric_labels(model)
     grid = [[0] * model.width for _ in range(model.height)]
     for lab, path in solution["paths"].items():
         for r, c in path:
             grid[r][c] = nums[lab]
-    lines = [f"SIZE {model.width}X{model.height}"]
-    lines += [",".join(str(v) for v in row) for row in grid]
+    digits = max(2, len(str(len(model.labels))))
+    lines = [f"SIZE {model.width}X{model.height}X1", "LAYER 1"]
+    lines += [",".join(str(v).zfill(digits) for v in row) for row in grid]
     return "\n".join(lines) + "\n"
+
+
+def _answer_rows(lines: list[tuple[int, str]], width: int, height: int) -> list[tuple[int, list[int]]]:
+    """The number rows of an answer (``LAYER 1`` lines skipped), each checked."""
+    rows = []
+    for lineno, line in lines[1:]:
+        if line.upper().startswith("LAYER"):
+            if line.split()[1:] not in (["1"], []):
+                raise PuzzleError(f"line {lineno}: {quote(line[:20])}; only one-layer boards are supported")
+            continue
+        cells = [x.strip() for x in line.rstrip(",").split(",")]
+        if len(cells) != width or not all(x.isascii() and x.isdigit() for x in cells):
+            raise PuzzleError(f"line {lineno}: expected {width} comma-separated numbers")
+        rows.append((lineno, [read_number(x, f"line {lineno}") for x in cells]))
+    if len(rows) != height:
+        raise PuzzleError(f"line {lines[-1][0]}: expected {height} rows, got {len(rows)}")
+    return rows
+
+
+def _answer_as_puzzle(lines: list[tuple[int, str]], width: int, height: int) -> dict:
+    rows = _answer_rows(lines, width, height)
+    grid = [values for _, values in rows]
+    cells: dict[int, set] = {}
+    for r, values in enumerate(grid):
+        for c, v in enumerate(values):
+            if v:
+                cells.setdefault(v, set()).add((r, c))
+    if not cells:
+        raise PuzzleError(f"line {rows[0][0]}: the answer has no lines")
+    endpoints, paths = [], {}
+    for v in sorted(cells):
+        own = cells[v]
+        ends = sorted(p for p in own if sum((p[0] + dr, p[1] + dc) in own
+                                            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))) <= 1)
+        if len(ends) != 2:
+            r, c = min(own)
+            raise PuzzleError(f"line {rows[r][0]}: line {v} has {len(ends)} ends, not 2 (a line that touches "
+                              "itself cannot be read back)")
+        label = str(v)
+        endpoints += [(ends[0][0], ends[0][1], label), (ends[1][0], ends[1][1], label)]
+        paths[label] = [list(p) for p in _trace(own, ends[0], ends[1])]
+    out = _puzzle(width, height, endpoints, "free")
+    out["solution"] = {"paths": paths}
+    return out
 
 
 def load_adc_answer(text, model: Numberlink) -> dict:
@@ -263,17 +387,10 @@ def load_adc_answer(text, model: Numberlink) -> dict:
     width, height = _adc_size(lines[0][1], lines[0][0])
     if (width, height) != (model.width, model.height):
         raise PuzzleError(f"line {lines[0][0]}: answer is {width}x{height}, the puzzle {model.width}x{model.height}")
-    rows = [(n, ln) for n, ln in lines[1:] if not ln.upper().startswith("LAYER")]
-    if len(rows) != height:
-        raise PuzzleError(f"line {lines[-1][0]}: expected {height} rows, got {len(rows)}")
     nums = _numeric_labels(model)
     label_of = {v: k for k, v in nums.items()}
     grid = []
-    for lineno, line in rows:
-        cells = [x.strip() for x in line.split(",")]
-        if len(cells) != width or not all(x.isascii() and x.isdigit() for x in cells):
-            raise PuzzleError(f"line {lineno}: expected {width} comma-separated numbers")
-        values = [read_number(x, f"line {lineno}") for x in cells]
+    for lineno, values in _answer_rows(lines, width, height):
         for v in values:
             if v and v not in label_of:
                 raise PuzzleError(f"line {lineno}: {v} is not a line of the puzzle")
@@ -363,34 +480,47 @@ def load_puzzlink(text) -> dict:
     return _puzzle(width, height, endpoints, cover)
 
 
+def _puzzlink_numbers(model: Numberlink) -> tuple[str, dict[str, int]]:
+    """The variety and each label's number: numlin (free cover) numbers lines 1..n,
+    arukone (full cover) letters A-Z, a-z as 1-52."""
+    if model.cover == "free":
+        return "numlin", _numeric_labels(model)
+    if len(model.labels) > 52:
+        raise PuzzleError(f"{len(model.labels)} pairs: arukone URLs hold at most 52")
+    letters = _ALPHABET[:52]
+    names = _rename(model.labels, lambda lab: len(lab) == 1 and lab in letters, letters)
+    return "arukone", {lab: letters.index(name) + 1 for lab, name in names.items()}
+
+
+def changes_puzzlink(model: Numberlink) -> list[str]:
+    variety, nums = _puzzlink_numbers(model)
+    if variety == "numlin":
+        return _renamed({lab: str(v) for lab, v in nums.items()})
+    return _renamed({lab: _ALPHABET[v - 1] for lab, v in nums.items()})
+
+
 def dump_puzzlink(model: Numberlink) -> str:
     """``https://puzz.link/p?numlin/...`` for free cover, ``p?arukone/...`` for full."""
-    if model.cover == "free":
-        variety, nums = "numlin", _numeric_labels(model)
-    else:
-        if len(model.labels) > 52:
-            raise PuzzleError(f"{len(model.labels)} pairs: arukone URLs hold at most 52")
-        letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-        if all(len(lab) == 1 and lab in letters for lab in model.labels):
-            nums = {lab: letters.index(lab) + 1 for lab in model.labels}
-        else:
-            nums = {lab: i + 1 for i, lab in enumerate(model.labels)}
-        variety = "arukone"
+    variety, nums = _puzzlink_numbers(model)
     values = {a: nums[lab] for lab, ends in zip(model.labels, model.ends) for a in ends}
     body = write_number16(map(values.get, range(model.width * model.height)))
     return f"https://puzz.link/p?{variety}/{model.width}/{model.height}/{body}"
 
 
 EXPORTERS = {
-    "flow": Exporter("flow_solver text: one row per line, a letter for each endpoint",
-                     lambda model, solution, meta: dump_flow(model)),
-    "blocks": Exporter("'W H' and the rows, ended by '0 0'", lambda model, solution, meta: dump_blocks([model])),
-    "adc": Exporter("DA Symposium contest problem (SIZE, LINE_NUM, LINE#)", lambda model, solution, meta: dump_adc(model)),
-    "adc-answer": Exporter("DA Symposium contest answer (the line number of every cell)",
+    "flow": Exporter("flow_solver text: one row per line, a letter or digit for each endpoint (full cover)",
+                     lambda model, solution, meta: dump_flow(model), changes=changes_flow),
+    "blocks": Exporter("'W H' and the rows, ended by '0 0' (full cover)",
+                       lambda model, solution, meta: dump_blocks([model]), changes=changes_flow),
+    "adc": Exporter("DA Symposium contest problem, 2018 form (SIZE WXHX1, LINE_NUM, LINE#; free cover)",
+                    lambda model, solution, meta: dump_adc(model), changes=changes_adc),
+    "adc-answer": Exporter("DA Symposium contest answer, 2018 form (SIZE, LAYER 1, the line number of every "
+                           "cell); reads back as the puzzle with its solution",
                            lambda model, solution, meta: dump_adc_answer(model, solution), ext="-answer.txt",
-                           needs_solution=True),
+                           needs_solution=True, changes=changes_adc),
     "puzzlink": Exporter("a puzz.link URL (numlin under free cover, arukone under full cover)",
-                         lambda model, solution, meta: dump_puzzlink(model) + "\n"),
+                         lambda model, solution, meta: dump_puzzlink(model) + "\n", keeps=("cover",),
+                         changes=changes_puzzlink),
 }
 
 IMPORTERS = {
