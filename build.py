@@ -237,7 +237,8 @@ def _prefill_library(site: Path, entries: list[dict]) -> None:
     types = ["all"] + [t for t in titles if any(e["type"] == t for e in entries)]
     buttons = "".join(f'<button type="button" aria-pressed="{str(t == "all").lower()}">'
                       f'{escape(titles.get(t, "All"))}</button>' for t in types)
-    items = "".join(f'<li><a href="#" data-file="{escape(e["file"])}">{escape(e["title"])}<span class="kind">'
+    items = "".join(f'<li><a href="#" data-file="{escape(e["file"])}" data-type="{escape(e["type"])}" '
+                    f'data-width="{e["width"]}" data-height="{e["height"]}">{escape(e["title"])}<span class="kind">'
                     f'{escape(titles[e["type"]])} · {e["width"]}×{e["height"]}</span></a></li>' for e in entries)
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")

@@ -52,6 +52,9 @@ def open_puzzle(context, server, data):
 
 
 def wait_ready(page):
+    """Wait until the solver is ready (the hook appears once the page has read the
+    families' description, a moment after a (re)load)."""
+    page.wait_for_function("window.app !== undefined")
     page.evaluate("app.ready")
     return page
 

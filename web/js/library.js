@@ -27,13 +27,17 @@ export function initLibrary(ctx) {
   const { solver } = ctx;
   const load = (x) => ctx.routing.load(x);
 
-  async function render() {
-    let entries = [];
-    try {
-      entries = await (await fetch("static/puzzles/index.json")).json();
-    } catch (e) {
-      entries = [];
-    }
+  /** The bundled puzzles: as build.py wrote them into the page, read at once so that
+      the items work from the moment this module runs; else from the library's index. */
+  function render() {
+    const written = [...$("library-list").querySelectorAll("a[data-file]")].map((a) => ({
+      file: a.dataset.file, type: a.dataset.type, title: a.firstChild.textContent,
+      width: +a.dataset.width, height: +a.dataset.height }));
+    if (written.length) return renderEntries(written);
+    fetch("static/puzzles/index.json").then((r) => r.json()).catch(() => []).then(renderEntries);
+  }
+
+  function renderEntries(entries) {
     const filters = $("library-filters");
     const list = $("library-list");
     let current = "all";
@@ -47,7 +51,7 @@ export function initLibrary(ctx) {
             showError(err.message);
           }
         });
-        a.dataset.file = e.file;
+        Object.assign(a.dataset, { file: e.file, type: e.type, width: e.width, height: e.height });
         li.append(a);
         return li;
       }));
