@@ -25,7 +25,7 @@ def test_a_nonogram_saved_as_json_and_non_reads_back_the_same(context, server):
     page = wait_ready(open_puzzle(context, server, unsolved(path)))
     page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
     options = page.locator("#save-as option").all_text_contents()
-    assert options == ["Save as…", "json (.json)", "non (.non)", "puzzlink (.txt)"]
+    assert options == ["Save as…", "json (.json)", "non (.non)", "webpbn-xml (.xml)", "olsak-g (.g)", "puzzlink (.txt)"]
     original = load_path(str(path))
     for name, file_name in (("json", "Heart.json"), ("non", "Heart.non")):
         got_name, text = save(page, name)
@@ -40,8 +40,12 @@ def test_a_nonogram_saved_as_json_and_non_reads_back_the_same(context, server):
 def test_a_numberlink_answer_is_worked_out_and_saved(context, server):
     # its answer has a line that runs beside itself, which one number per cell leaves
     # for the reader to untangle
-    path = LIB / "numberlink-7x7.json"
-    page = wait_ready(open_puzzle(context, server, unsolved(path)))   # no solution in the link
+    # A contest file means free cover and numbered lines: the library's board as such
+    # (a board with other rules or labels is not offered the contest formats)
+    board = unsolved(LIB / "numberlink-7x7.json")
+    number = {lab: str(k + 1) for k, lab in enumerate(dict.fromkeys(e[2] for e in board["endpoints"]))}
+    board = {**board, "cover": "free", "endpoints": [[r, c, number[lab]] for r, c, lab in board["endpoints"]]}
+    page = wait_ready(open_puzzle(context, server, board))   # no solution in the link
     page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
     name, text = save(page, "adc-answer")
     assert name.endswith("-answer.txt")
@@ -51,11 +55,12 @@ def test_a_numberlink_answer_is_worked_out_and_saved(context, server):
     problem_name, problem = save(page, "adc")
     assert sorted(map(sorted, load_any(problem).model.ends)) == sorted(map(sorted, held.ends))
     # Formats that share the .txt ending do not share a file name.
-    assert problem_name.endswith("-adc.txt") and save(page, "flow")[0].endswith("-flow.txt")
+    assert problem_name.endswith("-adc.txt") and save(page, "puzzlink")[0].endswith("-puzzlink.txt")
 
 
 def test_only_formats_that_can_hold_the_puzzle_are_offered(context, server):
     # puzz.link nonograms have no colours: a multicolour puzzle is not offered it.
     page = wait_ready(open_puzzle(context, server, unsolved(LIB / "nonogram-boat.json")))
     page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
-    assert page.locator("#save-as option").all_text_contents() == ["Save as…", "json (.json)", "non (.non)"]
+    assert page.locator("#save-as option").all_text_contents() == [
+        "Save as…", "json (.json)", "non (.non)", "webpbn-xml (.xml)", "olsak-g (.g)"]

@@ -105,8 +105,10 @@ export function initLibrary(ctx) {
 
   /** Show the library (leaving the puzzle or the drawing shown). */
   function show() {
+    // An error about the puzzle being left goes with it (a bad link's error is shown
+    // after this, and a second visit here while the library shows keeps it).
+    if (!$("play").hidden) hideError();
     ctx.routing.leavePuzzle();
-    hideError();  // (it spoke of the puzzle left; a bad link's error is shown after this)
     ctx.designer.leave();
     ctx.designer.showContinue();
     $("play").hidden = true;
