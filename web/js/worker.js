@@ -77,6 +77,10 @@ async function ask(request) {
       status("ready", readyText);
     } catch (err) {
       status("ready", readyText);
+      // (a Cancel during the load interrupts the Python it runs, which clears the
+      // interrupt flag again: the load fails with KeyboardInterrupt, a cancel)
+      if ((interrupt && interrupt[0]) || /KeyboardInterrupt/.test(String(err && err.message)))
+        return { ok: false, error: "cancelled", kind: "cancelled" };
       return { ok: false, error: "could not load " + reply.packages.join(", ") + ": " + (err.message || err),
                kind: "internal" };
     }
