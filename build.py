@@ -307,6 +307,21 @@ def make_server(port: int = 8000, host: str = "127.0.0.1", directory: Path = DIS
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
+def serve_for_tool(tool: str, rebuild: bool) -> tuple[str, http.server.ThreadingHTTPServer, str]:
+    """For the measuring tools (tools/audit.py, tools/memory.py): the Chromium to use,
+    and the site (built first unless ``rebuild`` is false and it exists) served in the
+    background: (chromium, server, base URL).  Stop the server with ``shutdown()``."""
+    import threading
+    chromium = find_chromium()
+    if not chromium:
+        raise SystemExit(f"{tool}: no Chromium (python build.py test installs one)")
+    if rebuild or not (DIST / "index.html").exists():
+        build(quiet=True)
+    server = make_server(0, directory=DIST)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return chromium, server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 def serve(port: int) -> None:
     server = make_server(port)
     print(f"build.py: serving {DIST} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import pytest
 
 from pysolver import api, cli, registry, webapi
-from pysolver.base import (SNIFF_MARK, CheckReport, Deadline, Exporter, Family, Maker, Method, Outcome, Param,
+from pysolver.base import (SNIFF_MARK, CheckReport, Exporter, Family, Maker, Method, Outcome, Param,
                            PuzzleError, as_int, as_list)
 
 
@@ -177,4 +177,3 @@ def test_the_library_answers_too():
     assert api.hint(ROW, {"row": "#???"})["wrong"] is True      # a given cell left empty
     with pytest.raises(PuzzleError, match="height"):
         api.solve({**ROW, "height": 2})
-    assert Deadline(1).remaining() > 0

@@ -80,15 +80,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="one JSON object per page")
     ap.add_argument("--no-build", action="store_true", help="audit dist/ as it is")
     args = ap.parse_args()
-    chromium = build.find_chromium()
-    if not chromium:
-        raise SystemExit("audit.py: no Chromium (python build.py test installs one)")
-    if not args.no_build or not (build.DIST / "index.html").exists():
-        build.build(quiet=True)
-    server = build.make_server(0)
-    import threading
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    chromium, server, base = build.serve_for_tool("audit.py", rebuild=not args.no_build)
     ok = True
     try:
         # (the play page's URL differs from the library's before its fragment: Lighthouse

@@ -116,15 +116,9 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     args = ap.parse_args()
-    chromium = build.find_chromium()
-    if not chromium:
-        raise SystemExit("memory.py: no Chromium (python build.py test installs one)")
-    if not args.no_build or not (build.DIST / "index.html").exists():
-        build.build(quiet=True)
-    server = build.make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    chromium, server, base = build.serve_for_tool("memory.py", rebuild=not args.no_build)
     try:
-        res = measure(f"http://127.0.0.1:{server.server_address[1]}/", chromium, largest_puzzles())
+        res = measure(base, chromium, largest_puzzles())
     finally:
         server.shutdown()
     ok = res["after_boot_mb"] <= AFTER_BOOT_MB and res["peak_mb"] <= PEAK_MB
