@@ -74,6 +74,7 @@ export class Solver {
     if (!this.pending.size) return;
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, 2);  // SIGINT
+      Atomics.store(this.interrupt, 1, 1);  // (and a cancel was asked: see worker.js cancelAsked)
       for (const entry of this.pending.values()) {
         entry.killTimer = setTimeout(() => this._restart(), GRACE_MS);
       }

@@ -9,6 +9,10 @@ const PYODIDE = "../pyodide-0.27.7/";
 let py = null;
 let handle = null;
 let interrupt = null;
+// Byte 1 of the shared buffer says a cancel was asked for this request: Python clears
+// byte 0 (its interrupt flag) when it raises KeyboardInterrupt, even where the
+// exception is then swallowed, as it can be while a package loads.
+let cancelAsked = null;
 let readyText = "Solver ready";
 const PACKAGE_NAMES = { numpy: "NumPy", scipy: "SciPy" };
 
@@ -27,7 +31,9 @@ async function boot() {
   // Cat never do, and they hold over 150 MB of a phone's memory.
   await py.loadPackage(["pysolver"], { messageCallback: () => {} });
   if (self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined") {
-    interrupt = new Uint8Array(new SharedArrayBuffer(1));
+    const shared = new SharedArrayBuffer(2);
+    interrupt = new Uint8Array(shared, 0, 1);
+    cancelAsked = new Uint8Array(shared, 1, 1);
     py.setInterruptBuffer(interrupt);
   }
   handle = py.runPython("import pysolver.webapi as w; w.handle");
@@ -53,7 +59,7 @@ self.onmessage = async (ev) => {
     postMessage({ id, ok: false, error: "the solver could not start", kind: "internal" });
     return;
   }
-  if (interrupt) interrupt[0] = 0;
+  if (interrupt) interrupt[0] = cancelAsked[0] = 0;
   const reply = await ask(JSON.stringify({ cmd, args }));
   reply.id = id;
   postMessage(reply);
@@ -72,18 +78,21 @@ async function ask(request) {
     if (reply.kind !== "needs" || tries >= 3) return reply;
     // (the status line says why this first request takes longer)
     status("ready", `Loading ${reply.packages.map((p) => PACKAGE_NAMES[p] || p).join(" and ")}…`);
+    // A load is never interrupted (an interrupted one leaves the package half loaded and
+    // the next load of it hanging): a Cancel meanwhile is answered once it is done, or
+    // by the page restarting the worker when that takes too long.
+    if (interrupt) py.setInterruptBuffer(new Uint8Array(new SharedArrayBuffer(1)));
     try {
       await py.loadPackage(reply.packages, { messageCallback: () => {} });
       status("ready", readyText);
     } catch (err) {
       status("ready", readyText);
-      // (a Cancel during the load interrupts the Python it runs, which clears the
-      // interrupt flag again: the load fails with KeyboardInterrupt, a cancel)
-      if ((interrupt && interrupt[0]) || /KeyboardInterrupt/.test(String(err && err.message)))
-        return { ok: false, error: "cancelled", kind: "cancelled" };
+      if (cancelAsked && cancelAsked[0]) return { ok: false, error: "cancelled", kind: "cancelled" };
       return { ok: false, error: "could not load " + reply.packages.join(", ") + ": " + (err.message || err),
                kind: "internal" };
+    } finally {
+      if (interrupt) py.setInterruptBuffer(interrupt);
     }
-    if (interrupt && interrupt[0]) return { ok: false, error: "cancelled", kind: "cancelled" };
+    if (cancelAsked && cancelAsked[0]) return { ok: false, error: "cancelled", kind: "cancelled" };
   }
 }
