@@ -11,16 +11,25 @@ import traceback
 
 from . import __version__, api, bench
 from .base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
-from .load import load_any
+from .load import load_any, load_any_pack
 from .registry import describe, get_family
+
+
+def _content(args: dict) -> str | bytes:
+    content = args["text"]
+    # bytes come as a list of ints (binary formats)
+    return bytes(content) if isinstance(content, list) else content
 
 
 def _load(args: dict) -> dict:
     """Any supported text (puzzle JSON, link, a family's file format) -> puzzle JSON."""
-    content = args["text"]
-    if isinstance(content, list):  # bytes sent as a list of ints (binary formats)
-        content = bytes(content)
-    return load_any(content, args.get("name", "")).to_json()
+    return load_any(_content(args), args.get("name", "")).to_json()
+
+
+def _open(args: dict) -> dict:
+    """A file or pasted text opened in the app: ``{"title", "puzzles"}``, one puzzle for
+    an ordinary file, every puzzle of a pack (the page shelves a pack in the library)."""
+    return load_any_pack(_content(args), args.get("name", ""))
 
 
 def _solve(args: dict) -> dict:
@@ -89,6 +98,7 @@ def _selftest(args: dict) -> dict:
 COMMANDS = {
     "families": lambda a: describe(),
     "load": _load,
+    "open": _open,
     "solve": _solve,
     # the app's Check: rules, then mistakes against the unique solution
     "judge": lambda a: api.judge(a["puzzle"], a["solution"], a.get("timeout", 10)),

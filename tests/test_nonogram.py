@@ -308,3 +308,14 @@ def test_restarts_keep_the_search_complete(monkeypatch):
     assert grid in found and len(found) == len({tuple(g) for g in found})
     rules = FAMILY.solve(model, "rules", Deadline(20), limit=50)
     assert sorted(found) == sorted(s["grid"] for s in rules.solutions)
+
+
+def test_a_512_by_512_picture_solves_from_the_command_line(tmp_path):
+    from testkit import cli, rings_nonogram
+    path = tmp_path / "rings.json"
+    path.write_text(json.dumps(rings_nonogram(512)))
+    res = cli("solve", str(path), "--unique", "--json", "-t", "120")
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    assert out["status"] == "solved" and out["unique"] is True
+    assert len(out["solution"]["grid"]) == 512 and all(len(row) == 512 for row in out["solution"]["grid"])

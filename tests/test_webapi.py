@@ -97,3 +97,22 @@ def test_a_request_that_needs_an_unloaded_package_asks_for_it(monkeypatch):
         for cmd, args in (("solve", {"unique": True}), ("hint", {"progress": blank}), ("judge", {"solution": blank})):
             reply = json.loads(webapi.handle(json.dumps({"cmd": cmd, "args": {"puzzle": puzzle, **args}})))
             assert reply["ok"], (puzzle["type"], cmd, reply)
+
+
+def test_open_answers_every_puzzle_of_a_pack_and_one_for_a_plain_file():
+    # two Numberlink boards in one file (a collection), with a comment line
+    pack = "# two boards\n3 2\nA.A\nB.B\n\n2 2\nAA\nBB\n"
+    res = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": {"text": pack, "name": "boards.txt"}})))
+    assert res["ok"] and res["result"]["title"] == "boards"
+    assert [(p["type"], p["width"], p["height"]) for p in res["result"]["puzzles"]] == [
+        ("numberlink", 3, 2), ("numberlink", 2, 2)]
+    assert [p["title"] for p in res["result"]["puzzles"]] == ["boards #1", "boards #2"]
+    one = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": {"text": json.dumps(HEART)}})))
+    assert one["ok"] and len(one["result"]["puzzles"]) == 1
+
+
+def test_the_description_says_which_file_endings_each_reader_usually_has():
+    from pysolver.registry import describe
+    endings = {r["name"]: r["endings"] for f in describe()["families"] for r in f["reads"]}
+    assert endings["non"] == [".non"] and endings["olsak-g"] == [".g"]
+    assert all(e.startswith(".") for es in endings.values() for e in es)

@@ -58,6 +58,11 @@ class NonogramFamily(Family):
         "picross-solver": "picross-solver's text (GRID, ROWS, COLUMNS, [ 1 2 ] lines; several grids a pack)",
         "tournament": "TAAI/TCGA/ICGA tournament sets ($n, column and row clues; a pack)",
     }
+    importer_endings = {
+        "puzzlink": (".txt",), "webpbn-xml": (".xml",), "non": (".non",), "olsak-g": (".g",),
+        "mk": (".mk",), "nin": (".nin",), "pynogram-ini": (".txt", ".ini"), "nonogrid-toml": (".toml",),
+        "picross-solver": (".txt",), "tournament": (".txt",),
+    }
     # Up to 512x512: the field's big puzzles (a 512x512 .non solves by line logic in
     # about a second here); the share link of one is tens of kilobytes.
     max_cells = 512 * 512

@@ -59,6 +59,13 @@ def cells_needed(clue: Clue) -> int:
 
 def _parse_clue(value, what: str, size: int, side: str, key_index: dict[str, int] | None) -> Clue:
     blocks = as_list(value, what)
+    if key_index is None and all(type(b) is int and b > 0 for b in blocks):
+        # the common case, plain positive numbers, without the checks per block below
+        # (a pack of a thousand puzzles is read in the time a player waits for it)
+        need = sum(blocks) + len(blocks) - 1 if blocks else 0
+        if need > size:
+            raise PuzzleError(f"{what}: blocks need {need} cells, the {side} has {size}")
+        return tuple((n, 1) for n in blocks)
     out = []
     for b, block in enumerate(blocks, 1):
         if key_index is None:

@@ -35,6 +35,7 @@ class NumberlinkFamily(Family):
         "blocks": "'W H' blocks of labelled rows (a collection of several is a pack)",
         "flow": "flow_solver text",
     }
+    importer_endings = {"puzzlink": (".txt",), "adc": (".txt",), "blocks": (".txt",), "flow": (".txt",)}
     makers = MAKERS
     exporters = formats.EXPORTERS
 

@@ -14,6 +14,7 @@ import { $, hideError, showError, themeChanged } from "./page.js";
 import { initPlay } from "./play.js";
 import { initReplay } from "./replay.js";
 import { initRouting } from "./routing.js";
+import { initShelf } from "./shelf.js";
 import { Solver } from "./solver.js";
 
 /* The context every module is given: `state` is the puzzle on the play page (null
@@ -25,6 +26,7 @@ const ctx = {
            replay: null,       // the running replay: {stopped, paused}; see replay.js
            saveFormats: [] },  // the formats "Save as" offers for this puzzle
   solver: null, play: null, actions: null, replay: null, routing: null, library: null, designer: null,
+  shelf: null,
 };
 
 // ---------------------------------------------------------------- the solver's status line
@@ -54,6 +56,7 @@ ctx.actions = initActions(ctx);
 ctx.replay = initReplay(ctx);
 ctx.routing = initRouting(ctx);
 ctx.library = initLibrary(ctx);
+ctx.shelf = initShelf(ctx);
 
 /** Python's description of the families: families.json, written by the build (so a
     shared link draws before Python has booted); failing that, the worker's answer. */

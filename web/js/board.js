@@ -18,6 +18,11 @@
 
 import { clueStrips, stripRoom } from "./families/draw.js";
 
+// Fit shows the whole board down to this many CSS px a cell (a 512x512 nonogram on a
+// phone); zooming out stops at 2 px, or at the whole board when that is smaller.
+const MIN_SCALE = 0.25;
+const MIN_SCALE_ZOOM = 2;
+
 const LONG_PRESS_MS = 450;
 
 export class Board {
@@ -83,11 +88,16 @@ export class Board {
     this.draw();
   }
 
+  /** The scale at which the whole board fits the view. */
+  fitScale() {
+    const pad = 8;
+    return Math.min((this.cw - 2 * pad) / this.layout.cols, (this.ch - 2 * pad) / this.layout.rows);
+  }
+
   fit() {
     if (!this.layout || !this.cw) return;
-    const pad = 8;
-    const s = Math.min((this.cw - 2 * pad) / this.layout.cols, (this.ch - 2 * pad) / this.layout.rows);
-    this.scale = Math.max(2, Math.min(64, s));
+    const s = this.fitScale();
+    this.scale = Math.max(MIN_SCALE, Math.min(64, s));
     this.ox = (this.cw - this.layout.cols * this.scale) / 2;
     this.oy = (this.ch - this.layout.rows * this.scale) / 2;
     this.draw();
@@ -95,7 +105,7 @@ export class Board {
 
   zoom(factor, cx = this.cw / 2, cy = this.ch / 2) {
     this.userView = true;
-    const s = Math.max(2, Math.min(160, this.scale * factor));
+    const s = Math.max(Math.min(MIN_SCALE_ZOOM, this.fitScale()), Math.min(160, this.scale * factor));
     const k = s / this.scale;
     this.ox = cx - (cx - this.ox) * k;
     this.oy = cy - (cy - this.oy) * k;

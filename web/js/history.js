@@ -11,6 +11,9 @@ const MAX_UNDO = 300;
 // Undo steps written to localStorage: enough to undo after a reload, few enough that a
 // 128x128 puzzle's snapshots stay well inside the browser's storage quota.
 const MAX_SAVED_UNDO = 30;
+// ...and fewer for a big grid, so that one puzzle's save stays under this many characters
+// (a 512x512 nonogram's grid alone is a quarter of a million).
+const SAVE_BUDGET = 1.5e6;
 const PREFIX = "pl.progress.";
 const RECENT = "pl.recent";
 
@@ -86,11 +89,12 @@ export class History {
     clearTimeout(this._timer);
     if (!this._dirty) return;
     this._dirty = false;
+    const keep = Math.min(MAX_SAVED_UNDO, Math.floor(SAVE_BUDGET / JSON.stringify(this.present).length / 2));
+    const last = (list) => (keep > 0 ? list.slice(-keep) : []);
     const write = (past) => localStorage.setItem(History.storageKey(this.key), JSON.stringify({
-      past, future: this.future.slice(-MAX_SAVED_UNDO), present: this.present, solved: this.solved,
-      solvedBy: this.solvedBy }));
+      past, future: last(this.future), present: this.present, solved: this.solved, solvedBy: this.solvedBy }));
     try {
-      write(this.past.slice(-MAX_SAVED_UNDO));
+      write(last(this.past));
     } catch (e) {
       // Storage full: keep the present at least.
       try { write([]); } catch (e2) { History.saveFailed(); }  // play on, but say so

@@ -4,7 +4,7 @@
 import { family, TYPES } from "./families/index.js";
 import { forget, recent } from "./history.js";
 import { looksLikeLink } from "./link.js";
-import { $, hideError, showError } from "./page.js";
+import { $, hideError, showError, showView } from "./page.js";
 
 /** A link of the library's lists: the puzzle's title, then a line saying what it is. */
 function puzzleItem(title, kind, open) {
@@ -30,11 +30,20 @@ export function initLibrary(ctx) {
   /** The bundled puzzles: as build.py wrote them into the page, read at once so that
       the items work from the moment this module runs; else from the library's index. */
   function render() {
+    offerEndings();
     const written = [...$("library-list").querySelectorAll("a[data-file]")].map((a) => ({
       file: a.dataset.file, type: a.dataset.type, title: a.firstChild.textContent,
       width: +a.dataset.width, height: +a.dataset.height }));
     if (written.length) return renderEntries(written);
     fetch("static/puzzles/index.json").then((r) => r.json()).catch(() => []).then(renderEntries);
+  }
+
+  /** The file picker offers the endings the families' readers usually have (pysolver's
+      description); what a file is, is read from its content. */
+  function offerEndings() {
+    const endings = new Set([".json"]);
+    for (const t of TYPES) for (const r of family(t).reads || []) for (const e of r.endings || []) endings.add(e);
+    $("file-input").accept = [...endings].join(",");
   }
 
   function renderEntries(entries) {
@@ -111,11 +120,21 @@ export function initLibrary(ctx) {
     ctx.routing.leavePuzzle();
     ctx.designer.leave();
     ctx.designer.showContinue();
-    $("play").hidden = true;
-    $("design").hidden = true;
-    $("library").hidden = false;
+    ctx.shelf.leave();
+    showView("library");
     document.title = "Picture Logic";
     renderRecent();
+    ctx.shelf.renderShelf();
+  }
+
+  /** A file's or the paste box's text: puzzle JSON and links open here; anything else
+      is read by Python, which answers every puzzle of a pack (a set of many is kept as
+      a shelf of the library, shelf.js).  `bytes` for a file that is not UTF-8 text. */
+  async function openText(text, name, bytes = null) {
+    const t = text === null ? "" : text.trim();
+    if (t.startsWith("{") || looksLikeLink(t)) return load(text);
+    await solver.ready;
+    return ctx.shelf.openPuzzles(await solver.call("open", { text: text ?? Array.from(bytes), name }));
   }
 
   $("paste-form").onsubmit = async (e) => {
@@ -131,7 +150,7 @@ export function initLibrary(ctx) {
     if (solver.state !== "ready") $("paste-status").textContent = "Waiting for the solver to read this…";
     button.disabled = true;
     try {
-      await load(text);
+      await openText(text, "pasted text");
     } catch (err) {
       showError("Could not open the pasted puzzle: " + err.message);
     } finally {
@@ -148,11 +167,7 @@ export function initLibrary(ctx) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       let text = null;
       try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (err) { text = null; }
-      if (text !== null && (text.trim().startsWith("{") || looksLikeLink(text))) await load(text);
-      else {
-        await solver.ready;
-        await load(await solver.call("load", { text: text ?? Array.from(bytes), name: file.name }));
-      }
+      await openText(text, file.name, bytes);
     } catch (err) {
       showError(`Could not open ${file.name}: ${err.message}`);
     }

@@ -21,6 +21,12 @@ export function showError(text) {
   $("error-banner").hidden = false;
 }
 
+/** Show one of the page's screens (the `.view` sections: library, play, a puzzle set,
+    the drawing maker) and hide the others. */
+export function showView(id) {
+  for (const v of document.querySelectorAll("main > .view")) v.hidden = v.id !== id;
+}
+
 export function hideError() {
   $("error-banner").hidden = true;
 }

@@ -4,7 +4,7 @@
 
 import { Board } from "./board.js";
 import { History, remember } from "./history.js";
-import { $, hideError, messenger, renderSwatches, showError, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
+import { $, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
 import { stripSolution } from "./routing.js";
 
 // Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
@@ -99,11 +99,10 @@ export function initPlay(ctx) {
     const p = state.puzzle, fam = state.fam;
     // Opened from the library or a maker by keyboard: focus goes to the puzzle's title,
     // not the page.
-    const fromLibrary = $("library").contains(document.activeElement) || $("design").contains(document.activeElement);
-    $("library").hidden = true;
-    $("design").hidden = true;
+    const fromLibrary = ["library", "design", "pack"].some((v) => $(v).contains(document.activeElement));
     ctx.designer.leave();
-    $("play").hidden = false;
+    ctx.shelf?.leave();
+    showView("play");
     hideError();
     const title = p.title || `${fam.title} ${p.width}×${p.height}`;
     $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all

@@ -5,7 +5,7 @@
 import { family, TYPES } from "./families/index.js";
 import { History, puzzleKey, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
-import { $, download, fileStem, hideError, showError } from "./page.js";
+import { $, download, fileStem, hideError, showError, showView } from "./page.js";
 
 export function stripSolution(p) {
   const { solution, ...rest } = p;
@@ -87,6 +87,8 @@ export function initRouting(ctx) {
     try {
       if (frag) {
         if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false, fromUrl: true });
+      } else if (history.state?.pack) {
+        await ctx.shelf.openSet(history.state.pack, { push: false });
       } else if (history.state?.design) {
         showDesign({ push: false });
       } else if (saved) {
@@ -115,10 +117,9 @@ export function initRouting(ctx) {
   function showDesign({ size = null, push = true } = {}) {
     leavePuzzle();
     if (push) history.pushState({ design: true }, "", location.pathname + location.search);
-    $("library").hidden = true;
-    $("play").hidden = true;
+    ctx.shelf?.leave();
     hideError();
-    $("design").hidden = false;
+    showView("design");
     document.title = "Draw a puzzle — Picture Logic";
     ctx.designer.open(size);
     $("design-title").focus({ preventScroll: true });

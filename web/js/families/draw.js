@@ -140,7 +140,7 @@ export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
     ctx.fillStyle = view.theme.panel;
     ctx.fillRect(lx, ty, right - lx - 0.05, bottom - ty - 0.05);
   };
-  return { rowItem, colItem, maskCorner };
+  return { rowItem, colItem, maskCorner, kx, ky };
 }
 
 /* The drawing maker's colours, in order: named colours, so messages name them. */

@@ -130,7 +130,8 @@ function drawClueItem(ctx, p, [k, n, block], x, y, done, t) {
     ctx.fillStyle = colour;
     ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
   }
-  drawText(ctx, String(n), x + 0.5, y + 0.53, n >= 10 ? 0.44 : 0.56, contrastText(colour), 700);
+  // (as tall for two digits as for one, squeezed across: see the nonogram's clues)
+  drawText(ctx, String(n), x + 0.5, y + 0.53, 0.56, contrastText(colour), 700, 0.74);
   if (done) {
     ctx.fillStyle = t.panel + "b0";
     ctx.fillRect(x + 0.04, y + 0.04, 0.92, 0.92);

@@ -11,7 +11,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { blankGrid, contrastText, drawingColours, drawText, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
+import { blankGrid, contrastText, drawingColours, drawText, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 
 const NUMBER = /^[1-9][0-9]{0,2}$/;
 const INDEX = /^(0|[1-9][0-9]{0,2})$/;
@@ -208,41 +208,31 @@ function colourOf(p, key, theme) {
   return (p.palette && p.palette[key]) || theme.filled;
 }
 
+/* Big boards (up to 512x512) stay responsive: only the rows, columns and clues in view
+   are drawn, and zoomed out so far that a cell is a few pixels, the cells are one bitmap
+   (a pixel a cell, scaled up) instead of a rectangle each. */
+// Below this many CSS px per cell: cells as a bitmap, no crosses, only every 5th line.
+const BITMAP_BELOW = 6;
+// Below this many px a clue number is a smudge: the strips are drawn without them.
+const CLUE_TEXT_BELOW = 5;
+
+/** The range [from, to) of lines in view along one axis (units; the grid starts at x0). */
+function inView(v0, v1, x0, n) {
+  return [Math.max(0, Math.floor(v0 - x0)), Math.min(n, Math.ceil(v1 - x0))];
+}
+
 function draw(ctx, p, progress, view) {
   const t = view.theme;
   const { x0, y0 } = layout(p);
   const W = p.width, H = p.height, grid = progress.grid;
-  // cells
+  const vis = view.visible || { x0: 0, y0: 0, x1: x0 + W, y1: y0 + H };
+  const [c0, c1] = inView(vis.x0, vis.x1, x0, W);
+  const [r0, r1] = inView(vis.y0, vis.y1, y0, H);
+  const px = view.pxPerUnit || 20;
   blankGrid(ctx, x0, y0, W, H, view);
-  for (let r = 0; r < H; r++) {
-    const row = grid[r];
-    for (let c = 0; c < W; c++) {
-      const v = row[c];
-      if (v === "?") continue;
-      if (v === ".") {
-        ctx.strokeStyle = t.cross;
-        ctx.lineWidth = 0.08;
-        ctx.beginPath();
-        ctx.moveTo(x0 + c + 0.3, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.7, y0 + r + 0.7);
-        ctx.moveTo(x0 + c + 0.7, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.3, y0 + r + 0.7);
-        ctx.stroke();
-      } else {
-        ctx.fillStyle = colourOf(p, v, t);
-        ctx.fillRect(x0 + c + 0.04, y0 + r + 0.04, 0.92, 0.92);
-      }
-    }
-  }
-  // grid lines, thick every 5
-  for (let c = 0; c <= W; c++) {
-    ctx.strokeStyle = c % 5 === 0 || c === W ? t.gridStrong : t.grid;
-    ctx.lineWidth = c % 5 === 0 || c === W ? 0.06 : 0.025;
-    ctx.beginPath(); ctx.moveTo(x0 + c, y0); ctx.lineTo(x0 + c, y0 + H); ctx.stroke();
-  }
-  for (let r = 0; r <= H; r++) {
-    ctx.strokeStyle = r % 5 === 0 || r === H ? t.gridStrong : t.grid;
-    ctx.lineWidth = r % 5 === 0 || r === H ? 0.06 : 0.025;
-    ctx.beginPath(); ctx.moveTo(x0, y0 + r); ctx.lineTo(x0 + W, y0 + r); ctx.stroke();
-  }
+  if (px < BITMAP_BELOW) drawBitmap(ctx, p, grid, x0, y0, t);
+  else drawCells(ctx, p, grid, x0, y0, t, r0, r1, c0, c1);
+  drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px);
   // Lines Check found wrong, and (with "Show errors" on) lines whose settled cells break their clue.
   const badLines = new Set((view.brokenLines || []).map((l) => l.join(":")));
   for (const e of (view.marks && view.marks.errors) || []) for (const l of e.lines || []) badLines.add(l.join(":"));
@@ -257,22 +247,112 @@ function draw(ctx, p, progress, view) {
     strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
   }
   if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
-  const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
+  const { rowItem, colItem, maskCorner, kx, ky } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // A line's clue is marked wrong after Check, greyed out once the line is done (not
   // in the maker, view.design: there the clues are the drawing's, so always "done").
   const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error"
     : !view.design && lineDone(p, grid, kind, i) ? "done" : "todo");
-  for (let r = 0; r < H; r++) {
-    const bs = shownBlocks(p.rows[r]);
-    const st = clueState("row", r);
-    bs.forEach(([n, k], j) => rowItem(r, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+  if (px * kx >= CLUE_TEXT_BELOW) {
+    for (let r = r0; r < r1; r++) {
+      const bs = shownBlocks(p.rows[r]);
+      const st = clueState("row", r);
+      bs.forEach(([n, k], j) => rowItem(r, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+    }
   }
-  for (let c = 0; c < W; c++) {
-    const bs = shownBlocks(p.cols[c]);
-    const st = clueState("col", c);
-    bs.forEach(([n, k], j) => colItem(c, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+  if (px * ky >= CLUE_TEXT_BELOW) {
+    for (let c = c0; c < c1; c++) {
+      const bs = shownBlocks(p.cols[c]);
+      const st = clueState("col", c);
+      bs.forEach(([n, k], j) => colItem(c, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+    }
   }
   maskCorner();
+}
+
+function drawCells(ctx, p, grid, x0, y0, t, r0, r1, c0, c1) {
+  ctx.strokeStyle = t.cross;
+  ctx.lineWidth = 0.08;
+  ctx.beginPath();  // every cross in one path: one stroke for the lot
+  for (let r = r0; r < r1; r++) {
+    const row = grid[r];
+    for (let c = c0; c < c1; c++) {
+      const v = row[c];
+      if (v === "?") continue;
+      if (v === ".") {
+        ctx.moveTo(x0 + c + 0.3, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.7, y0 + r + 0.7);
+        ctx.moveTo(x0 + c + 0.7, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.3, y0 + r + 0.7);
+      } else {
+        ctx.fillStyle = colourOf(p, v, t);
+        ctx.fillRect(x0 + c + 0.04, y0 + r + 0.04, 0.92, 0.92);
+      }
+    }
+  }
+  ctx.stroke();
+}
+
+// The last bitmap made, kept while the grid and the theme are the same (a grid is never
+// changed in place: every move makes a new one).
+let bitmapCache = { grid: null, theme: null, canvas: null };
+
+/** The whole grid as a bitmap of a pixel a cell, drawn over the grid's area. */
+function drawBitmap(ctx, p, grid, x0, y0, t) {
+  if (bitmapCache.grid !== grid || bitmapCache.theme !== t) {
+    const W = p.width, H = p.height;
+    const canvas = bitmapCache.canvas && bitmapCache.canvas.width === W && bitmapCache.canvas.height === H
+      ? bitmapCache.canvas : Object.assign(document.createElement("canvas"), { width: W, height: H });
+    const g = canvas.getContext("2d");
+    const img = g.createImageData(W, H);
+    const colours = new Map([["?", rgbOf(t.cell)], [".", rgbOf(mix(t.cross, t.cell, 0.85))]]);
+    for (let r = 0; r < H; r++) {
+      const row = grid[r];
+      for (let c = 0; c < W; c++) {
+        const v = row[c];
+        let rgb = colours.get(v);
+        if (!rgb) colours.set(v, rgb = rgbOf(colourOf(p, v, t)));
+        const i = (r * W + c) * 4;
+        img.data[i] = rgb[0]; img.data[i + 1] = rgb[1]; img.data[i + 2] = rgb[2]; img.data[i + 3] = 255;
+      }
+    }
+    g.putImageData(img, 0, 0);
+    bitmapCache = { grid, theme: t, canvas };
+  }
+  const smooth = ctx.imageSmoothingEnabled;
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(bitmapCache.canvas, x0, y0, p.width, p.height);
+  ctx.imageSmoothingEnabled = smooth;
+}
+
+/** [r, g, b] of any CSS colour the theme or a palette gives (hex, rgb(), a name). */
+function rgbOf(colour) {
+  const g = rgbProbe || (rgbProbe = document.createElement("canvas").getContext("2d", { willReadFrequently: true }));
+  g.clearRect(0, 0, 1, 1);
+  g.fillStyle = colour;
+  g.fillRect(0, 0, 1, 1);
+  return Array.from(g.getImageData(0, 0, 1, 1).data.slice(0, 3));
+}
+let rgbProbe = null;
+
+/** Grid lines in view, thick every 5.  Zoomed far out, lines closer than MIN_GAP px
+    would grey the whole board: then only the thick lines, or every 25th, or none but
+    the edges. */
+const MIN_GAP = 10;
+function drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px) {
+  const strongEvery = px * 5 >= MIN_GAP ? 5 : px * 25 >= MIN_GAP ? 25 : Infinity;
+  const isStrong = (i, n) => i % strongEvery === 0 || i === n || i === 0;
+  for (const strong of px >= BITMAP_BELOW ? [false, true] : [true]) {
+    ctx.strokeStyle = strong ? t.gridStrong : t.grid;
+    ctx.lineWidth = strong ? Math.max(0.06, 1 / px) : 0.025;
+    ctx.beginPath();
+    for (let c = c0; c <= c1; c++) {
+      if (isStrong(c, W) !== strong) continue;
+      ctx.moveTo(x0 + c, y0 + r0); ctx.lineTo(x0 + c, y0 + r1);
+    }
+    for (let r = r0; r <= r1; r++) {
+      if (isStrong(r, H) !== strong) continue;
+      ctx.moveTo(x0 + c0, y0 + r); ctx.lineTo(x0 + c1, y0 + r);
+    }
+    ctx.stroke();
+  }
 }
 
 /** The blocks a clue shows: an empty line shows a 0. */
@@ -284,15 +364,16 @@ function shownBlocks(clue) {
     fades it, "error" outlines it in the error colour (and draws a number without a
     box in that colour too). */
 function drawClue(ctx, p, n, key, x, y, state, t) {
-  const size = n >= 10 ? 0.5 : 0.62;
+  // Two- and three-digit numbers are as tall as one-digit ones (a smaller font cannot be
+  // read on a phone), squeezed across to fit their cell instead.
   if (!p.palette || key === null) {
     const colour = state === "error" ? t.error : state === "done" ? t.muted + "88" : t.fg;
-    drawText(ctx, String(n), x + 0.5, y + 0.52, size, colour);
+    drawText(ctx, String(n), x + 0.5, y + 0.52, 0.62, colour, 600, 0.9);
   } else {
     const bg = p.palette[key];
     ctx.fillStyle = bg;
     ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
-    drawText(ctx, String(n), x + 0.5, y + 0.52, n >= 10 ? 0.48 : 0.6, contrastText(bg));
+    drawText(ctx, String(n), x + 0.5, y + 0.52, 0.6, contrastText(bg), 600, 0.78);
     if (state === "done") {
       ctx.fillStyle = t.panel + "aa";
       ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);

@@ -1,0 +1,96 @@
+"""Puzzle sets (packs) in the app: a file of many puzzles opens as a shelf of the library,
+its page lists every puzzle lazily with its progress, and that progress outlives a reload."""
+import time
+
+from helpers import open_app, wait_ready
+
+SIDE = 25
+
+
+def tournament_pack(count: int) -> str:
+    """A TAAI/TCGA-style set of ``count`` distinct 25x25 nonograms: in picture i the rows
+    whose number is a set bit of i (or of i's complement) are filled, the others empty,
+    so every puzzle has one solution that line logic finds at once."""
+    out = []
+    for i in range(count):
+        full = [bool((i >> (r % 10)) & 1) != (r >= 10) for r in range(SIDE)]
+        runs, n = [], 0
+        for f in full + [False]:
+            if f:
+                n += 1
+            elif n:
+                runs.append(n)
+                n = 0
+        cols = ["\t".join(map(str, runs)) or "0"] * SIDE
+        rows = [str(SIDE) if f else "0" for f in full]
+        out.append(f"${i + 1}\n" + "\n".join(cols + rows))
+    return "\n".join(out) + "\n"
+
+
+def open_file(page, name, text):
+    page.set_input_files("#file-input", files=[{"name": name, "mimeType": "text/plain",
+                                                "buffer": text.encode()}])
+
+
+def test_a_thousand_puzzle_set_opens_as_a_shelf_and_keeps_each_puzzles_progress(context, server):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    started = time.monotonic()
+    open_file(page, "icga-like.txt", tournament_pack(1000))
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    opened = time.monotonic() - started
+    print(f"\n1,000-puzzle set: its page showed {opened:.2f} s after the file was chosen")
+    assert page.text_content("#pack-title") == "icga-like"
+    assert page.text_content("#pack-summary") == "1000 puzzles"
+    drawn = page.locator("#pack-list li").count()
+    assert 0 < drawn < 1000, "the list is drawn lazily"
+    # scrolling to the end of the list draws the rest, a chunk at a time
+    for _ in range(40):
+        if page.locator("#pack-list li").count() == 1000:
+            break
+        page.locator("#pack-more").scroll_into_view_if_needed()
+        page.wait_for_timeout(50)
+    assert page.locator("#pack-list li").count() == 1000
+    assert page.locator("#pack-more").is_hidden()
+    assert "#1000" in page.locator("#pack-list li").last.text_content()
+
+    # play puzzle #3 to the end (with the solver), then come back to the set
+    page.locator("#pack-list li a").nth(2).click()
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.title === '$3'")
+    assert page.evaluate("app.solve({})")["status"] == "solved"
+    page.wait_for_function("app.state().solved")
+    page.go_back()
+    page.wait_for_selector("#pack:not([hidden])")
+    third = page.locator("#pack-list li a").nth(2)
+    assert third.get_attribute("data-status") == "solver"
+    assert third.text_content().endswith("25×25 · solved by the solver")
+
+    # after a reload the set's page, then the library's shelf, still say so
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    assert page.locator("#pack-list li a").nth(2).get_attribute("data-status") == "solver"
+    assert page.locator("#pack-list li a").nth(3).get_attribute("data-status") == "new"
+    assert page.text_content("#pack-summary") == "1000 puzzles · 1 solved"
+    page.click("#pack-back")
+    page.wait_for_selector("#library:not([hidden]) #packs-section:not([hidden])")
+    shelf = page.locator("#packs-list li a")
+    assert shelf.count() == 1
+    assert shelf.first.text_content() == "icga-like1000 puzzles · 1 solved"
+
+
+def test_a_pasted_collection_is_a_set_and_a_file_of_one_puzzle_plays_at_once(context, server):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    page.fill("#paste-box", "# two boards\n3 2\nA.A\nB.B\n\n2 2\nAA\nBB\n")
+    page.click("#paste-form button")
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    assert page.text_content("#pack-summary") == "2 puzzles"
+    assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "2"]
+    page.click("#pack-back")
+    open_file(page, "one.txt", "3 2\nA.A\nB.B\n")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'")
+    assert page.is_visible("#play")
+    # the file picker offers the endings the families' readers know, from Python's description
+    accept = page.get_attribute("#file-input", "accept").split(",")
+    assert {".json", ".non", ".g", ".xml", ".toml", ".mat"} <= set(accept)

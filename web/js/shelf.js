@@ -1,0 +1,149 @@
+/* Puzzle sets in the app: the library's "Puzzle sets" shelf (each set kept here, with
+   how many of its puzzles are solved) and a set's own page, the list of its puzzles with
+   each one's progress.
+
+   A set may hold a thousand puzzles: its page draws the first rows at once and more as
+   the list scrolls near its end (an IntersectionObserver on a marker after the list), so
+   it opens at once and scrolls smoothly on a phone.  Storage: packs.js. */
+
+import { family } from "./families/index.js";
+import { packIndex, packProgress, packPuzzles, puzzleStatus, removePack, savePack } from "./packs.js";
+import { $, hideError, showError, showView } from "./page.js";
+
+// Rows drawn at a time: a phone screen's worth several times over.
+const CHUNK = 120;
+
+const STATUS_TEXT = { new: "", started: "in progress", player: "✓ solved", solver: "solved by the solver" };
+
+function progressText(entry) {
+  const { solved, started } = packProgress(entry);
+  const parts = [`${entry.count} puzzles`];
+  if (solved) parts.push(`${solved} solved`);
+  if (started) parts.push(`${started} in progress`);
+  return parts.join(" · ");
+}
+
+export function initShelf(ctx) {
+  const load = (x, opts) => ctx.routing.load(x, opts);
+  let shown = null;        // the set whose page is open: {entry, puzzles, drawn}
+  let observer = null;
+
+  /** The library's shelf of sets (hidden when there is none). */
+  function renderShelf() {
+    const sets = packIndex();
+    $("packs-section").hidden = !sets.length;
+    // (early.js showed the shelf's room at the first paint; it follows the list now)
+    if (sets.length) document.documentElement.dataset.packs = "";
+    else delete document.documentElement.dataset.packs;
+    $("packs-list").replaceChildren(...sets.map((entry) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = "#";
+      a.textContent = entry.title;
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = progressText(entry);
+      a.append(kind);
+      a.dataset.pack = entry.id;
+      a.onclick = (ev) => { ev.preventDefault(); openSet(entry.id).catch((err) => showError(err.message)); };
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "forget";
+      remove.textContent = "×";
+      remove.title = `Remove the set ${entry.title} from this device (the progress of its puzzles stays)`;
+      remove.setAttribute("aria-label", `Remove the set ${entry.title}`);
+      remove.onclick = async () => {
+        if (!confirm(`Remove the set “${entry.title}” (${entry.count} puzzles) from this device?`)) return;
+        await removePack(entry.id).catch((err) => showError(err.message));
+        renderShelf();
+      };
+      li.append(a, remove);
+      return li;
+    }));
+  }
+
+  /** A file's puzzles, as the worker's `open` read them: one is played at once, more
+      are kept as a set and its page shown. */
+  async function openPuzzles(result) {
+    if (result.puzzles.length === 1) return load(result.puzzles[0]);
+    const entry = await savePack(result, (type) => family(type).keys);
+    renderShelf();
+    await openSet(entry.id);
+  }
+
+  /** The page of a kept set (a history entry of its own, so Back from one of its
+      puzzles returns here). */
+  async function openSet(id, { push = true } = {}) {
+    const entry = packIndex().find((e) => e.id === id);
+    const puzzles = entry && await packPuzzles(id);
+    if (!puzzles) throw new Error("This puzzle set is no longer on this device.");
+    ctx.routing.leavePuzzle();
+    ctx.designer?.leave();
+    if (push) history.pushState({ pack: id }, "", location.pathname + location.search);
+    hideError();
+    showView("pack");
+    document.title = `${entry.title} — Picture Logic`;
+    $("pack-title").textContent = entry.title;
+    $("pack-summary").textContent = progressText(entry);
+    shown = { entry, puzzles, drawn: 0 };
+    $("pack-list").replaceChildren();
+    drawMore();
+    observer?.disconnect();
+    observer = new IntersectionObserver((seen) => { if (seen.some((s) => s.isIntersecting)) drawMore(); },
+      { rootMargin: "600px" });
+    observer.observe($("pack-more"));
+    $("pack-title").focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }
+
+  function drawMore() {
+    if (!shown || shown.drawn >= shown.puzzles.length) return;
+    const { entry, puzzles } = shown;
+    const end = Math.min(puzzles.length, shown.drawn + CHUNK);
+    const rows = [];
+    for (let i = shown.drawn; i < end; i++) rows.push(puzzleRow(entry, puzzles[i], i));
+    $("pack-list").append(...rows);
+    shown.drawn = end;
+    $("pack-more").hidden = end >= puzzles.length;
+  }
+
+  function puzzleRow(entry, p, i) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#";
+    a.textContent = p.title || `${entry.title} #${i + 1}`;
+    const kind = document.createElement("span");
+    kind.className = "kind";
+    kind.textContent = `#${i + 1} · ${family(p.type).title} · ${p.width}×${p.height}`;
+    const status = puzzleStatus(entry.keys[i]);
+    a.dataset.status = status;
+    if (status !== "new") {
+      // (on the same line, so every card of the list has one height)
+      const s = document.createElement("span");
+      s.className = status === "solver" ? "done by-solver" : status === "started" ? "done started" : "done";
+      s.textContent = " · " + STATUS_TEXT[status];
+      kind.append(s);
+    }
+    a.append(kind);
+    a.onclick = (ev) => {
+      ev.preventDefault();
+      load(p).catch((err) => showError(err.message));
+    };
+    li.append(a);
+    return li;
+  }
+
+  function leave() {
+    observer?.disconnect();
+    observer = null;
+    shown = null;
+  }
+
+  $("pack-back").onclick = (e) => {
+    e.preventDefault();
+    history.pushState(null, "", location.pathname + location.search);
+    ctx.library.show();
+  };
+
+  return { renderShelf, openPuzzles, openSet, leave };
+}
