@@ -12,8 +12,11 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const urls = ["./", ...Object.keys(PRECACHE)];
-    // cache: "reload" bypasses the HTTP cache so the precache matches this version.
-    await cache.addAll(urls.map((u) => new Request(u, { cache: "reload" })));
+    // cache: "no-cache" asks the server whether what the HTTP cache holds is current, so
+    // the precache matches this version, and the files the solver fetched moments ago
+    // (the service worker is installed once it is ready) come back as "not modified"
+    // instead of a second download.
+    await cache.addAll(urls.map((u) => new Request(u, { cache: "no-cache" })));
   })());
 });
 

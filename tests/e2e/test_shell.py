@@ -145,6 +145,8 @@ def test_offline_after_one_visit(context, fresh_server):
     page = open_app(context, fresh_server.url + "#" + HEART_LINK)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    # the page says so, once the whole site is kept
+    page.wait_for_function("document.getElementById('solver-status').textContent === 'Ready · works offline'")
     fresh_server.stop()
     page.reload()
     page.wait_for_function("window.app && app.state().puzzle !== null")

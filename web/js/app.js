@@ -31,12 +31,24 @@ const ctx = {
 
 // ---------------------------------------------------------------- the solver's status line
 const solverStatus = $("solver-status");
+let offline = false;  // the site is kept for offline use (offline.js)
+let statusText = "";
+/** "Solver ready" says so too once the site works offline (short enough for a phone's
+    top bar; the boot time stays in the tooltip). */
+function sayOffline() {
+  if (offline && solverStatus.dataset.state === "ready" && statusText.startsWith("Solver ready")) {
+    solverStatus.textContent = "Ready · works offline";
+    solverStatus.title = statusText;
+  }
+}
 ctx.solver = new Solver((st, text) => {
   // (a ready solver also reports, as "ready", that it loads NumPy or SciPy for a request)
   const becameReady = st === "ready" && solverStatus.dataset.state !== "ready";
   solverStatus.dataset.state = st;
   solverStatus.textContent = text;
+  statusText = text;
   solverStatus.title = "";
+  sayOffline();
   $("solver-retry").hidden = st !== "failed";
   if (st === "failed") {
     // Plain words for the player; the browser's own message stays in the tooltip.
@@ -111,4 +123,7 @@ History.saveFailed = () => {
 // The help is open where there is room for it; on a phone the board needs the height.
 $("help").open = $("design-help-box").open = matchMedia("(min-width: 601px)").matches;
 start().catch((err) => showError("The app could not read what puzzles it plays: " + err.message));
-registerServiceWorker();
+registerServiceWorker(ctx.solver.ready, () => {
+  offline = true;
+  sayOffline();
+});
