@@ -33,6 +33,8 @@ self.addEventListener("message", (event) => {
   if (event.data === "skipWaiting") self.skipWaiting();
 });
 
+const NEEDS_HEADERS = new Set(["document", "worker", "sharedworker", "iframe"]);
+
 /* Responses from the cache get the cross-origin isolation headers the server sends,
    so the offline app keeps SharedArrayBuffer (the solver's cancel button). */
 function isolated(response) {
@@ -53,7 +55,10 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const key = req.mode === "navigate" ? "./" : url.pathname.endsWith("/") ? "./" : req;
     const hit = await cache.match(key, { ignoreSearch: true });
-    if (hit) return isolated(hit);
+    // Only documents and workers need the isolation headers; the rest (the WebAssembly
+    // above all) is passed on as the cache holds it: a response made anew loses the
+    // browser's cache of compiled code, and Python's start takes a second longer.
+    if (hit) return NEEDS_HEADERS.has(req.destination) || req.mode === "navigate" ? isolated(hit) : hit;
     try {
       return await fetch(req);
     } catch (err) {
