@@ -21,11 +21,18 @@ from ..base import Deadline
 from .model import Numberlink
 
 
-STALL_ROUNDS = 20       # rounds without a new fewest-shared-cells count ...
-STALL_FLOOR = 2         # ... end the negotiation, unless it is down to this few
+# Rounds without a new fewest-shared-cells count end the negotiation, unless it is down
+# to STALL_FLOOR shared cells.  Patience pays: on boards of long winding paths (a
+# full-cover picture's paths posed under free cover, 20x20 to 40x40) the count can sit
+# still for a few hundred rounds before the pairs settle who goes round whom; at 20
+# rounds a quarter of such boards were given up and left to the exact search, which
+# drowned in them (30 s and more); at 300 all converged, within about a second.
+STALL_ROUNDS = 300
+STALL_FLOOR = 2
+MAX_ROUNDS = 2000
 
 
-def route_free(model: Numberlink, deadline: Deadline, max_rounds: int = 100, seed: int = 0,
+def route_free(model: Numberlink, deadline: Deadline, max_rounds: int = MAX_ROUNDS, seed: int = 0,
                stats: dict | None = None) -> dict | None:
     """A free-cover solution, or None when negotiation did not converge."""
     W, H = model.width, model.height
