@@ -155,3 +155,21 @@ def _internal(exc: Exception) -> str:
 #: phone's memory.  A request that imports one before it is loaded stops at that
 #: import (solver modules import them before they start work) and is sent again.
 ON_DEMAND = ("numpy", "scipy")
+
+#: What the solvers import of each on-demand package.  The worker imports these right
+#: after loading the package, while a Cancel is held off: a KeyboardInterrupt in the
+#: middle of importing NumPy or SciPy leaves their modules half initialised, and the
+#: next request that used them overflowed the stack and killed Python (one cancelled
+#: maker run in three).
+ON_DEMAND_MODULES = {
+    "numpy": ("numpy",),
+    "scipy": ("scipy", "scipy.optimize", "scipy.sparse", "scipy.ndimage"),
+}
+
+
+def import_loaded(packages_json: str) -> None:
+    """Import what the solvers use of the packages just loaded (see ON_DEMAND_MODULES)."""
+    import importlib
+    for package in json.loads(packages_json):
+        for module in ON_DEMAND_MODULES.get(package, (package,)):
+            importlib.import_module(module)

@@ -116,3 +116,10 @@ def test_the_description_says_which_file_endings_each_reader_usually_has():
     endings = {r["name"]: r["endings"] for f in describe()["families"] for r in f["reads"]}
     assert endings["non"] == [".non"] and endings["olsak-g"] == [".g"]
     assert all(e.startswith(".") for es in endings.values() for e in es)
+
+
+def test_the_worker_can_import_what_it_loaded_on_demand_in_one_go():
+    # (the worker calls this right after loading a package, while a Cancel is held off)
+    webapi.import_loaded('["numpy", "scipy"]')
+    import sys
+    assert all(m in sys.modules for mods in webapi.ON_DEMAND_MODULES.values() for m in mods)

@@ -3,7 +3,8 @@
    Cancelling a running request: when the page is cross-origin isolated the worker
    shares an interrupt buffer and Python stops with KeyboardInterrupt at its next
    bytecode; otherwise (or when Python does not stop within a grace period, e.g. inside
-   HiGHS) the worker is terminated and a fresh one boots. */
+   HiGHS) the worker is terminated and a fresh one boots.  A worker whose Python broke
+   (a fatal Pyodide error) says so and is replaced the same way. */
 
 const GRACE_MS = 1500;
 
@@ -40,6 +41,7 @@ export class Solver {
 
   _receive(msg) {
     if (msg.type === "status") return this._setStatus(msg.state, msg.text);
+    if (msg.type === "fatal") return this._restart();
     if (msg.type === "interrupt") {
       this.interrupt = msg.buffer ? new Uint8Array(msg.buffer) : null;
       return;

@@ -8,6 +8,7 @@
 const PYODIDE = "../pyodide-0.27.7/";
 let py = null;
 let handle = null;
+let importLoaded = null;
 let interrupt = null;
 // Byte 1 of the shared buffer says a cancel was asked for this request: Python clears
 // byte 0 (its interrupt flag) when it raises KeyboardInterrupt, even where the
@@ -37,6 +38,7 @@ async function boot() {
     py.setInterruptBuffer(interrupt);
   }
   handle = py.runPython("import pysolver.webapi as w; w.handle");
+  importLoaded = py.runPython("w.import_loaded");
   // The page must hold the interrupt buffer before it can send its first request.
   postMessage({ type: "interrupt", buffer: interrupt ? interrupt.buffer : null });
   readyText = `Solver ready (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
@@ -73,17 +75,25 @@ async function ask(request) {
     try {
       reply = JSON.parse(handle(request));
     } catch (err) {
-      return { ok: false, error: String(err && err.message ? err.message : err), kind: "internal" };
+      // handle() answers every Python exception itself: what reaches here broke
+      // Pyodide (a fatal error, after which it cannot run again), so the page is told
+      // to start a fresh worker once this reply is delivered.
+      setTimeout(() => postMessage({ type: "fatal" }), 0);
+      return { ok: false, kind: "internal",
+               error: "the solver crashed (" + String(err && err.message ? err.message : err) +
+                      ") and is being restarted; please try again" };
     }
     if (reply.kind !== "needs" || tries >= 3) return reply;
     // (the status line says why this first request takes longer)
     status("ready", `Loading ${reply.packages.map((p) => PACKAGE_NAMES[p] || p).join(" and ")}…`);
     // A load is never interrupted (an interrupted one leaves the package half loaded and
     // the next load of it hanging): a Cancel meanwhile is answered once it is done, or
-    // by the page restarting the worker when that takes too long.
+    // by the page restarting the worker when that takes too long.  The same holds for
+    // importing what was loaded (an interrupted import leaves modules half built).
     if (interrupt) py.setInterruptBuffer(new Uint8Array(new SharedArrayBuffer(1)));
     try {
       await py.loadPackage(reply.packages, { messageCallback: () => {} });
+      importLoaded(JSON.stringify(reply.packages));
       status("ready", readyText);
     } catch (err) {
       status("ready", readyText);
