@@ -481,7 +481,8 @@ class Family:
         wrong = mistake_hint(self, puzzle, progress, deadline)
         if wrong:
             return wrong
-        return self.next_step(puzzle, progress, deadline)
+        step = self.next_step(puzzle, progress, deadline)
+        return with_focus(step) if step and not step.get("wrong") else step
 
     def progress_for_hint(self, puzzle: Any, progress: dict) -> dict:
         """The progress as :meth:`next_step` reads it (PuzzleError when malformed)."""
@@ -514,6 +515,30 @@ class Family:
     def render_text(self, puzzle: Any, solution: dict) -> str:
         """The solution as a text picture for a terminal."""
         raise NotImplementedError
+
+
+def with_focus(step: dict) -> dict:
+    """A step with where to look first (the app's hints come in three presses: where
+    to look and which rule, then the deduction drawn as a preview, then the move).
+    ``focus`` holds the cells and lines to show before the answer is given away and
+    ``where`` says it in words; a family's step may set both (Link-a-Pix names the clue,
+    Numberlink the line end), else the step's lines, or its first cell, are the place."""
+    if "focus" in step and "where" in step:
+        return step
+    lines = step.get("lines") or []
+    # (the rule as the message names it, "simple boxes: row 2 ...", else the step's own)
+    named = step["message"].split(": ", 1)[0] if ": " in step["message"] else ""
+    rule = named if 0 < len(named) <= 32 else step.get("rule") or ""
+    rule = " (no single rule applies here)" if rule == "solution" else f" ({rule})" if rule else ""
+    if lines:
+        names = [f"{kind} {index + 1}" for kind, index in lines]
+        focus, where = {"cells": [], "lines": lines}, "Look at " + " and ".join(names) + rule
+    elif step.get("cells"):
+        r, c = step["cells"][0]
+        focus, where = {"cells": [step["cells"][0]], "lines": []}, f"Look at row {r + 1}, col {c + 1}{rule}"
+    else:
+        focus, where = {"cells": [], "lines": []}, step["message"]
+    return {**step, "focus": step.get("focus", focus), "where": step.get("where", where)}
 
 
 def broken_rule_hint(report: CheckReport) -> dict:

@@ -60,3 +60,27 @@ def test_deadline_and_cancel_hook():
         assert res["status"] == "cancelled" and res["solution"] is None
     # and the same board, not cancelled, is solved
     assert api.solve(board, cancel=lambda: False)["status"] == "solved"
+
+def test_every_family_hint_says_where_to_look_before_what_follows():
+    # The app's hints come in three presses; the first shows `focus` and says `where`
+    # without giving the deduction away.
+    import json as _json
+    lib = ROOT / "static" / "puzzles"
+    empty = {"nonogram": lambda p: {"grid": ["?" * p["width"]] * p["height"]},
+             "hungrycat": lambda p: {"grid": ["?" * p["width"]] * p["height"]},
+             "linkapix": lambda p: {"paths": []}, "numberlink": lambda p: {"paths": {}}}
+    for name in ("nonogram-heart", "hungrycat-blob", "linkapix-heart", "numberlink-7x7"):
+        p = _json.loads((lib / f"{name}.json").read_text())
+        p.pop("solution", None)
+        h = api.hint(p, empty[p["type"]](p), 10)
+        assert h["where"].startswith("Look at") and h["where"] != h["message"], name
+        assert h["focus"]["cells"] or h["focus"]["lines"], name
+        assert h["cells"] and h["solution"], name
+
+
+def test_a_link_a_pix_hint_is_the_most_telling_forced_link():
+    import json as _json
+    p = _json.loads((ROOT / "static" / "puzzles" / "linkapix-heart.json").read_text())
+    p.pop("solution", None)
+    h = api.hint(p, {"paths": []}, 10)
+    assert len(h["cells"]) > 2        # not one of the 1s, which are forced first

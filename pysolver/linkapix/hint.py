@@ -56,9 +56,13 @@ def next_step(fam, model: Model, progress: dict, deadline: Deadline) -> dict | N
         # the reduced puzzle's 1s on drawn cells are the player's own links
         return not (len(path) == 1 and tuple(path[0]) in drawn)
 
-    for path, reason, _ in forced_links(reduced, deadline):
-        if new(path):
-            return _step(progress, path, reason)
+    # The most telling forced link: the first longer than 2 (a 1 is a link of its own and
+    # a 2 beside its twin is seen at a glance; a player asking for a hint wants what
+    # they could not see), else the first there is.
+    forced = [(path, reason) for path, reason, _ in forced_links(reduced, deadline) if new(path)]
+    if forced:
+        path, reason = next(((p, why) for p, why in forced if len(p) > 2), forced[0])
+        return _step(progress, path, reason)
     from .auto import solve
 
     try:
@@ -193,5 +197,10 @@ def _err(message: str, cells) -> dict:
 
 
 def _step(progress: dict, path, message: str) -> dict:
+    (r, c), (r2, c2) = path[0], path[-1]
+    where = (f"Look at the 1 at row {r + 1}, col {c + 1}" if len(path) == 1 else
+             f"Look at the {len(path)}s at row {r + 1}, col {c + 1} and row {r2 + 1}, col {c2 + 1}")
     return {"message": message, "cells": [list(p) for p in path],
+            "focus": {"cells": [list(path[0]), list(path[-1])] if len(path) > 1 else [list(path[0])], "lines": []},
+            "where": where,
             "solution": {"paths": list(progress["paths"]) + [[list(p) for p in path]]}}

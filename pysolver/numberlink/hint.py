@@ -142,8 +142,11 @@ def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | N
         r, c = tip if reason == "head" else segment[0]
         new = dict(progress["paths"])
         new[lab] = [list(model.rc(p)) for p in path]
+        where = (f"Look at line {lab}'s end at row {r + 1}, col {c + 1}" if reason == "head"
+                 else f"Look at the empty cell at row {r + 1}, col {c + 1}")
         return {"message": _REASON[reason].format(lab=lab, r=r + 1, c=c + 1),
-                "cells": [list(x) for x in segment], "solution": {"paths": new}}
+                "cells": [list(x) for x in segment], "solution": {"paths": new},
+                "focus": {"cells": [[r, c]], "lines": []}, "where": where}
     # Nothing forced locally: let the search decide the next step.
     sols = Search(model, False, deadline).run(2, fixed)
     if not sols:
@@ -166,6 +169,9 @@ def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | N
         new[lab] = [list(model.rc(p)) for p in full[:done + 1]]
         why = ("only this way leads to a solution (found by trial)" if len(sols) == 1
                else "one way to continue (the puzzle has more than one solution)")
+        tr, tc = model.rc(full[done - 1])
         return {"message": f"line {lab} continues to row {step // model.width + 1}, col {step % model.width + 1}: {why}",
-                "cells": [list(model.rc(step))], "solution": {"paths": new}}
+                "cells": [list(model.rc(step))], "solution": {"paths": new},
+                "focus": {"cells": [[tr, tc]], "lines": []},
+                "where": f"Look at line {lab}'s end at row {tr + 1}, col {tc + 1} (no single rule applies here)"}
     return None

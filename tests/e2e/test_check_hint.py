@@ -66,8 +66,8 @@ def test_link_a_pix_hints_from_a_right_link_build_on_it(context, server):
     mine = [[0, 0], [1, 0]] if [[0, 0], [0, 1]] in solver_paths else [[0, 0], [0, 1]]
     drag(page, mine)
     assert press(page, "check") == "No mistakes so far."
-    h = page.evaluate("app.hint()")
-    assert not h.get("wrong")
+    steps = [page.evaluate("app.hint()") for _ in range(3)]      # where, what, played
+    assert not any(h.get("wrong") for h in steps) and [h["applied"] for h in steps] == [False, False, True]
     assert page.evaluate("app.state().solved") is True
     assert mine in page.evaluate("app.state().progress.paths")
 
@@ -101,3 +101,28 @@ def test_multicolour_wrong_line_clue_is_marked_not_faded_and_named_as_players_se
     # The clue box keeps its colour (not faded as a done line's is) inside a red outline.
     assert close(colour_at(page, 6.15, -1.08), hex_rgb(boat["palette"]["k"]))
     assert close(colour_at(page, 6.5, -1.22), css_var(page, "error"))
+
+
+@pytest.mark.parametrize("name", ["nonogram-heart.json", "linkapix-heart.json", "numberlink-7x7.json",
+                                  "hungrycat-blob.json"])
+def test_a_hint_comes_in_three_presses_and_a_move_starts_it_over(context, server, name):
+    page = open_file(context, server, LIB / name)
+    grid = lambda: page.evaluate("JSON.stringify(app.state().progress)")   # noqa: E731
+    before = grid()
+    where = page.evaluate("app.hint()")
+    assert where["applied"] is False and where["message"].startswith("Look at")
+    assert where["cells"] or where["lines"]                  # the place is highlighted
+    assert message(page).startswith("Hint: Look at") and grid() == before
+    what = page.evaluate("app.hint()")
+    assert what["applied"] is False and what["cells"] and what["message"] != where["message"]
+    assert "Hint again plays it" in message(page) and grid() == before
+    played = page.evaluate("app.hint()")
+    assert played["applied"] is True and played["cells"] == what["cells"] and grid() != before
+    assert message(page).startswith("Hint played:")
+    # Any change to the grid meanwhile starts over: undo after the first press of a
+    # new hint, and the next press is a first press again.
+    page.evaluate("app.hint()")
+    page.evaluate("app.undo()")
+    assert grid() == before and message(page) == ""
+    again = page.evaluate("app.hint()")
+    assert again["applied"] is False and again["message"] == where["message"]

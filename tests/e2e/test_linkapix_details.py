@@ -55,7 +55,7 @@ def test_a_hint_that_completes_the_grid_says_it_is_solved(context, server):
     for path in solution[:-1]:
         drag(page, path)
     page.wait_for_function("app.state().progress.paths.length >= %d" % (len(solution) - 1))
-    for _ in range(3):
+    for _ in range(3):                   # a hint's three presses: where, what, played
         if page.evaluate("app.state().solved"):
             break
         page.evaluate("app.hint()")

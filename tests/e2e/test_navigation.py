@@ -130,7 +130,7 @@ def test_continue_list_tells_solved_by_the_player_from_shown_by_the_solver(conte
     entry.click()
     page.wait_for_selector(PLAYING)
     page.click("#restart")
-    for _ in range(100):                             # the player, with hints
+    for _ in range(300):                             # the player, with hints (3 presses a move)
         if page.evaluate("app.state().solved"):
             break
         page.evaluate("app.hint()")

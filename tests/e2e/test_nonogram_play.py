@@ -97,7 +97,8 @@ def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, s
     assert view["layout"]["y0"] * view["scale"] > 0.7 * view["height"]
     assert strips["right"] - strips["left"] <= 0.36 * view["width"]
     assert strips["bottom"] - strips["top"] <= 0.36 * view["height"]
-    hint = page.evaluate("app.hint()")
+    page.evaluate("app.hint()")                      # (where to look: a line)
+    hint = page.evaluate("app.hint()")               # what follows: the cells it decides
     assert hint and hint.get("cells"), hint
     settle(page)
     strips = page.evaluate("app.view().clueStrips")

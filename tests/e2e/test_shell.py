@@ -155,13 +155,18 @@ def test_offline_after_one_visit(context, fresh_server):
     assert page.evaluate("app.solve({unique: true})")["status"] == "solved"
 
 
-def test_hint_applies_one_step_with_its_reason(context, server):
+def test_hint_applies_one_step_with_its_reason_at_the_third_press(context, server):
     page = open_app(context, server.url + "#" + HEART_LINK)
     wait_ready(page)
     page.click("#restart")
     before = page.evaluate("app.state().progress.grid")
     page.click("#hint")
-    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint:')")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: Look at')")
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Hint again plays it')")
+    assert page.evaluate("app.state().progress.grid") == before
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint played:')")
     after = page.evaluate("app.state().progress.grid")
     changed = [(r, c) for r in range(10) for c in range(10) if before[r][c] != after[r][c]]
     assert changed and all(after[r][c] == HEART["solution"]["grid"][r][c] for r, c in changed)

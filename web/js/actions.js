@@ -103,30 +103,73 @@ export function initActions(ctx) {
     return [onlyRules[rep.reference] || "No mistakes so far.", "ok"];
   }
 
+  /* Hints come in three presses, as teaching apps give them: where to look and which
+     rule (the place highlighted), then the deduction drawn in place as a preview, then
+     the move played.  The grid changes only at the last press; any change to the grid
+     meanwhile (a move, undo, another puzzle) starts over.  A hint that finds a mistake
+     shows it at once.  Each press answers {cells, lines, message, applied, step}. */
+  let flow = null;  // {puzzle, present, hint, step}
+
+  /** Forget a hint under way (its preview too); true when there was one. */
+  function dropHint() {
+    if (!flow) return false;
+    if (state.preview === flow.preview) state.preview = null;
+    flow = null;
+    return true;
+  }
+
   async function hint() {
     await solver.ready;
     ctx.replay.stop();
     const p = state.puzzle;
-    const progress = state.fam.toSolution(p, state.history.present);
-    const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress }));
-    if (!res || state.puzzle !== p) return res;
-    const h = res.hint;
-    if (!h) {
-      say(state.history.solved ? "Already solved." : "No hint: nothing more follows from the grid as it is.");
-      return h;
+    if (flow && (flow.puzzle !== p || flow.present !== state.history.present)) dropHint();
+    if (!flow) {
+      const progress = state.fam.toSolution(p, state.history.present);
+      const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress }));
+      if (!res || state.puzzle !== p) return res;
+      const h = res.hint;
+      if (!h) {
+        say(state.history.solved ? "Already solved." : "No hint: nothing more follows from the grid as it is.");
+        return h;
+      }
+      if (h.wrong || !h.solution) {
+        state.highlight = { cells: h.cells || [], lines: h.lines || [], wrong: !!h.wrong };
+        say("Hint: " + h.message, h.wrong ? "error" : "");
+        board().reveal(state.highlight.cells);
+        board().draw();
+        return { ...h, applied: false, step: 1 };
+      }
+      flow = { puzzle: p, present: state.history.present, hint: h, step: 0, preview: null };
     }
-    state.highlight = { cells: h.cells || [], lines: h.lines || [], wrong: !!h.wrong };
-    if (h.solution && !h.wrong) {
-      const next = state.fam.fromSolution(p, h.solution, state.history.present);
-      state.history.push(next);
-      ctx.play.afterChange();
+    const h = flow.hint;
+    flow.step += 1;
+    if (flow.step === 1) {
+      const focus = h.focus || { cells: h.cells || [], lines: h.lines || [] };
+      state.highlight = { cells: focus.cells || [], lines: focus.lines || [] };
+      say(`Hint: ${h.where || h.message}. Hint again shows what follows.`);
+      board().reveal(state.highlight.cells);
+      board().draw();
+      return { cells: state.highlight.cells, lines: state.highlight.lines, message: h.where || h.message,
+               applied: false, step: 1 };
     }
+    if (flow.step === 2) {
+      flow.preview = state.preview = state.fam.fromSolution(p, h.solution, state.history.present);
+      state.highlight = { cells: h.cells || [], lines: h.lines || [] };
+      say(`Hint: ${h.message}. Hint again plays it.`);
+      board().reveal(state.highlight.cells);
+      board().draw();
+      return { cells: state.highlight.cells, lines: state.highlight.lines, message: h.message, applied: false, step: 2 };
+    }
+    dropHint();
+    state.preview = null;
+    state.history.push(state.fam.fromSolution(p, h.solution, state.history.present));
+    ctx.play.afterChange();
+    state.highlight = { cells: h.cells || [], lines: h.lines || [] };
     // (a hint that completes the grid says so too: afterChange's message would be lost)
-    if (ctx.play.solvedStatus() === "player" && !h.wrong) say(`Hint: ${h.message}. Solved. Well done!`, "ok");
-    else say("Hint: " + h.message, h.wrong ? "error" : "");
-    board().reveal(state.highlight.cells);
+    if (ctx.play.solvedStatus() === "player") say(`Hint: ${h.message}. Solved. Well done!`, "ok");
+    else say("Hint played: " + h.message);
     board().draw();
-    return h;
+    return { cells: state.highlight.cells, lines: state.highlight.lines, message: h.message, applied: true, step: 3 };
   }
 
   $("solve").onclick = () => solve();
@@ -134,5 +177,5 @@ export function initActions(ctx) {
   $("hint").onclick = () => hint();
   $("cancel").onclick = () => solver.cancel();
 
-  return { run, solve, check, hint };
+  return { run, solve, check, hint, dropHint };
 }

@@ -3,7 +3,8 @@
      await app.ready              Python, NumPy, SciPy and pysolver are loaded
      await app.load(jsonOrLink)   open a puzzle (object, JSON text, link or other format)
      await app.solve({method, timeout, unique})  -> the object of `pysolver solve --json`
-     await app.check(), app.hint(), app.undo(), app.redo(), app.cancel()
+     await app.check(), app.undo(), app.redo(), app.cancel()
+     await app.hint()             one press further: {cells, lines, message, applied, step}
      await app.replay()           -> true when it ran to the end; app.stopReplay()
      app.state()                  {puzzle, progress, key, link, solved, canUndo, canRedo}
      app.cellCenter(r, c)         CSS pixel position of a cell's centre in the canvas

@@ -66,6 +66,7 @@ export function initPlay(ctx) {
     if (state.history.push(progress)) {
       state.marks = null;
       state.highlight = null;
+      if (ctx.actions?.dropHint()) say("");  // (the hint under way was about the grid before)
       afterChange();
     }
     board.draw();
@@ -187,12 +188,12 @@ export function initPlay(ctx) {
   function undo() {
     ctx.replay.stop();
     board.dropStroke();  // (a drag still in the hand was begun on the grid undone)
-    if (state.history?.undo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
+    if (state.history?.undo()) { ctx.actions?.dropHint(); state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
   }
   function redo() {
     ctx.replay.stop();
     board.dropStroke();
-    if (state.history?.redo()) { state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
+    if (state.history?.redo()) { ctx.actions?.dropHint(); state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
   }
 
   $("undo").onclick = undo;
