@@ -57,6 +57,10 @@ class HungryCat(Family):
         """The rules method's deductions for the app's Replay animation."""
         return rule_method.steps(puzzle, deadline)
 
+    def grade(self, puzzle: model.Model, deadline: Deadline):
+        from .grade import grade
+        return grade(puzzle, deadline)
+
     def encode_compact(self, puzzle: model.Model) -> str:
         return codec.encode(puzzle)
 

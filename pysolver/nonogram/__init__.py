@@ -101,6 +101,10 @@ class NonogramFamily(Family):
         from .rules import steps
         return steps(model, deadline)
 
+    def grade(self, model: Model, deadline: Deadline):
+        from .grade import grade
+        return grade(model, deadline)
+
     def encode_compact(self, model: Model) -> str:
         return codec.encode(model)
 
