@@ -87,17 +87,31 @@ def _simple_rules(eng: RuleEngine) -> int | None:
 
 
 def _contradictions(eng: RuleEngine) -> int:
-    """Refute cell values by contradiction (the rules' own contradiction step), line
-    logic run to a fixpoint after each, until the grid is complete or no value is
-    refuted; the number of refutations it took."""
+    """Refute cell values by contradiction (a value assumed, line logic on the whole
+    grid fails, the value goes and line logic runs again), sweeping the open cells
+    until the grid is complete or a sweep refutes nothing; the number of refutations."""
     count = 0
-    while not eng.solved():
-        step = eng.contradiction_step()
-        if step is None:
-            break
-        eng.apply(step)
-        (r, c), = step["cells"]
-        if not eng.propagate((r, eng.h + c)):
-            raise PuzzleError("the clues have no solution")
-        count += 1
+    swept_clean = False
+    while not swept_clean and not eng.solved():
+        swept_clean = True
+        open_cells = [(r, c) for r, row in enumerate(eng.grid()) for c, ch in enumerate(row) if ch == "?"]
+        for r, c in open_cells:
+            values = eng.cell_values(r, c)
+            refuted = next((v for v in values if len(values) > 1 and not _holds(eng, r, c, v)), None)
+            if refuted is None:
+                continue
+            eng.restrict_cell(r, c, sum(1 << u for u in values if u != refuted))
+            if not eng.propagate((r, eng.h + c)):
+                raise PuzzleError("the clues have no solution")
+            count += 1
+            swept_clean = False
     return count
+
+
+def _holds(eng: RuleEngine, r: int, c: int, v: int) -> bool:
+    """Whether line logic survives cell (r, c) taking value v (the grid is left as it was)."""
+    mark = len(eng.trail)
+    eng.set_cell(r, c, v)
+    ok = eng.propagate((r, eng.h + c))
+    eng.undo(mark)
+    return ok
