@@ -19,6 +19,7 @@ from . import codec, text
 from .auto import solve_auto
 from .check import check_grid, read_grid
 from .formats import EXPORTERS, IMPORTERS
+from .makers import MAKERS
 from .model import Model, model_to_json, parse_model
 
 
@@ -69,6 +70,7 @@ class NonogramFamily(Family):
     # Drawn pictures: the page works their clues out as they are drawn.
     drawing = Drawing(min_side=2, max_side=100, min_colours=1, max_colours=8)
     exporters = EXPORTERS
+    makers = MAKERS
 
     def parse(self, data: dict) -> Model:
         return parse_model(data)

@@ -221,3 +221,41 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         puzzle.update(title=f"Nonogram {width}×{height}, {kind}, {g.words} #{seed}", author="pysolver maker",
                       license="CC0-1.0", grade=g.level)
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
+
+
+def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
+                      seed: int = 0, deadline: Deadline | None = None, title: str | None = None) -> dict:
+    """A unique nonogram from RGBA pixels (base64 text, bytes or an array): scaled to at
+    most ``width`` cells across, colours snapped to ``colours`` palette colours (a plain
+    border colour, or transparency, stays blank), then repaired by :func:`make_unique`.
+    ``stats.changed`` lists the cells the repair changed."""
+    import base64
+
+    import numpy as np
+
+    from ..linkapix.pictures import picture_from_rgba
+    if isinstance(rgba, str):
+        try:
+            rgba = base64.b64decode(rgba, validate=True)
+        except ValueError:
+            raise PuzzleError("picture: the pixel data is corrupted") from None
+    pixels = np.frombuffer(bytes(rgba), dtype=np.uint8) if not isinstance(rgba, np.ndarray) else rgba
+    if pixels.size != source_width * source_height * 4:
+        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {source_width}x{source_height} RGBA image")
+    arr = pixels.reshape(source_height, source_width, 4)
+    height = max(1, round(width * source_height / source_width))
+    if not (MIN_SIDE <= height <= 4 * MAX_SIDE):
+        raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")
+    palette_in, rows = picture_from_rgba(arr, width, height, colours, "auto", seed)
+    keys_in = list(palette_in)
+    palette = None if colours == 1 else {PALETTE[i][0]: palette_in[k] for i, k in enumerate(keys_in)}
+    picture = [[0 if ch == "." else (1 if colours == 1 else keys_in.index(ch) + 1) for ch in row] for row in rows]
+    if not any(any(row) for row in picture):
+        raise PuzzleError("picture: nothing is left to fill once the background is taken away")
+    deadline = deadline or Deadline(None)
+    rng = random.Random(f"nonogram picture {seed}")
+    picture, changes, g = make_unique(picture, palette, deadline, rng)
+    puzzle = puzzle_of(picture, palette)
+    h, w = len(picture), len(picture[0])
+    puzzle.update(title=title or f"Nonogram {w}×{h} from a picture", license="CC0-1.0", grade=g.level)
+    return {"puzzle": puzzle, "stats": {"changed": changes, "grade": g.to_json()}}
