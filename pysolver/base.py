@@ -15,7 +15,10 @@ from __future__ import annotations
 import importlib
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .grade import Grade
 
 # Largest grid a family accepts by default (files, links): a side of at most
 # MAX_GRID_SIDE and at most FAMILY_MAX_CELLS cells, so long thin boards (a 1000x1
@@ -424,6 +427,7 @@ class Family:
             "limits": {"max_side": self.max_side, "max_cells": self.max_cells},
             "makers": [m.to_json() for m in self.makers.values()],
             "drawing": self.drawing.to_json() if self.drawing else None,
+            "grades": type(self).grade is not Family.grade,
         }
 
     @property
@@ -500,6 +504,13 @@ class Family:
         solution: errors ``{"message", "cells", "lines"}`` (the app's Check, and what
         hints report first)."""
         return []
+
+    # -- difficulty -------------------------------------------------------------------
+    def grade(self, puzzle: Any, deadline: Deadline) -> "Grade | None":
+        """How hard the puzzle is for the family's rule-based method, 1..5 on the one
+        scale of :mod:`pysolver.grade`; None when the family does not grade.  Raises
+        PuzzleError when the puzzle has no solution, SolveTimeout past the deadline."""
+        return None
 
     # -- share links ------------------------------------------------------------------
     def encode_compact(self, puzzle: Any) -> str:

@@ -216,8 +216,34 @@ def _cmd_families(args) -> int:
     return EXIT_OK
 
 
+def _read_bytes(path: str) -> bytes:
+    """A file's bytes, up to the input size limit (PuzzleError naming the file)."""
+    from .format import MAX_TEXT
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_TEXT + 1)
+    except OSError as exc:
+        raise PuzzleError(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_TEXT:
+        raise PuzzleError(f"{path}: larger than {MAX_TEXT // 1_000_000} MB")
+    return data
+
+
 def _cmd_make(args) -> int:
-    """Run a family's maker with NAME=VALUE parameters and print the puzzle JSON."""
+    """Make a puzzle and print its JSON: ``make TYPE --width W ... [--from picture.png]``
+    (the family's random or picture maker, with the grade), ``make TYPE --daily DATE``,
+    or ``make TYPE MAKER NAME=VALUE ...`` (any maker by name)."""
+    flags = {"width": args.width, "height": args.height, "colours": args.colours, "grade": args.grade,
+             "seed": args.seed, "pairs": args.pairs}
+    if args.maker is None or args.maker.startswith("-"):
+        from . import make
+        if args.daily:
+            out = make.daily(args.type, args.daily, args.timeout)
+        else:
+            picture = _read_bytes(args.picture) if args.picture else None
+            out = make.make(args.type, flags, picture, args.timeout)
+        print(json.dumps(out["puzzle"], ensure_ascii=False, separators=(",", ":")))
+        return EXIT_OK
     from .registry import get_family
     fam = get_family(args.type)
     maker = fam.makers.get(args.maker)
@@ -291,8 +317,17 @@ def build_parser() -> argparse.ArgumentParser:
     mk = sub.add_parser("make", help="make a puzzle with a family's maker, e.g. 'make numberlink random "
                         "width=8 height=8 seed=3'")
     mk.add_argument("type")
-    mk.add_argument("maker")
+    mk.add_argument("maker", nargs="?", help="a maker by name (see 'families'); without it the family's "
+                    "random maker, or its picture maker with --from")
     mk.add_argument("params", nargs="*", metavar="NAME=VALUE")
+    mk.add_argument("--width", type=int)
+    mk.add_argument("--height", type=int)
+    mk.add_argument("--colours", "--colors", type=int)
+    mk.add_argument("--grade", help="1..5 or easy, medium, hard, tough, fiendish")
+    mk.add_argument("--seed", type=int, help="the same seed makes the same puzzle")
+    mk.add_argument("--pairs", type=int, help="Numberlink: about how many pairs")
+    mk.add_argument("--from", dest="picture", metavar="PICTURE.png", help="make it from a PNG picture")
+    mk.add_argument("--daily", metavar="YYYY-MM-DD", help="the family's puzzle of that day")
     mk.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
     mk.set_defaults(fn=_cmd_make)
 

@@ -64,6 +64,11 @@ def _make(args: dict) -> dict:
     return maker.run(args)
 
 
+def _makes():
+    from . import make
+    return make
+
+
 def _bench(args: dict) -> dict:
     rows = bench.run([(it["name"], json.dumps(it["puzzle"])) for it in args["items"]],
                      [args.get("method")], args.get("timeout"), bool(args.get("unique")),
@@ -112,6 +117,10 @@ COMMANDS = {
     "show": lambda a: api.show(a["link"]),
     "steps": _steps,
     "make": _make,
+    # a puzzle's difficulty: {"grade": {"level", "words", "why", "stats"} or null}
+    "grade": lambda a: {"grade": _makes().grade(a["puzzle"], a.get("timeout", 30))},
+    # the family's puzzle of the day: {type, date: "YYYY-MM-DD"} -> {"puzzle", "stats"?, "date"}
+    "daily": lambda a: _makes().daily(a.get("type"), a.get("date"), a.get("timeout", 60)),
     "bench": _bench,
     "selftest": _selftest,
 }

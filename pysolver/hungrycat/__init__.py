@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..base import CheckReport, Deadline, Drawing, Family, Method
 from . import auto, cdcl, codec, formats, hint as hint_mod, model, rules as rule_method, text
 from .check import check as check_solution
+from .makers import MAKERS
 
 
 class HungryCat(Family):
@@ -37,6 +38,7 @@ class HungryCat(Family):
     importer_endings = {"hungrycat-text": (".txt", ".cat"), "hungrycat-xml": (".xml",)}
     # Drawn on white (the first colour): the page works the clues out as they are drawn.
     drawing = Drawing(min_side=2, max_side=100, min_colours=2, max_colours=8)
+    makers = MAKERS
 
     def parse(self, data: dict) -> model.Model:
         return model.parse(data)
@@ -56,6 +58,10 @@ class HungryCat(Family):
     def steps(self, puzzle: model.Model, deadline: Deadline) -> list[dict]:
         """The rules method's deductions for the app's Replay animation."""
         return rule_method.steps(puzzle, deadline)
+
+    def grade(self, puzzle: model.Model, deadline: Deadline):
+        from .grade import grade
+        return grade(puzzle, deadline)
 
     def encode_compact(self, puzzle: model.Model) -> str:
         return codec.encode(puzzle)

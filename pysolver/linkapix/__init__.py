@@ -72,6 +72,10 @@ class LinkAPix(Family):
         from .steps import steps
         return steps(puzzle, deadline)
 
+    def grade(self, model, deadline):
+        from .grade import grade
+        return grade(model, deadline)
+
     def encode_compact(self, puzzle: Model) -> str:
         return codec.encode(puzzle)
 

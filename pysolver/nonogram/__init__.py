@@ -19,6 +19,7 @@ from . import codec, text
 from .auto import solve_auto
 from .check import check_grid, read_grid
 from .formats import EXPORTERS, IMPORTERS
+from .makers import MAKERS
 from .model import Model, model_to_json, parse_model
 
 
@@ -69,6 +70,7 @@ class NonogramFamily(Family):
     # Drawn pictures: the page works their clues out as they are drawn.
     drawing = Drawing(min_side=2, max_side=100, min_colours=1, max_colours=8)
     exporters = EXPORTERS
+    makers = MAKERS
 
     def parse(self, data: dict) -> Model:
         return parse_model(data)
@@ -100,6 +102,10 @@ class NonogramFamily(Family):
         """The rule-based solving steps, line by line, for the "Replay" animation."""
         from .rules import steps
         return steps(model, deadline)
+
+    def grade(self, model: Model, deadline: Deadline):
+        from .grade import grade
+        return grade(model, deadline)
 
     def encode_compact(self, model: Model) -> str:
         return codec.encode(model)

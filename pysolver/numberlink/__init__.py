@@ -75,6 +75,10 @@ class NumberlinkFamily(Family):
         from .steps import steps
         return steps(puzzle, deadline, self)
 
+    def grade(self, model, deadline):
+        from .grade import grade
+        return grade(model, deadline)
+
     def encode_compact(self, puzzle: Numberlink) -> str:
         return codec.encode(puzzle)
 

@@ -34,7 +34,8 @@ def _label(i: int) -> str:
     return _LABELS[i] if i < len(_LABELS) else str(i)
 
 
-def _random_paths(width: int, height: int, rng: random.Random, full: bool) -> list[list[int]] | None:
+def _random_paths(width: int, height: int, rng: random.Random, full: bool,
+                  pairs: int | None = None) -> list[list[int]] | None:
     """Disjoint paths of at least two cells; under ``full`` they cover the grid."""
     size = width * height
     owner = [-1] * size
@@ -51,7 +52,7 @@ def _random_paths(width: int, height: int, rng: random.Random, full: bool) -> li
             yield p + 1
 
     if full:
-        return _cut_random_path(width, height, rng, nbrs)
+        return _cut_random_path(width, height, rng, nbrs, pairs)
     paths: list[list[int]] = []
     cells = list(range(size))
     rng.shuffle(cells)
@@ -85,7 +86,8 @@ def _random_paths(width: int, height: int, rng: random.Random, full: bool) -> li
 
 
 
-def _cut_random_path(width: int, height: int, rng: random.Random, nbrs) -> list[list[int]] | None:
+def _cut_random_path(width: int, height: int, rng: random.Random, nbrs,
+                     pairs: int | None = None) -> list[list[int]] | None:
     """Paths covering the grid: one random path through every cell, cut into pieces."""
     size = width * height
     # A snake (back and forth along the rows) made random by "backbite" moves: join an
@@ -140,10 +142,11 @@ def _cut_random_path(width: int, height: int, rng: random.Random, nbrs) -> list[
         if not out:
             return None                 # a one-cell grid: no pair fits
         out[-1] += carry
-    return _merge_pieces(out, size, rng, nbrs)
+    return _merge_pieces(out, size, rng, nbrs, pairs)
 
 
-def _merge_pieces(pieces: list[list[int]], size: int, rng: random.Random, nbrs) -> list[list[int]]:
+def _merge_pieces(pieces: list[list[int]], size: int, rng: random.Random, nbrs,
+                  pairs: int | None = None) -> list[list[int]]:
     """Join paths end to end at random, where the joined path does not run alongside
     itself, down to about one pair per 10-14 cells (the density of published boards:
     a random path wiggles so much that the cuts alone leave two or three times more)."""
@@ -153,6 +156,8 @@ def _merge_pieces(pieces: list[list[int]], size: int, rng: random.Random, nbrs) 
             owner[p] = k
     alive = list(range(len(pieces)))
     target = max(1, round(size / rng.uniform(10, 14)))
+    if pairs is not None:
+        target = pairs      # asked for: fewer pairs make longer lines (the check may cut a few)
     stuck = 0
     while len(alive) > target and stuck < 50 * len(alive):
         k = rng.choice(alive)
@@ -217,9 +222,11 @@ TRY_FRONTIERS = 10_000
 
 
 def generate(width: int, height: int, seed: int, cover: str = "full",
-             deadline: Deadline | None = None) -> dict:
+             deadline: Deadline | None = None, pairs: int | None = None) -> dict:
     """A puzzle dict (with its solution) whose solution is unique under the plain rules.
 
+    ``pairs``: about how many pairs (under full cover; pieces are joined down to it,
+    and the uniqueness check may cut a few more); None for about one per 12 cells.
     The board is a function of the arguments alone: tries are dropped after a count
     of decisions, never after a time.  The deadline only makes the generator give up
     (SolveTimeout) when no board is made in time."""
@@ -228,13 +235,14 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
     if width < 1 or height < 1 or width * height < 2:
         raise PuzzleError(f"{width}x{height}: too small for a pair of endpoints")
     deadline = deadline or Deadline(30.0)
-    rng = random.Random(seed)
+    # (seeded as before when no pair count is asked for: old seeds keep their boards)
+    rng = random.Random(seed if pairs is None else f"{seed} pairs {pairs}")
     work = round(TRY_WORK * max(1.0, width * height / 200))
     try:
         while True:
             if deadline.expired():
                 raise SolveTimeout("out of time")
-            paths = _random_paths(width, height, rng, cover == "full")
+            paths = _random_paths(width, height, rng, cover == "full", pairs)
             if paths:
                 puzzle = _settle(paths, width, height, cover, rng, deadline, work)
                 if puzzle is not None:

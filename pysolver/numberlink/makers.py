@@ -14,7 +14,7 @@ MAX_GENERATED_CELLS = 400
 def _random(values: dict, deadline: Deadline) -> dict:
     from .generate import generate
     w, h, seed = values["width"], values["height"], values["seed"]
-    puzzle = generate(w, h, seed, "full", deadline)
+    puzzle = generate(w, h, seed, "full", deadline, values.get("pairs") or None)
     return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "pysolver generator",
                        "license": "CC0-1.0", **puzzle}}
 
@@ -27,6 +27,7 @@ MAKERS = {
         f"at most {MAX_GENERATED_CELLS} cells (20×20 or 30×13, say): bigger boards take minutes to prove unique.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 10),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 10),
-         Param("seed", "seed", "Number", 0, 999_999_999)),
+         Param("seed", "seed", "Number", 0, 999_999_999),
+         Param("pairs", "int", "Pairs (0: about one per 12 cells)", 0, 200, 0)),
         _random, timeout=60, max_cells=MAX_GENERATED_CELLS),
 }

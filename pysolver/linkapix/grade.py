@@ -1,0 +1,57 @@
+"""How hard a Link-a-Pix puzzle is, on the shared 1..5 scale (:mod:`pysolver.grade`).
+
+The rungs follow the ``auto`` method's stages (:mod:`.auto`), which are the ones a
+player uses: paths that are the only way to join a clue, cells only one path can paint,
+partners and cells every candidate of a clue agrees on; then the enclosure rule; then
+trying a link and backing out.
+
+1. **easy** - propagation joins every clue, and no link is longer than ``EASY_LONGEST``
+   (short links have few ways to go);
+2. **medium** - propagation joins every clue, with longer links;
+3. **hard** - the enclosure rule (a link may not wall in an area its clues cannot
+   paint) is needed, and then propagation finishes;
+4. **tough** - what is left needs search (the exact search of :mod:`.exact`, which
+   propagates after every choice), at most ``FEW_TRIES`` choices to settle the picture;
+5. **fiendish** - more choices than that.
+"""
+from __future__ import annotations
+
+from ..base import Deadline, PuzzleError
+from ..grade import Grade
+from .engine import BudgetExceeded, Contradiction, Engine
+from .model import Model
+
+EASY_LONGEST = 9
+FEW_TRIES = 12
+
+
+def grade(model: Model, deadline: Deadline) -> Grade:
+    eng = Engine(model, deadline)
+    try:
+        eng.run()
+    except Contradiction:
+        raise PuzzleError("the clues have no solution") from None
+    except BudgetExceeded as exc:
+        return Grade(5, f"some clues have too many ways to go ({exc})", {})
+    longest = max((num for _, _, num, _ in model.clues), default=1)
+    _, open_clues, _ = eng.residual()
+    stats = {"clues": len(eng.c_num), "open_after_propagation": len(open_clues), "longest": longest}
+    if not open_clues:
+        if longest <= EASY_LONGEST:
+            return Grade(1, f"following the only ways to join clues solves it; links are {longest} cells or shorter",
+                         stats)
+        return Grade(2, f"following the only ways to join clues solves it, with links up to {longest} cells", stats)
+    try:
+        eng.prune_enclosures()
+    except Contradiction:
+        raise PuzzleError("the clues have no solution") from None
+    _, open_clues, _ = eng.residual()
+    stats["open_after_enclosures"] = len(open_clues)
+    if not open_clues:
+        return Grade(3, "the enclosure rule is needed (a link may not wall in an area its clues cannot fill)",
+                     stats)
+    from .auto import solve
+    nodes = stats["search_nodes"] = solve(model, deadline, 1).stats.get("search_nodes", 0)
+    level = 4 if nodes <= FEW_TRIES else 5
+    return Grade(level, f"{len(open_clues)} clues stay open after every rule; settling their picture takes "
+                        f"{nodes} tr{'ies' if nodes != 1 else 'y'} of a link and back", stats)

@@ -1,0 +1,117 @@
+"""How hard a nonogram is, on the shared 1..5 scale (:mod:`pysolver.grade`).
+
+The rungs, climbed in order until the grid is complete:
+
+1. **easy** - simple boxes and simple spaces (the overlap of a block's leftmost and
+   rightmost placements, and cells out of every block's reach), as :mod:`.rules`
+   names them, solve the whole grid within ``EASY_SWEEPS`` sweeps over the lines;
+2. **medium** - the simple rules need more sweeps than that, or the complete line
+   solver is needed (every arrangement of one line's clue that fits its known cells:
+   what "forcing" adds to the simple rules);
+3. **hard** - line logic stalls, and at most ``FEW_CONTRADICTIONS`` contradictions
+   (assume a cell, run line logic on the whole grid, a line cannot be completed, so the
+   cell takes its other value) finish it with line logic between them;
+4. **tough** - more contradictions than that;
+5. **fiendish** - even contradictions stall: the solver must guess and backtrack.
+
+A grid that the rungs 1 to 4 complete has exactly one solution (every step is sound),
+so a maker gets uniqueness for free below grade 5; at grade 5 it proves uniqueness
+with the solver.
+"""
+from __future__ import annotations
+
+from ..base import Deadline, PuzzleError
+from ..grade import Grade
+from .model import Model
+from .rules import RuleEngine
+
+#: contradictions a "hard" puzzle may need; more make it "tough" (calibrated on the
+#: corpus and on generated 10x10 to 30x30 grids: see the README's grade table)
+FEW_CONTRADICTIONS = 4
+#: sweeps over the lines an "easy" puzzle's simple rules may take
+EASY_SWEEPS = 6
+
+
+def grade(model: Model, deadline: Deadline) -> Grade:
+    eng = RuleEngine(model, deadline)
+    unknown0 = eng.unknown_count()
+    simple = _simple_rules(eng)
+    after_simple = eng.unknown_count()
+    stats = {"cells": model.width * model.height, "simple_rules_left": after_simple, "sweeps": simple}
+    if after_simple == 0 and simple <= EASY_SWEEPS:
+        return Grade(1, f"simple boxes and simple spaces solve it in {simple} sweeps over the lines", stats)
+    if after_simple == 0:
+        return Grade(2, f"simple boxes and simple spaces solve it, but only after {simple} sweeps "
+                        "over the lines", stats)
+    if simple is None or not eng.propagate(range(eng.nlines)):
+        raise PuzzleError("the clues have no solution")
+    stats["line_logic_left"] = eng.unknown_count()
+    if eng.solved():
+        share = round(100 * (after_simple / max(1, unknown0)))
+        return Grade(2, f"line logic solves it; {share}% of the cells need more than the simple rules", stats)
+    contradictions = _contradictions(eng)
+    stats["contradictions"] = contradictions
+    if not eng.solved():
+        stats["guess_left"] = eng.unknown_count()
+        return Grade(5, f"line logic and {contradictions} contradictions leave {eng.unknown_count()} cells: "
+                        "it needs guessing and backtracking", stats)
+    if contradictions <= FEW_CONTRADICTIONS:
+        return Grade(3, f"line logic and {contradictions} contradiction"
+                        f"{'s' if contradictions != 1 else ''} solve it", stats)
+    return Grade(4, f"line logic and {contradictions} contradictions solve it", stats)
+
+
+def _simple_rules(eng: RuleEngine) -> int | None:
+    """Simple boxes and simple spaces to a fixpoint, sweeping the rows then the columns
+    again while any line changed: the number of sweeps, None when a line cannot be
+    completed."""
+    dirty = [True] * eng.nlines
+    sweeps = 0
+    while any(dirty):
+        sweeps += 1
+        for i in range(eng.nlines):
+            if not dirty[i]:
+                continue
+            dirty[i] = False
+            eng.deadline.check()
+            while True:
+                step = eng.line_step(i, simple_only=True)
+                if step is None:
+                    break
+                if step.get("contradiction"):
+                    return None
+                eng.apply(step)
+                for r, c in step["cells"]:
+                    dirty[eng.h + c if i < eng.h else r] = True
+    return sweeps
+
+
+def _contradictions(eng: RuleEngine) -> int:
+    """Refute cell values by contradiction (a value assumed, line logic on the whole
+    grid fails, the value goes and line logic runs again), sweeping the open cells
+    until the grid is complete or a sweep refutes nothing; the number of refutations."""
+    count = 0
+    swept_clean = False
+    while not swept_clean and not eng.solved():
+        swept_clean = True
+        open_cells = [(r, c) for r, row in enumerate(eng.grid()) for c, ch in enumerate(row) if ch == "?"]
+        for r, c in open_cells:
+            values = eng.cell_values(r, c)
+            refuted = next((v for v in values if len(values) > 1 and not _holds(eng, r, c, v)), None)
+            if refuted is None:
+                continue
+            eng.restrict_cell(r, c, sum(1 << u for u in values if u != refuted))
+            if not eng.propagate((r, eng.h + c)):
+                raise PuzzleError("the clues have no solution")
+            count += 1
+            swept_clean = False
+    return count
+
+
+def _holds(eng: RuleEngine, r: int, c: int, v: int) -> bool:
+    """Whether line logic survives cell (r, c) taking value v (the grid is left as it was)."""
+    mark = len(eng.trail)
+    eng.set_cell(r, c, v)
+    ok = eng.propagate((r, eng.h + c))
+    eng.undo(mark)
+    return ok

@@ -1,0 +1,261 @@
+"""Make nonograms: random pictures of a requested grade, and pictures made unique.
+
+A picture is a list of rows of colour indices (0 blank, 1.. the palette in order).
+Its clues make the puzzle; :mod:`.grade` grades it, and a grade below 5 proves it
+unique on the way (every rule is sound).  At grade 5 the solver proves it instead.
+
+Random pictures are blobs, not noise: random cells are smoothed by a few rounds of a
+majority vote among neighbours (denser and smoother for the easier grades, as line
+logic gets a grip on long blocks), optionally mirrored left to right.  A picture whose
+clues have several solutions is *repaired*: the cells where two solutions differ are
+the candidates, and the one whose change leaves line logic the fewest unknown cells is
+changed, until the clues have one solution (:func:`make_unique`).  Everything draws
+from one ``random.Random`` seeded by the request, so the same seed gives the same puzzle.
+"""
+from __future__ import annotations
+
+import random
+
+from ..base import Deadline, PuzzleError, SolveTimeout
+from ..grade import Grade
+from .engine import Engine
+from .grade import grade as grade_model
+from .model import Model, parse_model
+
+#: colours of generated multicolour pictures (keys are single letters)
+PALETTE = (("r", "#d62728"), ("b", "#1f77b4"), ("g", "#2ca02c"), ("o", "#ff7f0e"), ("p", "#9467bd"),
+           ("y", "#e6c619"), ("k", "#222222"), ("c", "#17becf"))
+MIN_SIDE, MAX_SIDE = 5, 40
+#: per grade 1..5: (share of filled cells, smoothing rounds); measured on 10x10 to
+#: 30x30 (see the README's maker table): dense smooth blobs give easy grids, sparse
+#: rough ones grids that need contradictions or guessing
+STYLE = {1: (0.62, 3), 2: (0.5, 1), 3: (0.45, 1), 4: (0.45, 1), 5: (0.5, 1)}
+#: the same for multicolour pictures, whose blocks are shorter: fuller and smoother
+STYLE_COLOUR = {1: (0.8, 3), 2: (0.62, 3), 3: (0.62, 3), 4: (0.62, 3), 5: (0.55, 3)}
+#: most cells a repair may change before the picture is dropped
+MAX_REPAIRS = 40
+
+
+def palette_of(colours: int) -> dict[str, str] | None:
+    """The palette of a ``colours``-colour puzzle (None: black-and-white)."""
+    if colours == 1:
+        return None
+    if not 2 <= colours <= len(PALETTE):
+        raise PuzzleError(f"colours: {colours} is not from 1 to {len(PALETTE)}")
+    return dict(PALETTE[:colours])
+
+
+def clue_of(line: list[int], multicolour: bool) -> list:
+    """The clue of a line of colour indices."""
+    out: list = []
+    prev = 0
+    for v in line:
+        if v and v == prev:
+            if multicolour:
+                out[-1][0] += 1
+            else:
+                out[-1] += 1
+        elif v:
+            out.append([1, None] if multicolour else 1)
+            if multicolour:
+                out[-1][1] = v
+        prev = v
+    return out
+
+
+def puzzle_of(picture: list[list[int]], palette: dict[str, str] | None) -> dict:
+    """Puzzle JSON (with its solution) whose picture is ``picture``."""
+    h, w = len(picture), len(picture[0])
+    keys = ["."] + (list(palette) if palette else ["#"])
+    multi = palette is not None
+    cols = [[picture[r][c] for r in range(h)] for c in range(w)]
+
+    def named(clue):
+        return [[n, keys[v]] for n, v in clue] if multi else clue
+    out = {"type": "nonogram", "width": w, "height": h,
+           "rows": [named(clue_of(row, multi)) for row in picture],
+           "cols": [named(clue_of(col, multi)) for col in cols],
+           "solution": {"grid": ["".join(keys[v] for v in row) for row in picture]}}
+    if multi:
+        out["palette"] = dict(palette)
+    return out
+
+
+def model_of(picture: list[list[int]], palette: dict[str, str] | None) -> Model:
+    return parse_model(puzzle_of(picture, palette))
+
+
+def random_picture(width: int, height: int, colours: int, level: int, rng: random.Random,
+                   symmetric: bool) -> list[list[int]]:
+    """Blobs: random cells, smoothed by majority votes, mirrored when ``symmetric``."""
+    fill, rounds = (STYLE if colours == 1 else STYLE_COLOUR)[level]
+    half = (width + 1) // 2 if symmetric else width
+    grid = [[(rng.randrange(colours) + 1) if rng.random() < fill else 0 for _ in range(half)]
+            for _ in range(height)]
+    for _ in range(rounds):
+        grid = _smooth(grid, rng)
+    if symmetric:
+        grid = [row + row[:width - half][::-1] for row in grid]
+    return grid
+
+
+def _smooth(grid: list[list[int]], rng: random.Random) -> list[list[int]]:
+    h, w = len(grid), len(grid[0])
+    out = []
+    for r in range(h):
+        row = []
+        for c in range(w):
+            votes: dict[int, int] = {}
+            for rr in range(max(0, r - 1), min(h, r + 2)):
+                for cc in range(max(0, c - 1), min(w, c + 2)):
+                    v = grid[rr][cc]
+                    votes[v] = votes.get(v, 0) + 1
+            best = max(votes.values())
+            winners = sorted(v for v, n in votes.items() if n == best)
+            row.append(grid[r][c] if grid[r][c] in winners else rng.choice(winners))
+        out.append(row)
+    return out
+
+
+def _unknown_after_line_logic(model: Model, deadline: Deadline) -> int:
+    eng = Engine(model, deadline)
+    if not eng.propagate(range(eng.nlines)):
+        return 1 << 30
+    return eng.unknown_count()
+
+
+def _hardness(model: Model, deadline: Deadline) -> int:
+    """Minus the cells that every rule short of guessing leaves open (0 when the rules
+    solve it): smaller is harder."""
+    return -grade_model(model, deadline).stats.get("guess_left", 0)
+
+
+def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> list[str] | None:
+    """A solution of the picture's clues other than the picture, or None when the
+    picture is the only one (proved by the solver)."""
+    from .auto import solve_auto
+    model = model_of(picture, palette)
+    out = solve_auto(model, deadline, 2)
+    mine = puzzle_of(picture, palette)["solution"]["grid"]
+    others = [s["grid"] for s in out.solutions if s["grid"] != mine]
+    if others:
+        return others[0]
+    if not out.complete:
+        raise SolveTimeout("the solver could not prove the picture unique")
+    return None
+
+
+def make_unique(picture: list[list[int]], palette, deadline: Deadline, rng: random.Random,
+                max_changes: int = MAX_REPAIRS, candidates: int = 12, keep_hard: bool = False
+                ) -> tuple[list[list[int]], list[dict], Grade]:
+    """Change as few cells of ``picture`` as it takes for its clues to have one
+    solution: while a second solution exists, the cells where it differs from the
+    picture are the candidates; up to ``candidates`` of them are tried (the cell takes
+    the other solution's value, which changes the clues) and the change that leaves
+    line logic the fewest unknown cells is kept.  Returns the new picture, the changes
+    ``[{"cell": [r, c], "from": key, "to": key}]`` and its grade.  With ``keep_hard``
+    the change that leaves line logic the *most* unknown cells is kept instead (a maker
+    after a fiendish puzzle wants the second solution gone, not the difficulty).
+    PuzzleError when
+    ``max_changes`` changes do not make it unique."""
+    keys = ["."] + (list(palette) if palette else ["#"])
+    index = {k: i for i, k in enumerate(keys)}
+    picture = [row[:] for row in picture]
+    changes: list[dict] = []
+    while True:
+        model = model_of(picture, palette)
+        if not _unknown_after_line_logic(model, deadline):
+            return picture, changes, grade_model(model, deadline)
+        other = second_solution(picture, palette, deadline)
+        if other is None:
+            return picture, changes, grade_model(model, deadline)
+        if len(changes) >= max_changes:
+            raise PuzzleError(f"the picture is still not unique after {len(changes)} changed cells")
+        diff = [(r, c) for r, row in enumerate(picture) for c, v in enumerate(row) if keys[v] != other[r][c]]
+        if len(diff) > candidates:
+            diff = rng.sample(diff, candidates)
+        best = None
+        for r, c in diff:
+            old = picture[r][c]
+            picture[r][c] = index[other[r][c]]
+            score = _hardness(model_of(picture, palette), deadline) if keep_hard else \
+                _unknown_after_line_logic(model_of(picture, palette), deadline)
+            picture[r][c] = old
+            if best is None or score < best[0]:
+                best = (score, r, c)
+        _, r, c = best
+        changes.append({"cell": [r, c], "from": keys[picture[r][c]], "to": other[r][c]})
+        picture[r][c] = index[other[r][c]]
+
+
+def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed: int = 0,
+                deadline: Deadline | None = None, symmetric: bool | None = None) -> dict:
+    """A random nonogram of grade ``level`` with exactly one solution: puzzle JSON with
+    its ``grade`` and solution.  The same arguments give the same puzzle."""
+    for name, side in (("width", width), ("height", height)):
+        if not MIN_SIDE <= side <= MAX_SIDE:
+            raise PuzzleError(f"{name}: {side} is not from {MIN_SIDE} to {MAX_SIDE}")
+    palette = palette_of(colours)
+    deadline = deadline or Deadline(None)
+    rng = random.Random(f"nonogram {width}x{height} {colours} {level} {seed}")
+    tries = 0
+    while True:
+        deadline.check()
+        tries += 1
+        sym = rng.random() < 0.4 if symmetric is None else symmetric
+        picture = random_picture(width, height, colours, level, rng, sym)
+        if not any(any(row) for row in picture):
+            continue
+        g = grade_model(model_of(picture, palette), deadline)
+        if g.level != level:
+            continue
+        if level == 5:
+            try:
+                picture, changes, g = make_unique(picture, palette, deadline, rng, max_changes=8, keep_hard=True)
+            except PuzzleError:
+                continue
+            if g.level != 5:
+                continue
+        puzzle = puzzle_of(picture, palette)
+        kind = "black-and-white" if palette is None else f"{colours} colours"
+        puzzle.update(title=f"Nonogram {width}×{height}, {kind}, {g.words} #{seed}", author="pysolver maker",
+                      license="CC0-1.0", grade=g.level)
+        return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
+
+
+def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
+                      seed: int = 0, deadline: Deadline | None = None, title: str | None = None) -> dict:
+    """A unique nonogram from RGBA pixels (base64 text, bytes or an array): scaled to at
+    most ``width`` cells across, colours snapped to ``colours`` palette colours (a plain
+    border colour, or transparency, stays blank), then repaired by :func:`make_unique`.
+    ``stats.changed`` lists the cells the repair changed."""
+    import base64
+
+    import numpy as np
+
+    from ..linkapix.pictures import picture_from_rgba
+    if isinstance(rgba, str):
+        try:
+            rgba = base64.b64decode(rgba, validate=True)
+        except ValueError:
+            raise PuzzleError("picture: the pixel data is corrupted") from None
+    pixels = np.frombuffer(bytes(rgba), dtype=np.uint8) if not isinstance(rgba, np.ndarray) else rgba
+    if pixels.size != source_width * source_height * 4:
+        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {source_width}x{source_height} RGBA image")
+    arr = pixels.reshape(source_height, source_width, 4)
+    height = max(1, round(width * source_height / source_width))
+    if not (MIN_SIDE <= height <= 4 * MAX_SIDE):
+        raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")
+    palette_in, rows = picture_from_rgba(arr, width, height, colours, "auto", seed)
+    keys_in = list(palette_in)
+    palette = None if colours == 1 else {PALETTE[i][0]: palette_in[k] for i, k in enumerate(keys_in)}
+    picture = [[0 if ch == "." else (1 if colours == 1 else keys_in.index(ch) + 1) for ch in row] for row in rows]
+    if not any(any(row) for row in picture):
+        raise PuzzleError("picture: nothing is left to fill once the background is taken away")
+    deadline = deadline or Deadline(None)
+    rng = random.Random(f"nonogram picture {seed}")
+    picture, changes, g = make_unique(picture, palette, deadline, rng)
+    puzzle = puzzle_of(picture, palette)
+    h, w = len(picture), len(picture[0])
+    puzzle.update(title=title or f"Nonogram {w}×{h} from a picture", license="CC0-1.0", grade=g.level)
+    return {"puzzle": puzzle, "stats": {"changed": changes, "grade": g.to_json()}}

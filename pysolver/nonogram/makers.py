@@ -1,0 +1,49 @@
+"""The nonogram makers as the CLI, the worker and the app offer them: a random picture of
+a requested grade (:func:`.maker.make_random`) and a picture made unique
+(:func:`.maker.make_from_picture`)."""
+from __future__ import annotations
+
+from ..base import Deadline, Maker, Param
+from ..grade import WORDS
+from .maker import MAX_SIDE, MIN_SIDE, PALETTE
+
+#: the largest side of a nonogram made from a picture
+MAX_PICTURE_SIDE = 60
+
+
+def _random(values: dict, deadline: Deadline) -> dict:
+    from .maker import make_random
+    return make_random(values["width"], values["height"], values["colours"], values["grade"], values["seed"],
+                       deadline)
+
+
+def _from_picture(values: dict, deadline: Deadline) -> dict:
+    from .maker import make_from_picture
+    image = values["image"]
+    return make_from_picture(image["rgba"], image["source_width"], image["source_height"], values["width"],
+                             values["colours"], values["seed"], deadline, values.get("title"))
+
+
+SEED = Param("seed", "seed", "Number", 0, 999_999_999)
+
+MAKERS = {
+    "random": Maker(
+        "random", "Make a random nonogram",
+        "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
+        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "). The same number makes the same puzzle.",
+        (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 15),
+         Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 15),
+         Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),
+         Param("grade", "int", "Grade", 1, len(WORDS), 2),
+         SEED),
+        _random, timeout=60),
+    "picture": Maker(
+        "picture", "Make a nonogram from a picture",
+        "Choose an image: its colours are snapped to a small palette (one colour: black and white), and "
+        "where its clues allow several solutions the fewest cells are changed until there is one.",
+        (Param("image", "image", "Picture"),
+         Param("width", "int", "Cells across", MIN_SIDE, MAX_PICTURE_SIDE, 30),
+         Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),
+         SEED),
+        _from_picture, timeout=60),
+}
