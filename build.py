@@ -217,9 +217,10 @@ def _write_library_index(site: Path) -> list[dict]:
             continue
         data = json.loads(f.read_text(encoding="utf-8"))
         entries.append({"file": f"static/puzzles/{f.name}", "type": data["type"],
-                        "title": data.get("title", f.stem), "width": data["width"], "height": data["height"]})
-    # Each family's puzzles from the smallest to the largest: roughly easy to hard.
-    entries.sort(key=lambda e: (e["type"], e["width"] * e["height"], e["title"]))
+                        "title": data.get("title", f.stem), "width": data["width"], "height": data["height"],
+                        "grade": data.get("grade")})
+    # Each family's puzzles from easy to fiendish, the smallest first within a grade.
+    entries.sort(key=lambda e: (e["type"], e["grade"] or 9, e["width"] * e["height"], e["title"]))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.json").write_text(json.dumps(entries, indent=1))
     return entries
@@ -233,20 +234,38 @@ def _prefill_library(site: Path, entries: list[dict]) -> None:
     from html import escape
 
     from pysolver.registry import describe
-    titles = {f["type"]: f["title"] for f in describe()["families"]}
+    desc = describe()
+    titles = {f["type"]: f["title"] for f in desc["families"]}
+    words = desc["grades"]
     types = ["all"] + [t for t in titles if any(e["type"] == t for e in entries)]
-    buttons = "".join(f'<button type="button" aria-pressed="{str(t == "all").lower()}">'
-                      f'{escape(titles.get(t, "All"))}</button>' for t in types)
-    items = "".join(f'<li><a href="#" data-file="{escape(e["file"])}" data-type="{escape(e["type"])}" '
-                    f'data-width="{e["width"]}" data-height="{e["height"]}">{escape(e["title"])}<span class="kind">'
-                    f'{escape(titles[e["type"]])} · {e["width"]}×{e["height"]}</span></a></li>' for e in entries)
+    grades = ["all"] + [g for g in range(1, len(words) + 1) if any(e["grade"] == g for e in entries)]
+
+    def buttons(values, label):
+        return "".join(f'<button type="button" data-value="{v}" aria-pressed="{str(v == "all").lower()}">'
+                       f'{escape(label(v))}</button>' for v in values)
+
+    def card(e):
+        # (as cards.js puzzleCard draws it)
+        grade = (f' data-grade="{e["grade"]}" data-difficulty="{escape(words[e["grade"] - 1])}"'
+                 if e["grade"] else "")
+        kind = f'{titles[e["type"]]} · {e["width"]}×{e["height"]}' + (f' · {words[e["grade"] - 1]}' if e["grade"] else "")
+        return (f'<li><a href="#" class="card" data-file="{escape(e["file"])}" data-type="{escape(e["type"])}" '
+                f'data-width="{e["width"]}" data-height="{e["height"]}" data-title="{escape(e["title"])}"{grade}>'
+                f'<canvas class="thumb" aria-hidden="true"></canvas><span class="card-title">{escape(e["title"])}</span>'
+                f'<span class="kind">{escape(kind)}</span><span class="status"></span></a></li>')
+    family_buttons = buttons(types, lambda t: titles.get(t, "All"))
+    grade_buttons = buttons(grades, lambda g: "Any grade" if g == "all" else words[g - 1])
+    items = "".join(card(e) for e in entries)
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     for empty, filled in (('<div id="library-filters" class="filters" role="group" aria-label="Filter by family"></div>',
                            f'<div id="library-filters" class="filters" role="group" aria-label="Filter by family">'
-                           f'{buttons}</div>'),
-                          ('<ul id="library-list" class="puzzle-list"></ul>',
-                           f'<ul id="library-list" class="puzzle-list">{items}</ul>')):
+                           f'{family_buttons}</div>'),
+                          ('<div id="library-grades" class="filters" role="group" aria-label="Filter by difficulty"></div>',
+                           f'<div id="library-grades" class="filters" role="group" aria-label="Filter by difficulty">'
+                           f'{grade_buttons}</div>'),
+                          ('<ul id="library-list" class="puzzle-list cards"></ul>',
+                           f'<ul id="library-list" class="puzzle-list cards">{items}</ul>')):
         if empty not in html:
             raise BuildError(f"web/index.html: {empty[:40]}... not found to fill with the library")
         html = html.replace(empty, filled, 1)

@@ -62,6 +62,8 @@ def describe() -> dict:
     """What every family can do, as one JSON object: the build writes it into the site
     as ``families.json`` (the page needs it before Python has booted), the worker
     answers it (``families``), and a test checks the two agree."""
+    from .grade import WORDS
     return {"version": DESCRIPTION_VERSION,
             "limits": {"max_side": MAX_GRID_SIDE, "max_cells": MAX_GRID_CELLS},
+            "grades": list(WORDS),
             "families": [fam.describe() for fam in families()]}

@@ -16,7 +16,8 @@ Everything is a function of the pictures and the seeds, so running it again writ
 the same files.  The library page lists the puzzles of each family from the
 smallest to the largest (build.py, ``_write_library_index``).
 
-    python tools/make_library.py
+    python tools/make_library.py            # the puzzles, then their grades
+    python tools/make_library.py --grades   # only the grades, of every bundled puzzle
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from pysolver import api  # noqa: E402
 from pysolver.base import Deadline  # noqa: E402
 from pysolver.hungrycat.maker import from_picture, is_unique  # noqa: E402
 from pysolver.linkapix.maker import make_puzzle  # noqa: E402
+from pysolver.make import with_grade  # noqa: E402
 from pysolver.nonogram.check import runs  # noqa: E402
 from pysolver.numberlink.generate import generate  # noqa: E402
 
@@ -256,6 +258,18 @@ def write(name: str, puzzle: dict) -> None:
     print(f"wrote static/puzzles/{name}.json ({puzzle['width']}x{puzzle['height']})")
 
 
+def add_grades() -> None:
+    """Every bundled puzzle gets its ``grade`` (the library's cards show it), also those
+    made by other tools; a grade already there is worked out again."""
+    for f in sorted(OUT.glob("*.json")):
+        if f.name == "index.json":
+            continue
+        puzzle = json.loads(f.read_text(encoding="utf-8"))
+        puzzle.pop("grade", None)
+        f.write_text(json.dumps(with_grade(puzzle), ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{f.name}: grade {puzzle.get('grade')}")
+
+
 def main() -> None:
     for seed, (name, (title, palette, picture)) in enumerate(PICTURES.items(), start=1):
         grid = grid_of(picture)
@@ -279,4 +293,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--grades" not in sys.argv[1:]:
+        main()
+    add_grades()

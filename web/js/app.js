@@ -4,9 +4,11 @@
 
 import { initActions } from "./actions.js";
 import { initDesigner } from "./designer.js";
+import { drawCards, setGradeWords } from "./cards.js";
 import { family, TYPES, useDescription } from "./families/index.js";
 import { History } from "./history.js";
 import { installHook } from "./hook.js";
+import { initDaily } from "./daily.js";
 import { initLibrary } from "./library.js";
 import { initMakers } from "./makers.js";
 import { registerServiceWorker } from "./offline.js";
@@ -84,11 +86,15 @@ async function readDescription() {
 /** What needs the description: the drawing maker and the makers' forms, the library,
     the page the address shows, and the automation hook (tests wait for it). */
 async function start() {
-  useDescription(await readDescription());
+  const description = await readDescription();
+  useDescription(description);
+  setGradeWords(description.grades);
   const { solver } = ctx, { load, showDesign } = ctx.routing;
   const families = TYPES.map(family);
   ctx.designer = initDesigner({ solver, load, showDesign, families });
   initMakers({ solver, load, families, place: $("nono-maker") });
+  ctx.daily = initDaily({ solver, load });
+  ctx.daily.render();
   installHook(ctx);
   ctx.library.render();
   await ctx.routing.route();
@@ -110,6 +116,7 @@ $("theme-toggle").onclick = () => {
   labelThemeButton();
   ctx.play.board.draw();
   ctx.designer?.redraw();
+  drawCards($("library-list"));
 };
 
 let saveWarned = false;

@@ -1,6 +1,7 @@
 /* The library page: the bundled puzzles with a filter by family, the Continue list of
    puzzles played here, and opening a file or pasted text. */
 
+import { drawCards, gradeWord, puzzleCard } from "./cards.js";
 import { family, TYPES } from "./families/index.js";
 import { forget, recent } from "./history.js";
 import { looksLikeLink } from "./link.js";
@@ -32,8 +33,8 @@ export function initLibrary(ctx) {
   function render() {
     offerEndings();
     const written = [...$("library-list").querySelectorAll("a[data-file]")].map((a) => ({
-      file: a.dataset.file, type: a.dataset.type, title: a.firstChild.textContent,
-      width: +a.dataset.width, height: +a.dataset.height }));
+      file: a.dataset.file, type: a.dataset.type, title: a.dataset.title,
+      width: +a.dataset.width, height: +a.dataset.height, grade: +a.dataset.grade || null }));
     if (written.length) return renderEntries(written);
     fetch("static/puzzles/index.json").then((r) => r.json()).catch(() => []).then(renderEntries);
   }
@@ -46,38 +47,56 @@ export function initLibrary(ctx) {
     $("file-input").accept = [...endings].join(",");
   }
 
+  /* The bundled puzzles as cards, filtered by family and by grade (both kept while
+     the page lives). */
+  let shown = { type: "all", grade: "all" };
+  let entriesShown = [];
+
+  function filterButtons(group, values, label, current, pick) {
+    group.replaceChildren(...values.map((v) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label(v);
+      b.dataset.value = v;
+      b.setAttribute("aria-pressed", String(String(v) === String(current)));
+      b.onclick = () => {
+        for (const x of group.children) x.setAttribute("aria-pressed", String(x === b));
+        pick(v);
+      };
+      return b;
+    }));
+  }
+
   function renderEntries(entries) {
-    const filters = $("library-filters");
+    entriesShown = entries;
     const list = $("library-list");
-    let current = "all";
     const draw = () => {
-      list.replaceChildren(...entries.filter((e) => current === "all" || e.type === current).map((e) => {
+      list.replaceChildren(...entries.filter((e) => (shown.type === "all" || e.type === shown.type)
+          && (shown.grade === "all" || e.grade === +shown.grade)).map((e) => {
         const li = document.createElement("li");
-        const a = puzzleItem(e.title, `${family(e.type).title} · ${e.width}×${e.height}`, async () => {
+        li.append(puzzleCard(e, async () => {
           try {
             await load(await (await fetch(e.file)).json());
           } catch (err) {
             showError(err.message);
           }
-        });
-        Object.assign(a.dataset, { file: e.file, type: e.type, width: e.width, height: e.height });
-        li.append(a);
+        }));
         return li;
       }));
+      $("library-empty").hidden = list.children.length > 0;
+      drawCards(list);
     };
     const types = ["all", ...TYPES.filter((t) => entries.some((e) => e.type === t))];
-    filters.replaceChildren(...types.map((t) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = t === "all" ? "All" : family(t).title;
-      b.setAttribute("aria-pressed", String(t === current));
-      b.onclick = () => {
-        current = t;
-        for (const x of filters.children) x.setAttribute("aria-pressed", String(x === b));
-        draw();
-      };
-      return b;
-    }));
+    // (a family chosen: its rules in one line, the first sentence of its description's)
+    const rules = () => {
+      $("library-rules").hidden = shown.type === "all";
+      if (shown.type !== "all") $("library-rules").textContent = `${family(shown.type).title}: ${family(shown.type).rules.split(/(?<=\.)\s/)[0]}`;
+    };
+    filterButtons($("library-filters"), types, (t) => (t === "all" ? "All" : family(t).title), shown.type,
+                  (t) => { shown.type = t; rules(); draw(); });
+    const grades = ["all", ...[1, 2, 3, 4, 5].filter((g) => entries.some((e) => e.grade === g))];
+    filterButtons($("library-grades"), grades, (g) => (g === "all" ? "Any grade" : gradeWord(g)), shown.grade,
+                  (g) => { shown.grade = g; draw(); });
     draw();
   }
 
@@ -125,6 +144,8 @@ export function initLibrary(ctx) {
     document.title = "Picture Logic";
     renderRecent();
     ctx.shelf.renderShelf();
+    drawCards($("library-list"));  // (a puzzle just played shows its progress)
+    ctx.daily?.render();
   }
 
   /** A file's or the paste box's text: puzzle JSON and links open here; anything else
@@ -172,6 +193,16 @@ export function initLibrary(ctx) {
       showError(`Could not open ${file.name}: ${err.message}`);
     }
   };
+  // The ways to play below the library, reached from the top of the page (the URL's
+  // fragment is for puzzles, so these scroll rather than link).
+  for (const b of document.querySelectorAll(".lib-actions button[data-target]")) {
+    b.onclick = () => {
+      const target = document.querySelector(b.dataset.target);
+      if (!target) return;
+      target.scrollIntoView({ behavior: "smooth", block: "start" });
+      target.querySelector("input, select, button, textarea")?.focus({ preventScroll: true });
+    };
+  }
   $("home-link").onclick = (e) => { e.preventDefault(); history.pushState(null, "", location.pathname); show(); };
 
   return { show, render };

@@ -1,0 +1,79 @@
+"""The library's cards (picture, grade, status, filters) and the puzzles of the day with
+their streak, in the browser."""
+import datetime
+
+import pytest
+
+from helpers import open_app, wait_ready
+
+pytestmark = pytest.mark.browser
+
+WEDNESDAY = datetime.datetime(2026, 11, 25, 12, 0)
+
+
+def test_cards_show_grade_and_status_and_filter_by_grade(context, server):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    cards = page.locator("#library-list a.card")
+    assert cards.count() > 20
+    grades = set(page.eval_on_selector_all("#library-list a.card", "as => as.map(a => a.dataset.difficulty)"))
+    assert {"easy", "tough"} <= grades and grades <= {"easy", "medium", "hard", "tough", "fiendish"}
+    first = cards.first
+    assert first.locator(".kind").text_content().endswith(" · " + first.get_attribute("data-difficulty"))
+    page.wait_for_function("document.querySelector('#library-list a.card').dataset.status === 'new'")
+    # A grade chosen: only its cards; with a family too, both apply.
+    page.click("#library-grades button[data-value='4']")
+    assert set(page.eval_on_selector_all("#library-list a.card", "as => as.map(a => a.dataset.difficulty)")) == {"tough"}
+    page.click("#library-filters button[data-value='nonogram']")
+    assert page.locator("#library-rules").text_content().startswith("Nonogram: ")
+    assert cards.count() == 0 and page.locator("#library-empty").is_visible()
+    page.click("#library-grades button[data-value='all']")
+    assert cards.count() > 5 and page.locator("#library-empty").is_hidden()
+    # Played: the card says so, with the board's picture drawn.
+    title = cards.first.get_attribute("data-title")
+    cards.first.click()
+    page.wait_for_function("app.state().puzzle !== null")
+    page.evaluate("app.hint()"); page.evaluate("app.hint()"); page.evaluate("app.hint()")
+    page.click("#home-link")
+    card = page.locator(f"#library-list a.card[data-title='{title}']")
+    page.wait_for_function(f"document.querySelector(\"#library-list a.card[data-title='{title}']\").dataset.status === 'started'")
+    assert card.locator(".status").text_content() == "in progress"
+    drawn = page.evaluate(f"""(() => {{ const c = document.querySelector("#library-list a.card[data-title='{title}'] canvas");
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 3; i < d.length; i += 4) n += d[i] > 0; return n; }})()""")
+    assert drawn > 100
+
+
+def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(context, server):
+    page = context.new_page()
+    page.clock.set_fixed_time(WEDNESDAY)
+    page.goto(server.url)
+    page.wait_for_function("window.app !== undefined")
+    wait_ready(page)
+    assert page.locator("#daily-streak").text_content() == "Solve one a day to start a streak."
+    page.click("#daily-hungrycat")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.title.endsWith('of the day, 2026-11-25')",
+                           timeout=60_000)
+    first = page.evaluate("app.state().puzzle")
+    assert first["grade"] == 2                                  # Wednesday: medium
+    page.click("#home-link")
+    page.click("#daily-hungrycat")
+    page.wait_for_function("app.state().puzzle !== null && !document.getElementById('play').hidden")
+    assert page.evaluate("app.state().puzzle") == first
+    # Solved by the player (with hints): a streak of one day.
+    for _ in range(600):
+        if page.evaluate("app.state().solved"):
+            break
+        page.evaluate("app.hint()")
+    assert page.evaluate("app.state().solvedBy") == "player"
+    page.click("#home-link")
+    assert page.locator("#daily-streak").text_content() == "Streak: 1 day in a row."
+    assert page.locator("#daily-hungrycat").text_content().endswith("✓")
+    # The streak's count: days in a row up to today, or up to yesterday while today's wait.
+    counts = page.evaluate("""async () => {
+        const { streak } = await import('./js/daily.js');
+        const s = { '2026-11-25': ['a'], '2026-11-24': ['b'], '2026-11-23': ['a'], '2026-11-21': ['a'] };
+        const y = { '2026-11-24': ['b'], '2026-11-23': ['a'] };
+        return [streak(s, '2026-11-25'), streak(y, '2026-11-25'), streak(y, '2026-11-26'), streak({}, '2026-11-25')];
+    }""")
+    assert counts == [3, 2, 0, 0]

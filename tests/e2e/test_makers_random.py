@@ -1,0 +1,45 @@
+"""The makers the families' description adds to the library (random nonograms and Hungry
+Cat puzzles of a grade, a nonogram from a picture), made and opened in the browser."""
+import pytest
+
+from helpers import open_app, png, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def make(page, form, values):
+    for name, value in values.items():
+        page.fill(f"#{form}-{name}", str(value))
+    page.click(f"#{form}-go")
+    page.wait_for_function("app.state().puzzle && !document.getElementById('play').hidden", timeout=120_000)
+    return page.evaluate("app.state().puzzle")
+
+
+@pytest.mark.parametrize("form, values", [
+    ("make-nonogram-random", {"width": 10, "height": 8, "colours": 1, "grade": 2, "seed": 5}),
+    ("make-nonogram-random", {"width": 8, "height": 8, "colours": 3, "grade": 1, "seed": 2}),
+    ("make-hungrycat-random", {"width": 8, "height": 6, "colours": 3, "grade": 1, "seed": 4}),
+])
+def test_a_random_puzzle_of_a_grade_is_made_again_from_its_number(context, server, form, values):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    first = make(page, form, values)
+    assert (first["width"], first["height"], first["grade"]) == (values["width"], values["height"], values["grade"])
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
+    page.click("#home-link")
+    assert make(page, form, values) == first
+
+
+def test_a_nonogram_from_a_picture(context, server):
+    def pixel(x, y):
+        return (20, 20, 20) if (x - 15) ** 2 + (y - 15) ** 2 < 100 or abs(x - y) < 2 else (250, 250, 250)
+    page = open_app(context, server.url)
+    wait_ready(page)
+    page.set_input_files("#make-nonogram-picture-image",
+                         files=[{"name": "ring.png", "mimeType": "image/png", "buffer": png(30, 30, pixel)}])
+    p = make(page, "make-nonogram-picture", {"width": 15, "colours": 1, "seed": 1})
+    assert p["type"] == "nonogram" and p["width"] == 15 and p["title"] == "ring"
+    assert "unique" in page.locator("#make-nonogram-picture-status").text_content()
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
