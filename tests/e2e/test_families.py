@@ -85,3 +85,19 @@ def test_a_shared_link_draws_with_the_description_before_python_boots(context, s
     assert page.evaluate("app.solverState") != "ready"
     assert page.evaluate("[...document.querySelectorAll('#method option')].length") > 1
     assert page.evaluate("app.state().puzzle.rows") == cat["rows"]
+
+
+def test_how_to_play_opens_on_the_first_puzzle_of_each_family(browser, server):
+    ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = open_app(ctx, server.url)
+        nonograms = sorted(LIBRARY.glob("nonogram-*.json"))
+        page.evaluate("(p) => app.load(p)", unsolved(nonograms[0]))
+        assert page.locator("#help").get_attribute("open") is not None     # first nonogram here
+        page.click("#help summary")                                          # the player closes it
+        page.evaluate("(p) => app.load(p)", unsolved(nonograms[1]))
+        assert page.locator("#help").get_attribute("open") is None           # and it stays closed
+        page.evaluate("(p) => app.load(p)", unsolved(sorted(LIBRARY.glob("linkapix-*.json"))[0]))
+        assert page.locator("#help").get_attribute("open") is not None     # a family new to the player
+    finally:
+        ctx.close()

@@ -128,7 +128,7 @@ History.saveFailed = () => {
 };
 
 // The help is open where there is room for it; on a phone the board needs the height.
-$("help").open = $("design-help-box").open = matchMedia("(min-width: 601px)").matches;
+$("design-help-box").open = matchMedia("(min-width: 601px)").matches;
 start().catch((err) => showError("The app could not read what puzzles it plays: " + err.message));
 registerServiceWorker(ctx.solver.ready, () => {
   offline = true;

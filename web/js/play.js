@@ -97,6 +97,29 @@ export function initPlay(ctx) {
     updateButtons();
   }
 
+  /* "How to play" opens by itself on the first puzzle of each family played here; after
+     that it stays as the player last left it (open on a desktop, closed on a phone, until
+     they choose). */
+  const HOW_TO_PLAY = "pl.howToPlay";
+  function showHowToPlay(type) {
+    let seen = {};
+    try { seen = JSON.parse(localStorage.getItem(HOW_TO_PLAY) || "{}") || {}; } catch (e) { /* as new */ }
+    const first = !seen[type];
+    $("help").open = first || (seen.open ?? matchMedia("(min-width: 601px)").matches);
+    if (first) {
+      seen[type] = 1;
+      try { localStorage.setItem(HOW_TO_PLAY, JSON.stringify(seen)); } catch (e) { /* shown again next time */ }
+    }
+  }
+  $("help").querySelector("summary").addEventListener("click", () => {
+    // (the summary's click toggles after this: remember the state it toggles to)
+    try {
+      const seen = JSON.parse(localStorage.getItem(HOW_TO_PLAY) || "{}") || {};
+      seen.open = !$("help").open;
+      localStorage.setItem(HOW_TO_PLAY, JSON.stringify(seen));
+    } catch (e) { /* not remembered */ }
+  });
+
   /** Show the puzzle of `state` (just opened). */
   function show() {
     const p = state.puzzle, fam = state.fam;
@@ -122,6 +145,7 @@ export function initPlay(ctx) {
     // takes a mouse or a finger is the family module's)
     $("help-text").textContent = fam.rules + (variant ? ` This board: ${variant}.` : "");
     $("controls-help").textContent = fam.controls;
+    showHowToPlay(fam.type);
     $("show-errors-group").hidden = !fam.brokenLines;
     fillMethods();
     renderTools();
