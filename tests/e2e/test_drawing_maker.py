@@ -96,6 +96,16 @@ def test_an_ambiguous_picture_is_outlined_where_solutions_differ(context, server
     assert text.startswith("Not unique") and "4 outlined cells" in text, text
     cells = sorted(map(tuple, page.evaluate("app.design.state().highlight.cells")))
     assert cells == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    # "Play and share" on it warns first, with the cells outlined; a second press plays it.
+    page.evaluate("document.getElementById('design-message').textContent = ''")
+    page.click("#design-play")
+    page.wait_for_function("document.getElementById('design-message').textContent.includes('Press Play and share again')")
+    assert "4 outlined cells" in page.locator("#design-message").text_content()
+    assert page.evaluate("app.state().puzzle") is None and page.locator("#design").is_visible()
+    page.click("#design-play")
+    page.wait_for_function("app.state().puzzle !== null")
+    page.go_back()
+    page.wait_for_function("!document.getElementById('design').hidden")
     # A change takes the outline away; a third cell makes the picture unique.
     page.mouse.click(*point(page, 1, 2))
     assert page.evaluate("app.design.state().highlight") is None

@@ -268,6 +268,7 @@ export function initDesigner({ solver, load, showDesign, families }) {
       return res;
     }
     report(res, drawing);
+    if (res.status === "solved" && res.unique === true) settled = drawing;  // (Play and share asks no more)
     board.draw();
     return res;
   }
@@ -327,11 +328,27 @@ export function initDesigner({ solver, load, showDesign, families }) {
     return "Line logic alone does not solve it: players must reason further ahead, so it is a hard puzzle.";
   }
 
+  /* "Play and share" checks first: a drawing whose clues have another solution (or
+     that could not be settled) is not shared before the player has seen where the
+     second solution differs; pressing it again then plays the drawing as it is. */
+  let warned = null;     // the drawing the player was warned about
+  let settled = null;    // the drawing last found unique
   async function play() {
     const drawing = present();
     if (isEmpty(drawing)) {
       say("Draw something first: a blank grid makes no puzzle.", "error");
       return;
+    }
+    if (warned !== drawing && settled !== drawing) {
+      const res = await check();
+      if (present() !== drawing || !res || res.status === "cancelled") return;
+      if (res.status === "solved" && res.unique === true) {
+        settled = drawing;
+      } else {
+        warned = drawing;
+        say($("design-message").textContent + " Press Play and share again to play and share it anyway.", "error");
+        return;
+      }
     }
     d.history.flush();
     await load(drawingPuzzle(drawing, meta()));
