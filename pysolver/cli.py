@@ -175,6 +175,16 @@ def _cmd_show(args) -> int:
     return EXIT_OK
 
 
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 256:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes from 1 to 256")
+    return n
+
+
 def _cmd_bench(args) -> int:
     files = bench.puzzle_files(args.folder)
     if not files:
@@ -189,7 +199,7 @@ def _cmd_bench(args) -> int:
         if unknown:
             raise PuzzleError(f"--method: {', '.join(map(repr, unknown))} is not a method of any family "
                               f"(methods: {', '.join(sorted(known))})")
-    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json)
+    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json, jobs=args.jobs)
     bad = [r for r in rows if r["status"] in ("crash", "wrong", "error")]
     return EXIT_BUG if bad else EXIT_OK
 
@@ -337,6 +347,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--timeout", "-t", type=_seconds, default=30.0)
     b.add_argument("--unique", "-u", action="store_true", help="also prove uniqueness")
     b.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    b.add_argument("--jobs", "-j", type=_jobs, default=1,
+                   help="solve in N processes (rows stay in file order; give each job a core of its own)")
     b.set_defaults(fn=_cmd_bench)
     return ap
 
