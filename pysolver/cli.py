@@ -189,7 +189,7 @@ def _cmd_bench(args) -> int:
         if unknown:
             raise PuzzleError(f"--method: {', '.join(map(repr, unknown))} is not a method of any family "
                               f"(methods: {', '.join(sorted(known))})")
-    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json)
+    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json, args.table)
     bad = [r for r in rows if r["status"] in ("crash", "wrong", "error")]
     return EXIT_BUG if bad else EXIT_OK
 
@@ -302,6 +302,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--timeout", "-t", type=_seconds, default=30.0)
     b.add_argument("--unique", "-u", action="store_true", help="also prove uniqueness")
     b.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    b.add_argument("--table", action="store_true",
+                   help="then a summary table per family (Link-a-Pix: Table I of Guan et al.)")
     b.set_defaults(fn=_cmd_bench)
     return ap
 
