@@ -65,6 +65,10 @@ class _Board:
             if n == 1:
                 self.painted[r * W + c] = 1
         self.chosen: set[int] = set()
+        #: clue -> the paths whose first cell it is
+        self.starting_at: dict[int, list[int]] = {}
+        for j, (a, _) in enumerate(self.ends):
+            self.starting_at.setdefault(a, []).append(j)
 
     def fits(self, j: int) -> bool:
         painted = self.painted
@@ -115,43 +119,51 @@ class _Board:
                 out.append(cells)
         return out
 
-    def inside(self, region: set[int], pool) -> list[int]:
-        """The paths of ``pool`` (not chosen) whose every cell lies in ``region``."""
-        cells = self.cells
-        return [j for j in pool if j not in self.chosen and all(x in region for x in cells[j])]
+    def inside(self, region: set[int], fractional_only: bool) -> list[int]:
+        """The paths (not chosen; with ``fractional_only``, of weight in [EPS, 0.5 + EPS])
+        whose every cell lies in ``region``.  Paths are looked up from the open clues
+        of the region (a path inside it starts at one): far fewer than all of them."""
+        cells, weights = self.cells, self.weights
+        out = []
+        for c in sorted(self.open_clues.intersection(self.clue_at[x] for x in region if x in self.clue_at)):
+            for j in self.starting_at.get(c, ()):
+                if fractional_only and not EPS <= weights[j] <= 0.5 + EPS:
+                    continue
+                if j not in self.chosen and all(x in region for x in cells[j]):
+                    out.append(j)
+        return out
 
 
 def round_weights(model: Model, paths, weights, deadline: Deadline, stats: dict,
                   tries: int = TRIES, seed: int = SEED) -> list[int]:
     """Indices of ``paths`` linking every clue once (1-clues aside), from the LP
     ``weights``; GaveUp when a region stays unfinished.  Fills ``stats``: fixed,
-    regions, packed (regions the fractional paths finished), widened, reopened."""
+    regions, packed (regions the fractional paths finished), widened, reopened, and
+    the seed of the random choices (the same seed gives the same answer)."""
     board = _Board(model, paths, weights)
     for j in sorted((j for j in range(len(paths)) if weights[j] > 0.5 + EPS), key=lambda j: -weights[j]):
         if board.fits(j):
             board.take(j)
-    stats.update(fixed=len(board.chosen), regions=0, packed=0, widened=0, reopened=0)
+    stats.update(fixed=len(board.chosen), regions=0, packed=0, widened=0, reopened=0, seed=seed)
     if not board.open_clues:
         return sorted(board.chosen)
     rng = random.Random(seed)
-    fractional = [j for j in range(len(paths)) if EPS <= weights[j] <= 0.5 + EPS]
-    everything = range(len(paths))
     search = _RegionSearch(model.fully_filled, SEARCH_NODES)
     for cells in board.regions():
         stats["regions"] += 1
         if not board.open_clues.intersection(_clues_in(board, cells)):
             continue       # an earlier region's reopening finished this one
         region = set(cells)
-        if _fill(board, region, board.inside(region, fractional), rng, tries, deadline):
+        if _fill(board, region, board.inside(region, True), rng, tries, deadline):
             stats["packed"] += 1
             continue
-        if _fill(board, region, board.inside(region, everything), rng, SEARCH_TRIES, deadline, search):
+        if _fill(board, region, board.inside(region, False), rng, SEARCH_TRIES, deadline, search):
             stats["widened"] += 1
             continue
         for _ in range(REOPEN):
             region = _reopen(board, region)
             stats["reopened"] += 1
-            if _fill(board, region, board.inside(region, everything), rng, SEARCH_TRIES, deadline, search):
+            if _fill(board, region, board.inside(region, False), rng, SEARCH_TRIES, deadline, search):
                 break
         else:
             left = len(board.open_clues.intersection(_clues_in(board, region)))
