@@ -18,12 +18,16 @@ most of those paths sit at exactly 0, so a region can lack the paths it needs.  
 repairs of our own follow, each used only when the step before it fails on a region
 (``stats`` counts them, so a run says how it got its answer):
 
-3. *widen*: the same packings over every enumerated path lying in the region, the
-   zero-weight ones included (a superset of what an interior solution would offer);
-4. *reopen*: a fixed or packed path may itself be the mistake (a vertex can put
-   weight 1 on a path no integral solution uses): the chosen paths touching the
-   region are released, the region grows by their cells, and step 3 runs on it;
-   at most ``REOPEN`` times per region.
+3. *widen*: every enumerated path lying in the region is a candidate, the zero-weight
+   ones included (a superset of what an interior solution would offer), and since
+   random orders almost never pack a few hundred candidates right, the packing is a
+   search: the most constrained clue first, its candidates in a random order, backing
+   up at a dead end, at most ``SEARCH_NODES`` nodes per try and ``SEARCH_TRIES``
+   tries (a search that runs out of choices has shown the region cannot be linked);
+4. *reopen*: a fixed path may itself be the mistake (a vertex can put weight 1 on a
+   path no integral solution uses): the chosen paths in and around the region are
+   released, the region grows by their cells, and step 3 runs on it; at most
+   ``REOPEN`` times per region.
 
 A region still unfinished after that is reported (GaveUp): the method never claims a
 linking it has not found.  Every random choice comes from one ``random.Random(seed)``,
@@ -60,6 +64,7 @@ class _Board:
         self.painted = bytearray(self.N)
         self.owner = [-1] * self.N            # cell -> chosen path painting it
         self.clue_at = {r * W + c: i for i, (r, c, _, _) in enumerate(model.clues)}
+        self.clue_cell = [r * W + c for r, c, _, _ in model.clues]
         self.open_clues = {i for i, (_, _, n, _) in enumerate(model.clues) if n > 1}
         for r, c, n, _ in model.clues:
             if n == 1:
@@ -151,9 +156,11 @@ def round_weights(model: Model, paths, weights, deadline: Deadline, stats: dict,
     search = _RegionSearch(model.fully_filled, SEARCH_NODES)
     for cells in board.regions():
         stats["regions"] += 1
-        if not board.open_clues.intersection(_clues_in(board, cells)):
+        open_here = board.open_clues.intersection(_clues_in(board, cells))
+        if not open_here:
             continue       # an earlier region's reopening finished this one
-        region = set(cells)
+        # (afresh: an earlier region's reopening may have painted part of it)
+        region = _grow(board, {board.clue_cell[c] for c in open_here})
         if _fill(board, region, board.inside(region, True), rng, tries, deadline):
             stats["packed"] += 1
             continue
@@ -168,7 +175,8 @@ def round_weights(model: Model, paths, weights, deadline: Deadline, stats: dict,
         else:
             left = len(board.open_clues.intersection(_clues_in(board, region)))
             raise GaveUp(f"the LP rounding left {left} clue(s) of a {len(region)}-cell region unlinked "
-                         f"after {tries} random packings per stage and {REOPEN} reopenings")
+                         f"after {tries} random packings, {SEARCH_TRIES} bounded searches and "
+                         f"{REOPEN} reopenings")
     if board.open_clues:
         raise GaveUp(f"the LP rounding left {len(board.open_clues)} clue(s) unlinked")
     return sorted(board.chosen)
@@ -342,8 +350,13 @@ def _reopen(board: _Board, region: set[int]) -> set[int]:
                 touching.add(board.owner[y])
     for j in touching:
         board.release(j)
-    seen = set(region)
-    stack = list(region)
+    return _grow(board, region)
+
+
+def _grow(board: _Board, cells) -> set[int]:
+    """``cells`` and every unpainted cell 4-connected to them through unpainted cells."""
+    seen = set(cells)
+    stack = list(seen)
     while stack:
         x = stack.pop()
         for y in board.neighbours(x):
