@@ -126,6 +126,35 @@ def test_table_prints_for_a_folder_of_fixtures(tmp_path):
     assert rows["20x20 common"].split("|")[0].split()[-1] == "100%"
 
 
+def _as_mat(data: dict) -> bytes:
+    """A puzzle as the paper's MATLAB variables (1-based rows, colours 0..1)."""
+    import io
+
+    import numpy as np
+    from scipy.io import savemat
+    model = FAMILY.parse(data)
+    keys = list(model.palette)
+    colours = np.array([[int(v[i:i + 2], 16) / 255 for i in (1, 3, 5)] for v in model.palette.values()])
+    rows = np.array([[n, keys.index(k) + 1, r + 1, c + 1] for r, c, n, k in model.clues], dtype=float)
+    buf = io.BytesIO()
+    savemat(buf, {"total_row": model.height, "total_col": model.width, "colordata": colours, "puzzledata": rows})
+    return buf.getvalue()
+
+
+def test_table_groups_the_papers_mat_files_by_theme(tmp_path):
+    """Files named as in the paper's repository take its themes, or their folder's name."""
+    (tmp_path / "Shapes").mkdir()
+    (tmp_path / "data_20_20_ours.mat").write_bytes(_as_mat(load("bench_20_full")))
+    (tmp_path / "Shapes" / "data_e_20_20_ours.mat").write_bytes(_as_mat(load("bench_20_part")))
+    run = cli("bench", tmp_path, "--method", "paper", "--table", "--timeout", "60")
+    assert run.returncode == 0, run.stderr
+    table = run.stdout[run.stdout.index("Table I"):].splitlines()[3:]
+    assert len(table) == 2
+    sports = next(line for line in table if line.startswith("Sports"))
+    assert "Sports" in sports.split("|")[1] and "100%" in sports
+    assert any(line.startswith("Shapes (non-fully filled)") for line in table)
+
+
 @pytest.mark.parametrize("name, side, filled, group", [
     ("data_20_20_golf.mat", 20, True, "Sports"),
     ("data_e_40_40_nightlamp.mat", 40, False, "Nightscape"),
