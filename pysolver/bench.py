@@ -167,5 +167,7 @@ def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | Non
     if not as_json:
         print(summarise(rows), file=out)
     if table:
-        print(tables(rows, methods), file=out)
+        text = tables(rows, methods)
+        # (with --json the table is one more JSON line, so every line still parses)
+        print(json.dumps({"table": text}) if as_json else text, file=out)
     return rows

@@ -126,6 +126,14 @@ def test_table_prints_for_a_folder_of_fixtures(tmp_path):
     assert rows["20x20 common"].split("|")[0].split()[-1] == "100%"
 
 
+def test_table_with_json_is_one_more_json_line():
+    run = cli("bench", FIX / "variants_2x2.json", "--method", "paper", "--table", "--json")
+    assert run.returncode == 0, run.stderr
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert lines[0]["asked"] == "paper" and lines[0]["facts"] == {"hints": 4, "filled": True}
+    assert lines[-1]["table"].startswith("Table I") and "2x2 common" in lines[-1]["table"]
+
+
 def _as_mat(data: dict) -> bytes:
     """A puzzle as the paper's MATLAB variables (1-based rows, colours 0..1)."""
     import io
