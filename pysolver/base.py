@@ -527,6 +527,17 @@ class Family:
         """The solution as a text picture for a terminal."""
         raise NotImplementedError
 
+    # -- bench --table ------------------------------------------------------------
+    def bench_facts(self, puzzle: Any) -> dict:
+        """What :meth:`bench_table` needs of a puzzle besides its bench row (kept in
+        the row as ``facts``)."""
+        return {}
+
+    def bench_table(self, rows: list[dict], method: str | None) -> str | None:
+        """``pysolver bench --table``: a summary table of this family's bench rows
+        (e.g. a published table's layout, side by side), or None when it has none."""
+        return None
+
 
 def with_focus(step: dict) -> dict:
     """A step with where to look first (the app's hints come in three presses: where

@@ -27,7 +27,7 @@ from .load import load_any
 def bench_one(name: str, content: str | bytes | dict, method: str | None, timeout: float | None,
               unique: bool) -> dict:
     """One row of the benchmark: never raises."""
-    row: dict = {"file": name, "method": method, "status": "error", "seconds": 0.0}
+    row: dict = {"file": name, "method": method, "asked": method, "status": "error", "seconds": 0.0}
     try:
         puzzle: Puzzle = load_any(content, name) if not isinstance(content, dict) else api.as_puzzle(content)
     except PuzzleError as exc:
@@ -39,6 +39,9 @@ def bench_one(name: str, content: str | bytes | dict, method: str | None, timeou
         return row
     row["type"] = puzzle.type
     row["size"] = f"{puzzle.width}x{puzzle.height}"
+    facts = puzzle.family.bench_facts(puzzle.model)
+    if facts:
+        row["facts"] = facts
     if method and method not in puzzle.family.method_names:
         row.update(status="skipped", note=f"{puzzle.type} has no method {method!r}")
         return row
@@ -146,8 +149,20 @@ def rows_of(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str |
         yield from pool.map(_bench_task, tasks, chunksize=1)
 
 
+def tables(rows: list[dict], methods: list[str | None]) -> str:
+    """``bench --table``: per family and method, the family's own summary table."""
+    from .registry import get_family
+    parts = []
+    for kind in dict.fromkeys(r["type"] for r in rows if "type" in r):
+        for method in methods:
+            mine = [r for r in rows if r.get("type") == kind and r.get("asked") == method]
+            text = get_family(kind).bench_table(mine, method)
+            parts.append(text if text else f"{kind}: no table for this family")
+    return "\n\n".join(parts)
+
+
 def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | None], timeout: float | None,
-        unique: bool, out: TextIO, as_json: bool, jobs: int = 1) -> list[dict]:
+        unique: bool, out: TextIO, as_json: bool, table: bool = False, jobs: int = 1) -> list[dict]:
     import_solvers()
     rows = []
     if not as_json:
@@ -168,4 +183,8 @@ def run(items: Iterable[tuple[str, str | bytes | dict]], methods: list[str | Non
                   f"{row['seconds']:9.3f}  {row['status']:10}  {extra}", file=out, flush=True)
     if not as_json:
         print(summarise(rows), file=out)
+    if table:
+        text = tables(rows, methods)
+        # (with --json the table is one more JSON line, so every line still parses)
+        print(json.dumps({"table": text}) if as_json else text, file=out)
     return rows

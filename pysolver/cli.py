@@ -199,7 +199,7 @@ def _cmd_bench(args) -> int:
         if unknown:
             raise PuzzleError(f"--method: {', '.join(map(repr, unknown))} is not a method of any family "
                               f"(methods: {', '.join(sorted(known))})")
-    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json, jobs=args.jobs)
+    rows = bench.run(items, methods, args.timeout, args.unique, sys.stdout, args.json, args.table, jobs=args.jobs)
     bad = [r for r in rows if r["status"] in ("crash", "wrong", "error")]
     return EXIT_BUG if bad else EXIT_OK
 
@@ -349,6 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     b.add_argument("--jobs", "-j", type=_jobs, default=1,
                    help="solve in N processes (rows stay in file order; give each job a core of its own)")
+    b.add_argument("--table", action="store_true",
+                   help="then a summary table per family (Link-a-Pix: Table I of Guan et al.)")
     b.set_defaults(fn=_cmd_bench)
     return ap
 

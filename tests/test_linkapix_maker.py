@@ -77,6 +77,25 @@ def test_ambiguous_cut_is_recut_until_unique():
     assert painted(puzzle) == grid
 
 
+def test_a_solver_that_gives_up_makes_the_maker_shorten_paths(monkeypatch):
+    """Long snakes in open country can have more paths than the solver keeps (it gives
+    up): the maker then shortens the longest paths, as after a time-out, instead of
+    failing.  Here a tiny path budget stands in for the open country."""
+    from pysolver.linkapix import engine
+    monkeypatch.setattr(engine, "MAX_PATH_CELLS", 60)
+    grid = ["aaaaaa", "a....a", "a....a", "aaaaaa"]
+    keys, colours, labels = picture_labels({"a": "#123456"}, grid)
+    cut = _Cut(_Board(labels), [[0, 1, 2, 3, 4, 5, 11, 17, 23, 22, 21, 20, 19, 18, 12, 6]])
+    stats = {"rounds": 0, "solves": 0, "timeouts": 0}
+    meta = {"type": "linkapix", "width": 6, "height": 4}
+    puzzle = _verify(FAMILY, cut, keys, {"a": "#123456"}, meta, Deadline(30),
+                     np.random.default_rng(0), stats, 10.0)
+    assert stats["timeouts"] >= 1
+    monkeypatch.undo()
+    assert_unique(puzzle)
+    assert painted(puzzle) == grid
+
+
 def test_cut_partitions_each_colour_region_into_paths():
     palette, grid = generated_picture(30, 30, seed=11, colours=4, filled=False)
     _, _, labels = picture_labels(palette, grid)

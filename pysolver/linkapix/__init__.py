@@ -85,5 +85,14 @@ class LinkAPix(Family):
     def render_text(self, puzzle: Model, solution: dict) -> str:
         return text.render(puzzle, solution)
 
+    def bench_facts(self, puzzle: Model) -> dict:
+        from .table import facts
+        return facts(puzzle)
+
+    def bench_table(self, rows: list[dict], method: str | None) -> str:
+        """Table I of Guan et al. (2020), ours next to the paper's figures."""
+        from .table import table
+        return table(rows, method)
+
 
 FAMILY = LinkAPix()

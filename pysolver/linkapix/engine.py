@@ -507,8 +507,13 @@ class Engine:
         candidate)."""
         killed = 0
         for _ in range(passes):
+            clue_at, matched, occupied = self.clue_at, self.matched, self.occupied
+            # cells no area grows into: painted ones and clues already linked
+            solid = bytearray(1 if occupied[x] and (clue_at[x] < 0 or matched[clue_at[x]]) else 0
+                              for x in range(self.N))
+            marks = _Marks(self.N)
             bad = [q for q in range(len(self.p_a))
-                   if self.alive[q] and not self.matched[self.p_a[q]] and self._walls_in(q, limit)]
+                   if self.alive[q] and not self.matched[self.p_a[q]] and self._walls_in(q, limit, solid, marks)]
             for q in bad:
                 if self.alive[q]:
                     self.kill(q)
@@ -518,39 +523,47 @@ class Engine:
                 break
         return killed
 
-    def _walls_in(self, q: int, limit: int) -> bool:
-        occupied, clue_at, matched, nbrs = self.occupied, self.clue_at, self.matched, self.nbrs
-        a, b = self.p_a[q], self.p_b[q]
-        wall = set(self.p_cells[q])
-        wall.add(self.c_cell[a])
-        wall.add(self.c_cell[b])
-        seen: set[int] = set()
+    def _walls_in(self, q: int, limit: int, solid: bytearray, marks: "_Marks") -> bool:
+        """Whether candidate ``q`` walls in an area its clues cannot paint (see
+        :meth:`prune_enclosures`).  Membership is kept in ``marks``' stamp arrays rather
+        than sets: this runs for every candidate, and hashing was most of its cost."""
+        occupied, clue_at, nbrs = self.occupied, self.clue_at, self.nbrs
+        c_num, c_col = self.c_num, self.c_col
+        wall_at, area_at, seen_at = marks.wall, marks.area, marks.seen
+        marks.n += 1
+        me = marks.n                   # stamps the wall and the cells flooded from it
+        wall = self.p_cells[q] + (self.c_cell[self.p_a[q]], self.c_cell[self.p_b[q]])
+        for w in wall:
+            wall_at[w] = me
         check = self.deadline.check
         for w in wall:
             for s in nbrs[w]:
-                if s in wall or s in seen:
-                    continue
-                c = clue_at[s]
-                if occupied[s] and (c < 0 or matched[c]):
+                if wall_at[s] == me or seen_at[s] == me or solid[s]:
                     continue
                 # only where p leaves a narrow spot: an open neighbour in open country
                 # is rarely walled in, and flooding from it is what costs
-                if sum(1 for y in nbrs[s] if y not in wall and not occupied[y]) > 2:
+                free = 0
+                for y in nbrs[s]:
+                    if wall_at[y] != me and not occupied[y]:
+                        free += 1
+                if free > 2:
                     continue
                 check()
-                area = {s}
-                stack = [s]
-                while stack and len(area) <= limit:
-                    x = stack.pop()
+                marks.n += 1
+                flood = marks.n
+                area_at[s] = flood
+                seen_at[s] = me
+                area = [s]
+                i = 0
+                while i < len(area) and len(area) <= limit:
+                    x = area[i]
+                    i += 1
                     for y in nbrs[x]:
-                        if y in area or y in wall:
+                        if area_at[y] == flood or wall_at[y] == me or solid[y]:
                             continue
-                        c = clue_at[y]
-                        if occupied[y] and (c < 0 or matched[c]):
-                            continue
-                        area.add(y)
-                        stack.append(y)
-                seen |= area
+                        area_at[y] = flood
+                        seen_at[y] = me
+                        area.append(y)
                 if len(area) > limit:
                     continue
                 paint = 0
@@ -558,8 +571,8 @@ class Engine:
                 for x in area:
                     c = clue_at[x]
                     if c >= 0:
-                        paint += self.c_num[c]
-                        key = (self.c_num[c], self.c_col[c])
+                        paint += c_num[c]
+                        key = (c_num[c], c_col[c])
                         parity[key] = parity.get(key, 0) ^ 1
                 if any(parity.values()):
                     return True
@@ -628,3 +641,16 @@ class Engine:
 
 class _Stop(Exception):
     pass
+
+
+class _Marks:
+    """Stamp arrays for :meth:`Engine._walls_in`: a cell belongs to the current wall,
+    flood or candidate's flooded cells when its entry equals that stamp."""
+
+    __slots__ = ("wall", "area", "seen", "n")
+
+    def __init__(self, cells: int):
+        self.wall = [0] * cells
+        self.area = [0] * cells
+        self.seen = [0] * cells
+        self.n = 0

@@ -17,18 +17,17 @@ the formulation below is the one that code solves:
    cells, 1 elsewhere), written with one slack ``d_i >= |f_i - t_i|`` per cell.  For
    non-fully-filled puzzles constraint (4e) bounds the weight of each set by half its
    clue count (``sum_{p in set} x_p <= |set| / 2``).  Solved with HiGHS (linprog).
-4. Algorithm 2 (rounding): paths of weight > 0.5 + eps are fixed (skipping one that
-   clashes with a heavier fixed path), paths below eps dropped; each 4-connected region
-   of unpainted cells is then filled from the fractional paths lying inside it by
-   ``TRIES`` random greedy orders, keeping the best.
+4. Algorithm 2 (the final step, :mod:`.rounding`): heavy paths fixed, each 4-connected
+   region of unpainted cells that still holds unlinked clues filled by seeded random
+   greedy packings of the fractional paths inside it (then, where that fails, of every
+   path inside it, then with the region grown: see there why).
 
-When the rounding leaves a clue unlinked (or, fully filled, a cell unpainted) the
-method says so with GaveUp; it never claims uniqueness (``complete`` is False).
-Stats mirror the paper's table: ``paths``, ``lp_rows``, ``lp_cols`` and the times.
+When the final step leaves a clue unlinked the method says so with GaveUp; it never
+claims uniqueness (``complete`` is False).  Stats mirror the paper's table: ``paths``,
+``lp_rows``, ``lp_cols``, the times, and what the final step did.
 """
 from __future__ import annotations
 
-import random
 import time
 
 import numpy as np
@@ -36,9 +35,8 @@ import numpy as np
 from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
 from .model import Model
+from .rounding import EPS, round_weights
 
-EPS = 1e-3
-TRIES = 1000
 #: refuse to build an LP beyond this many paths, or this many cells on them (memory)
 MAX_PATHS = 400_000
 MAX_PATH_CELLS = 4_000_000
@@ -162,92 +160,7 @@ def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
     x = res.x[:P]
     stats["lp_objective"] = float(res.fun)
     stats["fractional"] = int(np.sum((x > EPS) & (x < 1 - EPS)))
-    chosen = _round(model, paths, x, deadline, stats)
+    chosen = round_weights(model, paths, x, deadline, stats)
     stats["t_round"] = time.perf_counter() - t2
     solution = {"paths": [[[r, c]] for r, c in ones] + [[list(p) for p in paths[j][2]] for j in chosen]}
     return Outcome([solution], False, stats, "LP relaxation + rounding (Guan et al. 2020)")
-
-
-def _round(model: Model, paths, x, deadline: Deadline, stats) -> list[int]:
-    """Algorithm 2: fix heavy paths, then fill each open region from fractional ones."""
-    W, H = model.width, model.height
-    used_cell = set((r, c) for r, c, n, _ in model.clues if n == 1)
-    used_clue: set[int] = set()
-    chosen: list[int] = []
-
-    def fits(j):
-        a, b, cells = paths[j]
-        return a not in used_clue and b not in used_clue and not any(p in used_cell for p in cells)
-
-    def take(j):
-        a, b, cells = paths[j]
-        used_clue.update((a, b))
-        used_cell.update(cells)
-        chosen.append(j)
-
-    for j in sorted(np.nonzero(x > 0.5 + EPS)[0], key=lambda j: -x[j]):
-        if fits(j):
-            take(j)
-    stats["fixed"] = len(chosen)
-    # 4-connected regions of cells still unpainted
-    region_of: dict[tuple[int, int], int] = {}
-    regions: list[list[tuple[int, int]]] = []
-    for r in range(H):
-        for c in range(W):
-            if (r, c) in used_cell or (r, c) in region_of:
-                continue
-            stack, cells = [(r, c)], []
-            region_of[(r, c)] = len(regions)
-            while stack:
-                p = stack.pop()
-                cells.append(p)
-                for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
-                    if 0 <= q[0] < H and 0 <= q[1] < W and q not in used_cell and q not in region_of:
-                        region_of[q] = len(regions)
-                        stack.append(q)
-            regions.append(cells)
-    open_clues = [i for i, (_, _, n, _) in enumerate(model.clues) if n > 1 and i not in used_clue]
-    by_region: dict[int, list[int]] = {}
-    for i in open_clues:
-        r, c = model.clues[i][:2]
-        by_region.setdefault(region_of[(r, c)], []).append(i)
-    candidates: dict[int, list[int]] = {g: [] for g in by_region}
-    for j, (a, b, cells) in enumerate(paths):
-        if x[j] < EPS or x[j] > 0.5 + EPS:
-            continue
-        g = region_of.get(cells[0])
-        if g in candidates and all(region_of.get(p) == g for p in cells) and fits(j):
-            candidates[g].append(j)
-    rng = random.Random(2020)
-    stats["regions"] = len(by_region)
-    for g, clues in by_region.items():
-        size = len(regions[g])
-        best, best_key = [], None
-        for _ in range(TRIES):
-            deadline.check()
-            order = candidates[g][:]
-            rng.shuffle(order)
-            cells_taken: set = set()
-            clues_taken: set = set()
-            picked = []
-            for j in order:
-                a, b, cells = paths[j]
-                if a in clues_taken or b in clues_taken or any(p in cells_taken for p in cells):
-                    continue
-                picked.append(j)
-                clues_taken.update((a, b))
-                cells_taken.update(cells)
-            key = (len(clues) - len(clues_taken), size - len(cells_taken))
-            if best_key is None or key < best_key:
-                best, best_key = picked, key
-            if key[0] == 0 and (key[1] == 0 or not model.fully_filled):
-                break
-        for j in best:
-            take(j)
-    unlinked = sum(1 for i in open_clues if i not in used_clue)
-    if unlinked:
-        raise GaveUp(f"the LP rounding left {unlinked} clue(s) unlinked "
-                     f"({stats['fractional']} fractional path weights)")
-    if model.fully_filled and len(used_cell) < W * H:
-        raise GaveUp(f"the LP rounding left {W * H - len(used_cell)} cell(s) unpainted")
-    return chosen
