@@ -130,3 +130,13 @@ def test_daily_is_the_same_for_a_date_and_differs_by_date():
     assert out["ok"] and out["result"]["date"] == "2026-11-25"
     with pytest.raises(PuzzleError):
         make.daily("nonogram", "25/11/2026")
+
+
+def test_a_random_link_a_pix_is_unique_graded_and_made_again_from_its_number():
+    one = make.make("linkapix", {"width": 12, "height": 10, "colours": 2, "seed": 7})["puzzle"]
+    assert (one["width"], one["height"]) == (12, 10) and 1 <= one["grade"] <= 5
+    assert make.make("linkapix", {"width": 12, "height": 10, "colours": 2, "seed": 7})["puzzle"] == one
+    res = api.solve({k: v for k, v in one.items() if k != "solution"}, unique=True, timeout=30)
+    assert res["status"] == "solved" and res["unique"] is True
+    assert sum(len(path) for path in res["solution"]["paths"]) < 12 * 10     # blobs on a blank ground
+    assert make.daily("linkapix", "2026-11-25")["puzzle"]["title"] == "Link-a-Pix of the day, 2026-11-25"

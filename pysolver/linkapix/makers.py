@@ -42,9 +42,39 @@ def _from_drawing(values: dict, deadline: Deadline) -> dict:
     return {"puzzle": puzzle, "stats": stats}
 
 
+def _random(values: dict, deadline: Deadline) -> dict:
+    # A picture of smooth blobs on a blank background ("." is one of the blob keys),
+    # cut into links until it is the only picture of its clues.  A Link-a-Pix grade
+    # follows from the cutting, not from the picture, so it is reported, not asked for.
+    from ..blobs import blob_grid
+    from ..make import with_grade
+    from .maker import make_puzzle
+
+    w, h, k, seed = values["width"], values["height"], values["colours"], values["seed"]
+    grid = ["".join(row) for row in blob_grid(w, h, [".", *RANDOM_PALETTE[:k]], seed)]
+    palette = {key: colour for key, colour in zip(RANDOM_PALETTE, RANDOM_COLOURS) if any(key in row for row in grid)}
+    if not palette:
+        raise PuzzleError("the picture came out blank: try another number")
+    puzzle, stats = make_puzzle(palette, grid, seed=seed, deadline=deadline, title=f"Link-a-Pix {w}×{h} #{seed}",
+                                license="CC0-1.0", source=f"made by the app from number {seed}")
+    puzzle["author"] = "Picture Logic maker"
+    return {"puzzle": with_grade(puzzle, deadline.remaining()), "stats": stats}
+
+
+RANDOM_PALETTE = "abcdefgh"
+RANDOM_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 SEED = Param("seed", "seed", "Number", 0, 999_999_999)
 
 MAKERS = {
+    "random": Maker(
+        "random", "Make a random Link-a-Pix puzzle",
+        "A random picture of blobs, cut into links until it is the only picture of its clues. "
+        "The same number makes the same puzzle.",
+        (Param("width", "int", "Width", 5, 40, 15),
+         Param("height", "int", "Height", 5, 40, 15),
+         Param("colours", "int", "Colours", 1, len(RANDOM_PALETTE), 3),
+         SEED),
+        _random, timeout=60),
     "picture": Maker(
         "picture", "Make a Link-a-Pix puzzle from a picture",
         "Choose an image: it is cut into links of many lengths, and the solver keeps cutting until the "
