@@ -32,9 +32,10 @@ STALL_FLOOR = 2
 MAX_ROUNDS = 2000
 
 
-def route_free(model: Numberlink, deadline: Deadline, max_rounds: int = MAX_ROUNDS, seed: int = 0,
+def route_free(model: Numberlink, deadline: Deadline, max_rounds: int | None = None, seed: int = 0,
                stats: dict | None = None) -> dict | None:
     """A free-cover solution, or None when negotiation did not converge."""
+    max_rounds = max_rounds or MAX_ROUNDS
     W, H = model.width, model.height
     n = W * H
     nbrs = model.neighbours
