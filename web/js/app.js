@@ -4,6 +4,7 @@
 
 import { initActions } from "./actions.js";
 import { initDesigner } from "./designer.js";
+import { initEditor } from "./editor.js";
 import { family, TYPES, useDescription } from "./families/index.js";
 import { History } from "./history.js";
 import { installHook } from "./hook.js";
@@ -26,7 +27,7 @@ const ctx = {
            replay: null,       // the running replay: {stopped, paused}; see replay.js
            saveFormats: [] },  // the formats "Save as" offers for this puzzle
   solver: null, play: null, actions: null, replay: null, routing: null, library: null, designer: null,
-  shelf: null,
+  shelf: null, editor: null,
 };
 
 // ---------------------------------------------------------------- the solver's status line
@@ -89,6 +90,7 @@ async function start() {
   const families = TYPES.map(family);
   ctx.designer = initDesigner({ solver, load, showDesign, families });
   initMakers({ solver, load, families, place: $("nono-maker") });
+  ctx.editor = initEditor(ctx, families);
   installHook(ctx);
   ctx.library.render();
   await ctx.routing.route();
@@ -110,6 +112,7 @@ $("theme-toggle").onclick = () => {
   labelThemeButton();
   ctx.play.board.draw();
   ctx.designer?.redraw();
+  ctx.editor?.redraw();
 };
 
 let saveWarned = false;
@@ -121,7 +124,7 @@ History.saveFailed = () => {
 };
 
 // The help is open where there is room for it; on a phone the board needs the height.
-$("help").open = $("design-help-box").open = matchMedia("(min-width: 601px)").matches;
+$("help").open = $("design-help-box").open = $("editor-help-box").open = matchMedia("(min-width: 601px)").matches;
 start().catch((err) => showError("The app could not read what puzzles it plays: " + err.message));
 registerServiceWorker(ctx.solver.ready, () => {
   offline = true;
