@@ -41,8 +41,11 @@ def editor(context, server, fragment):
 def switch_to(page, server, fragment):
     """The editor at another address, as typed into the address bar."""
     page.goto(server.url + "#new/" + fragment)
-    width = int(fragment.split("/")[1].split("x")[0])
-    page.wait_for_function(f"app.editor.state() && app.editor.state().width === {width}")
+    if "/" in fragment:
+        width = int(fragment.split("/")[1].split("x")[0])
+        page.wait_for_function(f"app.editor.state() && app.editor.state().width === {width}")
+    else:
+        page.wait_for_function(f"app.editor.state() && app.editor.state().type === '{fragment}'")
 
 
 def said(page):
@@ -263,3 +266,19 @@ def test_a_flow_screenshot_becomes_a_board_to_confirm(context, server):
     assert page.is_visible("#editor-shot img")
     assert page.url.endswith("#new/numberlink/6x6")
     assert check(page).startswith("One solution")
+
+
+def test_a_broken_saved_draft_gives_way(context, server):
+    """What storage holds may be anything: a draft the editor cannot read is dropped
+    (the newest good one is taken), and the page works on."""
+    errors = []
+    page = open_app(context, server.url, errors)
+    page.evaluate("""() => localStorage.setItem('pl.progress.editor.nonogram', JSON.stringify({
+        past: [{type: 'nonogram', width: 2, height: 1, palette: null, rows: ['1'], cols: ['1', '']}],
+        present: {type: 'nonogram', width: 3, height: 3, rows: 7}, future: [null]}))""")
+    switch_to(page, server, "nonogram")
+    assert page.evaluate("app.editor.state()")["rows"] == [[1]]
+    switch_to(page, server, "nonogram/3x3")
+    page.fill("#editor-row-0", "3")
+    assert page.evaluate("app.editor.state()")["rows"] == [[3], [], []]
+    assert not errors

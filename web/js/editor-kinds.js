@@ -23,6 +23,8 @@ export const lineDraft = {
     const fit = (list, n) => Array.from({ length: n }, (_, i) => list[i] ?? "");
     return { ...d, width, height, rows: fit(d.rows, height), cols: fit(d.cols, width) };
   },
+  wellFormed: (d) => Array.isArray(d.rows) && Array.isArray(d.cols) && d.rows.length === d.height &&
+    d.cols.length === d.width && [...d.rows, ...d.cols].every((t) => typeof t === "string"),
   lineText: (d, kind, i) => (kind === "row" ? d.rows : d.cols)[i] ?? "",
   setLine(d, kind, i, text) {
     const key = kind === "row" ? "rows" : "cols";
@@ -71,6 +73,8 @@ export function totalsProblems(rows, cols, count, name) {
 export function cellDraft(key) {
   return {
     entry: "cells",
+    wellFormed: (d) => Array.isArray(d[key]) && d[key].every((it) => Array.isArray(it) && Number.isInteger(it[0]) &&
+      Number.isInteger(it[1]) && it[0] >= 0 && it[1] >= 0 && it[0] < d.height && it[1] < d.width),
     itemAt: (d, r, c) => d[key].find((it) => it[0] === r && it[1] === c),
     without: (d, r, c) => d[key].filter((it) => it[0] !== r || it[1] !== c),
     resize: (d, width, height) => ({ ...d, width, height, [key]: d[key].filter(([r, c]) => r < height && c < width) }),

@@ -25,7 +25,9 @@
      problems(draft)         [{message, cells?: [[r, c]], lines?: [["row"|"col", i]]}]
      palette?                {min, max, colours(n) -> a palette of n colours or null}
      options?(draft)         [{key, label, choices: [[value, label]]}]: a choice kept in the draft
-     cells:  cellText(draft, r, c), setCell(draft, r, c, text, colourKey) -> draft,
+     wellFormed(draft)       whether a draft read back from storage has the draft's shape
+     cells:  cellText(draft, r, c),
+             setCell(draft, r, c, text, colourKey) -> draft,
              accepts(key) (a key that types into a cell), joins(before, key) (a second
              key pressed at once adds to the cell's text: "1" then "2" is 12)
      lines:  lineText(draft, kind, i), setLine(draft, kind, i, text) -> draft,
@@ -35,7 +37,7 @@ import { Board } from "./board.js";
 import { colourNames } from "./families/colournames.js";
 import { family, TYPES } from "./families/index.js";
 import { History } from "./history.js";
-import { gridLimits } from "./limits.js";
+import { gridLimits, paletteError } from "./limits.js";
 import { loadImage, scaledPixels, toBase64 } from "./makers.js";
 import { $, canceller, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys,
          whileBusy } from "./page.js";
@@ -152,6 +154,8 @@ export function initEditor(ctx, families) {
     if (fields || document.activeElement !== $("editor-height")) $("editor-height").value = d.height;
     renderPalette();
     renderOptions();
+    $("editor-cell-row").hidden = ed().entry !== "cells";
+    $("editor-lines").hidden = ed().entry !== "lines";
     if (ed().entry === "lines") renderLines(fields);
     else showCell();
     renderProblems();
@@ -166,8 +170,14 @@ export function initEditor(ctx, families) {
     const keys = pal ? Object.keys(pal) : [];
     if (!keys.includes(e.tool)) e.tool = keys[0] ?? null;
     const names = pal ? colourNames(pal) : {};
-    renderSwatches($("editor-swatches"), keys.map((k) => ({ id: k, label: `${names[k]} (key ${k})`, color: pal[k], mark: k })),
-                   e.tool, (k) => { e.tool = k; renderPalette(); });
+    // (made again only when the palette changes, so a swatch keeps the keyboard's focus)
+    const shown = JSON.stringify(pal);
+    if ($("editor-swatches").dataset.palette !== shown) {
+      $("editor-swatches").dataset.palette = shown;
+      renderSwatches($("editor-swatches"), keys.map((k) => ({ id: k, label: `${names[k]} (key ${k})`, color: pal[k], mark: k })),
+                     e.tool, (k) => { e.tool = k; renderPalette(); });
+    }
+    for (const b of $("editor-swatches").children) b.setAttribute("aria-pressed", String(b.dataset.tool === e.tool));
     const count = keys.length || 1;
     $("editor-add-colour").disabled = e.busy || count >= spec.max;
     $("editor-remove-colour").disabled = e.busy || !pal || count <= spec.min;
@@ -181,6 +191,13 @@ export function initEditor(ctx, families) {
   function renderOptions() {
     const box = $("editor-options");
     const opts = ed().options ? ed().options(draft()) : [];
+    const shape = e.type + ":" + opts.map((o) => o.key).join(",");
+    if (box.dataset.shape === shape) {
+      // (the same choices: their values follow the draft, the elements keep the focus)
+      for (const o of opts) $(`editor-option-${o.key}`).value = draft()[o.key];
+      return;
+    }
+    box.dataset.shape = shape;
     box.replaceChildren(...opts.map((o) => {
       const sel = document.createElement("select");
       sel.id = `editor-option-${o.key}`;
@@ -198,7 +215,6 @@ export function initEditor(ctx, families) {
 
   function renderLines(rewrite) {
     const d = draft(), box = $("editor-lines");
-    box.hidden = false;
     const want = d.height + "x" + d.width + ":" + d.type;
     if (box.dataset.shape !== want) {
       box.dataset.shape = want;
@@ -272,10 +288,7 @@ export function initEditor(ctx, families) {
 
   // -- cells entry --------------------------------------------------------------------
   function showCell() {
-    const row = $("editor-cell-row");
-    row.hidden = ed().entry !== "cells";
-    if (row.hidden) { $("editor-lines").hidden = ed().entry !== "lines"; return; }
-    $("editor-lines").hidden = true;
+    if (ed().entry !== "cells") return;
     $("editor-lines").dataset.shape = "";
     const d = draft();
     if (!board.cursor || board.cursor.r >= d.height || board.cursor.c >= d.width) board.cursor = { r: 0, c: 0 };
@@ -461,8 +474,7 @@ export function initEditor(ctx, families) {
     if (e.type !== type || !e.history) {
       e.history?.flush();
       e.type = type;
-      e.history = new History(storeKey(type), ed().blank(width || 10, height || 10));
-      if (!goodDraft(type, e.history.present)) e.history = Object.assign(e.history, { present: ed().blank(10, 10), past: [], future: [] });
+      e.history = loadHistory(type, ed().blank(width || 10, height || 10));
       board.cursor = null;
       e.puzzleOf = null;
       problemsOf = null;
@@ -484,9 +496,36 @@ export function initEditor(ctx, families) {
     refresh(true);
   }
 
+  /** Whether a draft read back from storage (where anything may have been written) is
+      one this editor could have made: its type and size, and its family module reads it. */
   function goodDraft(type, d) {
-    return !!d && typeof d === "object" && d.type === type && Number.isInteger(d.width) && Number.isInteger(d.height) &&
+    const ok = !!d && typeof d === "object" && d.type === type && Number.isInteger(d.width) && Number.isInteger(d.height) &&
       d.width >= 1 && d.height >= 1 && d.width <= sideLimit(type) && d.height <= sideLimit(type);
+    if (!ok) return false;
+    try {
+      const module = e.editors.get(type);
+      if (!module.wellFormed(d)) return false;
+      if (module.palette && !(d.palette === null && module.palette.colours(1) === null) && paletteError(d.palette)) return false;
+      module.problems(d);
+      family(type).layout(module.puzzle(d));
+      return true;
+    } catch (err) {
+      return false;  // (a draft its module cannot read)
+    }
+  }
+
+  /** The saved history of a type's drafts, without what goodDraft refuses (a bad
+      present gives way to the newest good past one, or to `fallback`). */
+  function loadHistory(type, fallback) {
+    const h = new History(storeKey(type), fallback);
+    const good = (list) => (Array.isArray(list) ? list.filter((x) => goodDraft(type, x)) : []);
+    h.past = good(h.past);
+    h.future = good(h.future);
+    if (!goodDraft(type, h.present)) {
+      h.present = h.past.length ? h.past.pop() : fallback;
+      h.future = [];
+    }
+    return h;
   }
 
   function isEmpty(d) {
