@@ -36,7 +36,7 @@
 import { Board } from "./board.js";
 import { colourNames } from "./families/colournames.js";
 import { family, TYPES } from "./families/index.js";
-import { History } from "./history.js";
+import { checkedHistory } from "./history.js";
 import { gridLimits, paletteError } from "./limits.js";
 import { loadImage, scaledPixels, toBase64 } from "./makers.js";
 import { $, canceller, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys,
@@ -514,18 +514,9 @@ export function initEditor(ctx, families) {
     }
   }
 
-  /** The saved history of a type's drafts, without what goodDraft refuses (a bad
-      present gives way to the newest good past one, or to `fallback`). */
+  /** The saved history of a type's drafts, without what goodDraft refuses. */
   function loadHistory(type, fallback) {
-    const h = new History(storeKey(type), fallback);
-    const good = (list) => (Array.isArray(list) ? list.filter((x) => goodDraft(type, x)) : []);
-    h.past = good(h.past);
-    h.future = good(h.future);
-    if (!goodDraft(type, h.present)) {
-      h.present = h.past.length ? h.past.pop() : fallback;
-      h.future = [];
-    }
-    return h;
+    return checkedHistory(storeKey(type), fallback, (x) => goodDraft(type, x));
   }
 
   function isEmpty(d) {
