@@ -44,6 +44,17 @@ def test_pipes_and_tints_are_not_dots():
     assert pairs(got) == pairs(p)
 
 
+@pytest.mark.parametrize("line", [(110, 95, 40), (40, 40, 40)])
+def test_noise_and_dim_grid_lines(line):
+    """A compressed picture's noise (sigma 6 a channel) and grid lines barely lighter
+    than the background still read."""
+    p = board(8, 10, 4)
+    img = flow_picture(p, cell=40, line=line).astype(int)
+    img[:, :, :3] += np.random.default_rng(1).normal(0, 6, img[:, :, :3].shape).astype(int)
+    got, _ = read_rgba(np.clip(img, 0, 255).astype(np.uint8))
+    assert pairs(got) == pairs(p)
+
+
 def test_a_rescaled_screenshot():
     p = board(8, 6, 4)
     got, _ = read_rgba(flow_picture(p, cell=50, width=333))   # a third smaller, nearest neighbour

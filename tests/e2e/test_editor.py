@@ -123,7 +123,14 @@ def test_a_nonogram_typed_line_by_line(context, server):
 
 
 def test_a_hungry_cat_typed_with_circles_and_squares(context, server):
-    page = editor(context, server, "hungrycat/4x4")
+    # (from the library's form, this time)
+    page = open_app(context, server.url)
+    page.select_option("#enter-type", "hungrycat")
+    page.fill("#enter-width", "4")
+    page.fill("#enter-height", "4")
+    page.click("#enter-go")
+    page.wait_for_function("app.editor.state() && app.editor.state().type === 'hungrycat'")
+    assert page.url.endswith("#new/hungrycat/4x4")
     type_lines(page, HUNGRYCAT)
     assert page.evaluate("app.editor.problems()") == []
     state = page.evaluate("app.editor.state()")
@@ -266,6 +273,22 @@ def test_a_flow_screenshot_becomes_a_board_to_confirm(context, server):
     assert page.is_visible("#editor-shot img")
     assert page.url.endswith("#new/numberlink/6x6")
     assert check(page).startswith("One solution")
+    # a picture pasted on the library is read as well
+    other = generate(5, 4, 1, "full", Deadline(60))
+    img = flow_picture(other, cell=30)
+    data = png(img.shape[1], img.shape[0], lambda x, y: tuple(int(v) for v in img[y, x, :3]))
+    page.click("#home-link")
+    page.wait_for_selector("#library:not([hidden])")
+    page.evaluate("""(bytes) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], "pasted.png", { type: "image/png" }));
+        window.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt }));
+    }""", list(data))
+    page.wait_for_function("app.editor.state() && app.editor.state().width === 5")
+    assert pairs(page.evaluate("app.editor.state()")) == pairs(other)
+    # Undo goes back to the board read before
+    page.click("#editor-undo")
+    assert page.evaluate("app.editor.state()")["width"] == 6
 
 
 def test_a_broken_saved_draft_gives_way(context, server):
