@@ -202,7 +202,9 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     problems = page.evaluate("app.editor.problems()")
     assert len(problems) == 2 and "has no partner in reach" in problems[0]["message"]
     type_cells(page, [(0, 2, "3")])
-    assert [p["cells"] for p in page.evaluate("app.editor.problems()")] == [[[4, 4]]]
+    problems = page.evaluate("app.editor.problems()")
+    assert problems[0]["message"] == "There are 3 3s: they pair up, so one is missing or mistyped."
+    assert [p["cells"] for p in problems[1:]] == [[[4, 4]]]
 
     switch_to(page, server, "hungrycat/3x2")
     type_lines(page, {"rows": ["2w", "3a"], "cols": ["2a", "2a", "[1]w"]})
@@ -305,3 +307,22 @@ def test_a_broken_saved_draft_gives_way(context, server):
     page.fill("#editor-row-0", "3")
     assert page.evaluate("app.editor.state()")["rows"] == [[3], [], []]
     assert not errors
+
+
+def test_on_a_phone_a_tap_opens_the_cell_field(browser, server):
+    """A canvas cannot bring up a phone's keyboard: a tap on a cell puts the focus in
+    the cell field, which types into that cell; Enter goes on to the next."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        page = editor(ctx, server, "linkapix/5x5")
+        p = page.evaluate("app.editor.cellCenter(1, 1)")
+        box = page.locator("#editor-board").bounding_box()
+        page.touchscreen.tap(box["x"] + p["x"], box["y"] + p["y"])
+        assert page.evaluate("document.activeElement.id") == "editor-cell"
+        assert page.locator("#editor-cell-label").text_content() == "Row 2, column 2"
+        page.keyboard.type("1")
+        page.keyboard.press("Enter")
+        page.keyboard.type("1")
+        assert page.evaluate("app.editor.state()")["clues"] == [[1, 1, 1, "a"], [1, 2, 1, "a"]]
+    finally:
+        ctx.close()

@@ -42,6 +42,20 @@ export default {
       else if (n > d.width * d.height) out.push({ message: `The ${n} at ${cellName(r, c)} is longer than the board has cells.`, cells: [[r, c]] });
     }
     const p = { ...d, clues: d.clues.filter((cl) => cl[3] in d.palette) };
+    // (numbers of 2 or more pair up: an odd count of one number and colour leaves one over)
+    const groups = new Map();
+    for (const [r, c, n, k] of p.clues) {
+      if (n < 2) continue;
+      const key = `${n} ${k}`;
+      if (!groups.has(key)) groups.set(key, { n, k, cells: [] });
+      groups.get(key).cells.push([r, c]);
+    }
+    for (const { n, k, cells: where } of groups.values()) {
+      if (where.length % 2 && where.length > 1) {
+        out.push({ message: `There are ${where.length} ${n}s${tint(k)}: they pair up, so one is missing or mistyped.`,
+                   cells: where });
+      }
+    }
     for (const [r, c, n, k] of lonelyClues(p)) {
       out.push({ message: `The ${n}${tint(k)} at ${cellName(r, c)} has no partner in reach: no other ${n}${tint(k)} ` +
                           `within ${n - 1} steps (and an even number of steps fewer).`, cells: [[r, c]] });

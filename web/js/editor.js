@@ -98,20 +98,29 @@ export function initEditor(ctx, families) {
     family: () => fam(),
     progress: () => fam().newProgress(puzzle()),
     view: () => ({ theme: theme(), design: true, marks: { errors: problems() }, tool: null,
-                   highlight: e.highlight || (e.focusLine ? { lines: [e.focusLine], cells: [] } : null) }),
+                   highlight: e.highlight || focusMark() }),
     press: (cell, button, ev) => {
       // (a press chooses a cell; keys are the editor's own, see cellKey)
       if (!cell.inside || ev instanceof KeyboardEvent || ed().entry !== "cells") return null;
       board.cursor = { r: cell.r, c: cell.c };
       showCell();
       board.draw();
-      if (ev.pointerType === "touch") $("editor-cell").focus({ preventScroll: true });
+      // (a touch's field gets the focus once the tap is over: see the click below)
+      e.touchPick = ev.pointerType === "touch";
       return null;
     },
     changed: () => board.draw(),
     commit: () => board.draw(),
     announce: (text) => { $("editor-cursor").textContent = text; },
   });
+
+  /** Where the player types, outlined: the line whose field has the focus, or the cell
+      the cell field types into (the board's own cursor shows only while it has the focus). */
+  function focusMark() {
+    if (e.focusLine) return { lines: [e.focusLine], cells: [] };
+    if (document.activeElement === $("editor-cell") && board.cursor) return { lines: [], cells: [[board.cursor.r, board.cursor.c]] };
+    return null;
+  }
 
   let problemsOf = null, problemsList = [];
   function problems() {
@@ -356,6 +365,13 @@ export function initEditor(ctx, families) {
     if (ev.key === "Enter") { ev.preventDefault(); moveCell(0, ev.shiftKey ? -1 : 1); $("editor-cell").select(); }
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0] }[ev.key];
     if (moves) { ev.preventDefault(); moveCell(...moves); }
+  });
+  for (const ev of ["focus", "blur"]) $("editor-cell").addEventListener(ev, () => board.draw());
+  // A tap chose a cell: the cell field takes the focus, which brings up a phone's
+  // keyboard (a canvas cannot); after the tap's own events, which focus the canvas.
+  $("editor-board").addEventListener("click", () => {
+    if (e.touchPick) $("editor-cell").focus({ preventScroll: true });
+    e.touchPick = false;
   });
   $("editor-cell").addEventListener("input", () => {
     const text = $("editor-cell").value.trim();
