@@ -293,6 +293,14 @@ def test_a_flow_screenshot_becomes_a_board_to_confirm(context, server):
     assert page.evaluate("app.editor.state()")["width"] == 6
 
 
+def test_two_tabs_follow_each_other(context, server):
+    one = editor(context, server, "nonogram/3x3")
+    two = editor(context, server, "nonogram/3x3")
+    one.fill("#editor-row-0", "2")
+    two.wait_for_function("app.editor.state().rows[0][0] === 2")
+    assert two.input_value("#editor-row-0") == "2"
+
+
 def test_a_broken_saved_draft_gives_way(context, server):
     """What storage holds may be anything: a draft the editor cannot read is dropped
     (the newest good one is taken), and the page works on."""

@@ -36,7 +36,7 @@
 import { Board } from "./board.js";
 import { colourNames } from "./families/colournames.js";
 import { family, TYPES } from "./families/index.js";
-import { checkedHistory } from "./history.js";
+import { checkedHistory, History } from "./history.js";
 import { gridLimits, paletteError } from "./limits.js";
 import { loadImage, scaledPixels, toBase64 } from "./makers.js";
 import { $, canceller, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys,
@@ -687,6 +687,15 @@ export function initEditor(ctx, families) {
     openImageSaying(file);
   });
   window.addEventListener("pagehide", () => e.history?.flush());
+  // The editor open in two tabs: the other tab's saved draft is taken (as the play page
+  // takes another tab's moves) instead of the two overwriting each other.
+  window.addEventListener("storage", (ev) => {
+    if (!e.history || e.busy || ev.newValue === null || ev.key !== History.storageKey(storeKey(e.type))) return;
+    e.history.discard();
+    e.history = loadHistory(e.type, draft());
+    e.lastField = null;
+    refresh(true);
+  });
   initEnterForm(families, (spec) => show(spec).catch((err) => showError(err.message)), openImageSaying, screenshotMaker);
 
   return {
