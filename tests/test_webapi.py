@@ -56,6 +56,8 @@ def test_every_maker_in_the_description_runs_through_make():
     made = 0
     for fam in describe()["families"]:
         for maker in fam["makers"]:
+            if (fam["type"], maker["name"]) == ("numberlink", "screenshot"):
+                continue  # (reads a picture of a board, not this one: tests/test_screenshot.py)
             args = {"type": fam["type"], "maker": maker["name"], "timeout": maker["timeout"]}
             for p in maker["params"]:
                 args.update(extra[p["kind"]] if p["kind"] in extra else {p["name"]: sent[p["kind"]](p)})

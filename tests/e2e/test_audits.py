@@ -106,6 +106,19 @@ def test_axe_finds_nothing_serious_on_any_screen(browser, server, size, theme):
         page.wait_for_selector("#design:not([hidden])")
         page.evaluate("() => app.design.check()")
         audit(page, "drawing maker, checked", found)
+        # the editor of each family, with a clue typed and what is wrong with it said
+        for family in PUZZLES:
+            page.evaluate("(t) => { location.hash = '#new/' + t + '/5x5'; }", family)
+            page.wait_for_function("(t) => app.editor.state() && app.editor.state().type === t", arg=family)
+            if page.is_visible("#editor-row-0"):
+                page.fill("#editor-row-0", "9")
+            else:
+                page.focus("#editor-board")
+                page.keyboard.type("3")
+            page.wait_for_selector("#editor-problems li")
+            audit(page, f"{family}: editor with a problem", found)
+        page.evaluate("() => app.editor.check()")
+        audit(page, "editor, checked", found)
     finally:
         ctx.close()
     assert not found, "\n".join(found)

@@ -5,6 +5,7 @@
 import { initActions } from "./actions.js";
 import { initDesigner } from "./designer.js";
 import { drawCards, setGradeWords } from "./cards.js";
+import { initEditor } from "./editor.js";
 import { family, TYPES, useDescription } from "./families/index.js";
 import { History } from "./history.js";
 import { installHook } from "./hook.js";
@@ -28,7 +29,7 @@ const ctx = {
            replay: null,       // the running replay: {stopped, paused}; see replay.js
            saveFormats: [] },  // the formats "Save as" offers for this puzzle
   solver: null, play: null, actions: null, replay: null, routing: null, library: null, designer: null,
-  shelf: null,
+  shelf: null, editor: null,
 };
 
 // ---------------------------------------------------------------- the solver's status line
@@ -95,6 +96,7 @@ async function start() {
   initMakers({ solver, load, families, place: $("nono-maker") });
   ctx.daily = initDaily({ solver, load });
   ctx.daily.render();
+  ctx.editor = initEditor(ctx, families);
   installHook(ctx);
   ctx.library.render();
   await ctx.routing.route();
@@ -117,6 +119,7 @@ $("theme-toggle").onclick = () => {
   ctx.play.board.draw();
   ctx.designer?.redraw();
   drawCards($("library-list"));
+  ctx.editor?.redraw();
 };
 
 let saveWarned = false;
@@ -128,7 +131,7 @@ History.saveFailed = () => {
 };
 
 // The help is open where there is room for it; on a phone the board needs the height.
-$("design-help-box").open = matchMedia("(min-width: 601px)").matches;
+$("design-help-box").open = $("editor-help-box").open = matchMedia("(min-width: 601px)").matches;
 start().catch((err) => showError("The app could not read what puzzles it plays: " + err.message));
 registerServiceWorker(ctx.solver.ready, () => {
   offline = true;

@@ -332,7 +332,7 @@ export class Board {
   }
 
   _down(e) {
-    this.canvas.focus();
+    this.canvas.focus({ preventScroll: true });  // (a scroll now would move the cell pressed)
     this.canvas.setPointerCapture(e.pointerId);
     const pos = this._pos(e);
     this.pointers.set(e.pointerId, pos);

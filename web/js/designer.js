@@ -18,7 +18,7 @@
 import { Board } from "./board.js";
 import { usedPalette } from "./families/draw.js";
 import { colourNames } from "./families/colournames.js";
-import { History } from "./history.js";
+import { checkedHistory, History } from "./history.js";
 import { $, canceller, messenger, renderSwatches, theme, undoRedoButtons, undoRedoKeys, whileBusy } from "./page.js";
 
 // (the history of drawings of every kind; the storage key is from when the maker drew
@@ -65,19 +65,9 @@ function goodDrawing(kinds, d) {
   return g.every((row) => typeof row === "string" && row.length === g[0].length && [...row].every((ch) => allowed.has(ch)));
 }
 
-/** The saved history of drawings, with whatever does not pass goodDrawing left out
-    (a bad present gives way to the newest good past state, or to `fallback`). */
+/** The saved history of drawings, with whatever does not pass goodDrawing left out. */
 function loadHistory(kinds, fallback) {
-  const h = new History(DESIGN_KEY, fallback);
-  const good = (list) => (Array.isArray(list) ? list.filter((x) => goodDrawing(kinds, x)) : []);
-  h.past = good(h.past);
-  h.future = good(h.future);
-  if (!goodDrawing(kinds, h.present)) {
-    // (the newest good state takes its place: one bad entry does not cost the rest)
-    h.present = h.past.length ? h.past.pop() : fallback;
-    h.future = [];
-  }
-  return h;
+  return checkedHistory(DESIGN_KEY, fallback, (x) => goodDrawing(kinds, x));
 }
 
 export function initDesigner({ solver, load, showDesign, families }) {

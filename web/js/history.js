@@ -102,6 +102,22 @@ export class History {
   }
 }
 
+/** The History saved under `key`, with the states `good(state)` refuses left out: read
+    back from storage, where anything may have been written.  A bad present gives way
+    to the newest good past state, or to `fallback`. */
+export function checkedHistory(key, fallback, good) {
+  const h = new History(key, fallback);
+  const keep = (list) => (Array.isArray(list) ? list.filter(good) : []);
+  h.past = keep(h.past);
+  h.future = keep(h.future);
+  if (!good(h.present)) {
+    // (the newest good state takes its place: one bad entry does not cost the rest)
+    h.present = h.past.length ? h.past.pop() : fallback;
+    h.future = [];
+  }
+  return h;
+}
+
 function load(name) {
   try {
     const text = localStorage.getItem(name);

@@ -14,6 +14,9 @@
                                   marks, null when it is off or the family has none; clueStrips:
                                   the pinned clue strips in CSS px, see Board.clueStripsPx)
      app.design                   the drawing maker: .state(), .cellCenter(r, c), .check(), .setTool(key)
+     app.editor                   "Enter a puzzle": .state() (the puzzle JSON being entered, null when
+                                  the editor is not shown), .draft(), .problems(), .check(), .cellCenter(r, c),
+                                  .setColour(key)
      await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
 
 export function installHook(ctx) {
@@ -38,6 +41,11 @@ export function installHook(ctx) {
     design: {
       state: () => designer.state(), cellCenter: (r, c) => designer.cellCenter(r, c),
       check: () => designer.check(), setTool: (k) => designer.setTool(k),
+    },
+    editor: {
+      state: () => ctx.editor.state(), draft: () => ctx.editor.draft(), problems: () => ctx.editor.problems(),
+      check: () => ctx.editor.check(), cellCenter: (r, c) => ctx.editor.cellCenter(r, c),
+      setColour: (k) => ctx.editor.setColour(k),
     },
     call: (cmd, args) => solver.call(cmd, args),
     get solverState() { return solver.state; },

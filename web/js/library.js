@@ -139,6 +139,7 @@ export function initLibrary(ctx) {
     ctx.routing.leavePuzzle();
     ctx.designer.leave();
     ctx.designer.showContinue();
+    ctx.editor?.leave();
     ctx.shelf.leave();
     showView("library");
     document.title = "Picture Logic";
@@ -184,6 +185,8 @@ export function initLibrary(ctx) {
     e.target.value = "";
     if (!file) return;
     try {
+      // (a picture of a board, a Flow screenshot, is read in the editor: js/editor.js)
+      if (file.type.startsWith("image/") && ctx.editor?.readsImages()) return void ctx.editor.openImage(file);
       if (file.size > MAX_INPUT) throw new Error(`${file.name} is too large for a puzzle file`);
       const bytes = new Uint8Array(await file.arrayBuffer());
       let text = null;

@@ -37,7 +37,7 @@ const FIELDS = {
   },
 };
 
-function loadImage(file) {
+export function loadImage(file) {
   return new Promise((resolve, reject) => {
     const url = URL.createObjectURL(file);
     const img = new Image();
@@ -47,14 +47,14 @@ function loadImage(file) {
   });
 }
 
-function toBase64(bytes) {
+export function toBase64(bytes) {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin);
 }
 
 /** Pixels of the image at (w, h) cells: downscaled by the browser, then sent as RGBA. */
-function scaledPixels(img, w, h, canvas) {
+export function scaledPixels(img, w, h, canvas) {
   canvas.width = w;
   canvas.height = h;
   const ctx = canvas.getContext("2d", { willReadFrequently: true });

@@ -2,6 +2,7 @@
    share link or another format), history entries, the puzzle's share link (Share), what
    is asked of Python once it is ready, and "Save as". */
 
+import { parseNewFragment } from "./editor.js";
 import { family, TYPES } from "./families/index.js";
 import { History, puzzleKey, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
@@ -85,7 +86,10 @@ export function initRouting(ctx) {
     const frag = location.hash.slice(1);
     const saved = history.state?.puzzle;
     try {
-      if (frag) {
+      const entering = parseNewFragment(frag);
+      if (entering) {
+        await ctx.editor.route(entering);  // (#new/<type>/<W>x<H>: the editor, js/editor.js)
+      } else if (frag) {
         if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false, fromUrl: true });
       } else if (history.state?.pack) {
         await ctx.shelf.openSet(history.state.pack, { push: false });

@@ -310,4 +310,5 @@ export default {
         "and −; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
   drawingKind,
+  editor: () => import("../editor-hungrycat.js").then((m) => m.default),
 };

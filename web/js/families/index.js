@@ -22,7 +22,8 @@
      describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),
      applyStep(puzzle, progress, step) (when the description says replay),
      brokenLines?(puzzle, progress)  lines whose settled cells break their clue ("Show errors")
-     drawingKind?            what the drawing maker needs to draw its pictures (see designer.js) */
+     drawingKind?            what the drawing maker needs to draw its pictures (see designer.js)
+     editor?()               -> a promise of its editor module ("Enter a puzzle", see editor.js) */
 import { setLimits } from "../limits.js";
 import hungrycat from "./hungrycat.js";
 import linkapix from "./linkapix.js";

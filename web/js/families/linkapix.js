@@ -96,6 +96,18 @@ function validate(p) {
     can reach, at a distance of at most n - 1 steps and of the same parity.  Said when
     the puzzle opens, so a player does not find out only at Check or Solve. */
 function problems(p) {
+  const lonely = lonelyClues(p);
+  if (!lonely.length) return null;
+  const names = colourNames(p.palette);
+  const [r, c, n, k] = lonely[0];
+  const more = lonely.length > 1 ? ` (and ${lonely.length - 1} more clue${lonely.length > 2 ? "s" : ""} like it)` : "";
+  return `This puzzle has no solution: the ${n} in ${names[k]} at row ${r + 1}, column ${c + 1} has no equal clue ` +
+         `a path of ${n} cells can reach${more}.`;
+}
+
+/** The clues [r, c, n, colour] of 2 or more with no equal clue in reach (the editor
+    marks them as they are typed). */
+export function lonelyClues(p) {
   const groups = new Map();
   for (const [r, c, n, k] of p.clues) {
     if (n < 2) continue;
@@ -132,12 +144,7 @@ function problems(p) {
       if (!reach) lonely.push([r, c, n, key.split("\u0000")[1]]);
     }
   }
-  if (!lonely.length) return null;
-  const names = colourNames(p.palette);
-  const [r, c, n, k] = lonely[0];
-  const more = lonely.length > 1 ? ` (and ${lonely.length - 1} more clue${lonely.length > 2 ? "s" : ""} like it)` : "";
-  return `This puzzle has no solution: the ${n} in ${names[k]} at row ${r + 1}, column ${c + 1} has no equal clue ` +
-         `a path of ${n} cells can reach${more}.`;
+  return lonely;
 }
 
 /** Per-puzzle lookup tables, computed once per puzzle object. */
@@ -402,4 +409,5 @@ export default {
         "with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, problems, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
   drawingKind,
+  editor: () => import("../editor-linkapix.js").then((m) => m.default),
 };

@@ -501,4 +501,5 @@ export default {
         "− buttons; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
   brokenLines, drawingKind,
+  editor: () => import("../editor-nonogram.js").then((m) => m.default),
 };

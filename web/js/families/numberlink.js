@@ -259,4 +259,5 @@ export default {
         "over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch or the + " +
         "and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
+  editor: () => import("../editor-numberlink.js").then((m) => m.default),
 };

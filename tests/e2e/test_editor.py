@@ -1,0 +1,336 @@
+"""The editor ("Enter a puzzle", js/editor.js): every family's puzzle typed in from
+`#new/<type>/<W>x<H>` with the keyboard, checked unique, opened with Play and solved;
+live validation in words and on the board; several solutions outlined, none said;
+undo and redo of what was typed, kept across a reload; a Flow screenshot read into a
+Numberlink board.  The puzzles are small ones of our own."""
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import open_app, png, wait_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from flowimage import flow_picture  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+#: unique, checked with pysolver when they were chosen (test_the_puzzles_are_unique)
+NONOGRAM = {"rows": ["1 1", "5", "1 1 1", "3", "1"], "cols": ["2", "2 1", "4", "2 1", "2"]}
+HUNGRYCAT = {"rows": ["2w 2a", "[2]w 2a", "2w 2a", "3w 1a"], "cols": ["2w 2a", "[2]w 2a", "2w 2a", "3w 1a"]}
+LINKAPIX = [(0, 0, "2", "a"), (0, 1, "2", "a"), (0, 2, "3", "b"), (1, 0, "1", "a"), (1, 1, "1", "b"),
+            (2, 2, "3", "b"), (2, 3, "1", "b")]
+NUMBERLINK = [(0, 1, "B"), (1, 1, "A"), (2, 2, "B"), (3, 0, "A")]
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+def editor(context, server, fragment):
+    page = open_app(context, server.url + "#new/" + fragment)
+    page.wait_for_selector("#editor:not([hidden])")
+    page.wait_for_function("app.editor.state() !== null")
+    page.wait_for_timeout(100)  # (the board fits itself to the shown canvas)
+    return page
+
+
+def switch_to(page, server, fragment):
+    """The editor at another address, as typed into the address bar."""
+    page.goto(server.url + "#new/" + fragment)
+    if "/" in fragment:
+        width = int(fragment.split("/")[1].split("x")[0])
+        page.wait_for_function(f"app.editor.state() && app.editor.state().width === {width}")
+    else:
+        page.wait_for_function(f"app.editor.state() && app.editor.state().type === '{fragment}'")
+
+
+def said(page):
+    """Every problem the editor lists, in one text."""
+    return " ".join(p["message"] for p in page.evaluate("app.editor.problems()"))
+
+
+def click_cell(page, r, c):
+    p = page.evaluate(f"app.editor.cellCenter({r}, {c})")
+    box = page.locator("#editor-board").bounding_box()
+    page.mouse.click(box["x"] + p["x"], box["y"] + p["y"])
+
+
+def type_cells(page, items):
+    """Click each cell and type its clue (and a colour's key after it, when given)."""
+    for r, c, text, *colour in items:
+        click_cell(page, r, c)
+        page.keyboard.type(text + "".join(colour))
+
+
+def type_lines(page, lines):
+    page.click("#editor-row-0")
+    for text in lines["rows"] + lines["cols"]:
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+
+
+def check(page):
+    page.click("#editor-check")
+    page.wait_for_function("!document.querySelector('#editor-check').hidden", timeout=120_000)
+    return page.locator("#editor-message").text_content()
+
+
+def play_and_solve(page, expected):
+    """Play opens the entered puzzle; the solver solves it there (a verified answer)."""
+    page.click("#editor-play")
+    page.wait_for_selector("#play:not([hidden])")
+    state = page.evaluate("app.state()")
+    for key, value in expected.items():
+        assert state["puzzle"][key] == value, key
+    res = page.evaluate("app.solve()")
+    assert res["status"] == "solved"
+    page.wait_for_function("app.state().solved")
+
+
+def test_the_puzzles_are_unique():
+    """(the test's puzzles, as Python reads them: each has exactly one solution)"""
+    from pysolver import api
+    puzzles = [{"type": "nonogram", "width": 5, "height": 5, "rows": [[1, 1], [5], [1, 1, 1], [3], [1]],
+                "cols": [[2], [2, 1], [4], [2, 1], [2]]},
+               {"type": "hungrycat", "width": 4, "height": 4, "palette": {"w": "#ffffff", "a": "#000000"},
+                "rows": [[["w", 2, True], ["a", 2, True]], [["w", 2, False], ["a", 2, True]],
+                         [["w", 2, True], ["a", 2, True]], [["w", 3, True], ["a", 1, True]]]},
+               {"type": "linkapix", "width": 4, "height": 3, "palette": {"a": "#000000", "b": "#ff0000"},
+                "clues": [[r, c, int(n), k] for r, c, n, k in LINKAPIX]},
+               {"type": "numberlink", "width": 4, "height": 4, "cover": "full", "endpoints": [list(e) for e in NUMBERLINK]}]
+    puzzles[1]["cols"] = puzzles[1]["rows"]
+    for p in puzzles:
+        assert api.solve(p, unique=True)["unique"] is True, p["type"]
+
+
+def test_a_nonogram_typed_line_by_line(context, server):
+    page = editor(context, server, "nonogram/5x5")
+    assert page.evaluate("app.editor.state()")["width"] == 5
+    type_lines(page, NONOGRAM)
+    assert page.evaluate("app.editor.problems()") == []
+    wait_ready(page)
+    assert check(page).startswith("One solution")
+    play_and_solve(page, {"type": "nonogram", "rows": [[1, 1], [5], [1, 1, 1], [3], [1]],
+                          "cols": [[2], [2, 1], [4], [2, 1], [2]]})
+    # Back returns to the editor, with the clues as typed
+    page.go_back()
+    page.wait_for_selector("#editor:not([hidden])")
+    assert page.input_value("#editor-row-1") == "5"
+
+
+def test_a_hungry_cat_typed_with_circles_and_squares(context, server):
+    # (from the library's form, this time)
+    page = open_app(context, server.url)
+    page.select_option("#enter-type", "hungrycat")
+    page.fill("#enter-width", "4")
+    page.fill("#enter-height", "4")
+    page.click("#enter-go")
+    page.wait_for_function("app.editor.state() && app.editor.state().type === 'hungrycat'")
+    assert page.url.endswith("#new/hungrycat/4x4")
+    type_lines(page, HUNGRYCAT)
+    assert page.evaluate("app.editor.problems()") == []
+    state = page.evaluate("app.editor.state()")
+    assert state["rows"][1] == [["w", 2, False], ["a", 2, True]]
+    wait_ready(page)
+    assert check(page).startswith("One solution")
+    play_and_solve(page, {"type": "hungrycat", "rows": state["rows"], "cols": state["cols"]})
+
+
+def test_a_linkapix_in_two_colours(context, server):
+    page = editor(context, server, "linkapix/4x3")
+    page.click("#editor-add-colour")
+    type_cells(page, LINKAPIX)
+    state = page.evaluate("app.editor.state()")
+    assert sorted(state["clues"]) == sorted([r, c, int(n), k] for r, c, n, k in LINKAPIX)
+    assert state["palette"] == {"a": "#000000", "b": "#ff0000"}
+    wait_ready(page)
+    assert check(page).startswith("One solution")
+    play_and_solve(page, {"type": "linkapix", "clues": state["clues"]})
+
+
+def test_a_numberlink_by_keyboard_alone(context, server):
+    """Arrow keys move, letters place end points, Enter moves on; no mouse."""
+    page = editor(context, server, "numberlink/4x4")
+    page.focus("#editor-board")
+    at = (0, 0)
+    for r, c, label in NUMBERLINK:
+        while at != (r, c):
+            dr, dc = r - at[0], c - at[1]
+            key = "ArrowDown" if dr > 0 else "ArrowUp" if dr < 0 else "ArrowRight" if dc > 0 else "ArrowLeft"
+            page.keyboard.press(key)
+            at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"), at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
+        page.keyboard.type(label)
+    state = page.evaluate("app.editor.state()")
+    assert sorted(map(tuple, state["endpoints"])) == sorted(NUMBERLINK)
+    assert state["cover"] == "full"
+    wait_ready(page)
+    assert check(page).startswith("One solution")
+    play_and_solve(page, {"type": "numberlink", "cover": "full"})
+
+
+def test_problems_are_said_and_marked_as_they_are_typed(context, server):
+    page = editor(context, server, "numberlink/5x5")
+    type_cells(page, [(0, 0, "A"), (2, 2, "A"), (4, 4, "A"), (1, 3, "B")])
+    problems = page.evaluate("app.editor.problems()")
+    words = said(page)
+    assert "A is used 3 times" in words and "B is used once (at row 2, column 4)" in words
+    assert [[1, 3]] in [p.get("cells") for p in problems]
+    assert "B is used once" in page.locator("#editor-problems").text_content()
+    # Play and Check wait until the problems are gone
+    page.click("#editor-play")
+    assert "Fix what is listed below first" in page.locator("#editor-message").text_content()
+    assert page.is_visible("#editor")
+
+    switch_to(page, server, "nonogram/3x2")
+    type_lines(page, {"rows": ["2 2", "3"], "cols": ["1", "x", "2"]})
+    words = said(page)
+    assert "Row 1: its blocks need 5 cells, the line has 3." in words
+    assert "Column 2: “x” is not a clue" in words
+    assert page.get_attribute("#editor-row-0", "aria-invalid") == "true"
+    assert page.get_attribute("#editor-row-1", "aria-invalid") == "false"
+    page.fill("#editor-row-0", "2")
+    page.fill("#editor-col-1", "1")
+    words = said(page)
+    assert "The rows' clues give 5 filled cells, the columns' 4" in words
+
+    switch_to(page, server, "linkapix/5x5")
+    type_cells(page, [(0, 0, "3"), (4, 4, "3")])
+    problems = page.evaluate("app.editor.problems()")
+    assert len(problems) == 2 and "has no partner in reach" in problems[0]["message"]
+    type_cells(page, [(0, 2, "3")])
+    problems = page.evaluate("app.editor.problems()")
+    assert problems[0]["message"] == "There are 3 3s: they pair up, so one is missing or mistyped."
+    assert [p["cells"] for p in problems[1:]] == [[[4, 4]]]
+
+    switch_to(page, server, "hungrycat/3x2")
+    type_lines(page, {"rows": ["2w", "3a"], "cols": ["2a", "2a", "[1]w"]})
+    words = said(page)
+    assert "Row 1: its counts add up to 2, the line has 3 cells." in words
+    assert "[1]w: a single cell is always one block" in words
+
+
+def test_several_solutions_are_outlined_and_none_is_said(context, server):
+    page = editor(context, server, "nonogram/2x2")
+    wait_ready(page)
+    type_lines(page, {"rows": ["1", "1"], "cols": ["1", "1"]})
+    assert check(page).startswith("Several solutions: two of them differ in the 4 outlined cells")
+    # the rows' and columns' sums agree (2 and 2), yet no picture fits
+    page.fill("#editor-row-0", "2")
+    page.fill("#editor-row-1", "")
+    page.fill("#editor-col-0", "2")
+    page.fill("#editor-col-1", "")
+    assert page.evaluate("app.editor.problems()") == []
+    assert check(page).startswith("No solution")
+
+
+def test_undo_redo_and_autosave_of_what_was_typed(context, server):
+    page = editor(context, server, "nonogram/3x3")
+    page.click("#editor-row-0")
+    page.keyboard.type("1 1")
+    page.keyboard.press("Enter")
+    page.keyboard.type("3")
+    # one undo step per line typed, not per key
+    page.keyboard.press("Control+z")
+    assert page.input_value("#editor-row-1") == ""
+    assert page.input_value("#editor-row-0") == "1 1"
+    page.keyboard.press("Control+y")
+    assert page.input_value("#editor-row-1") == "3"
+    page.wait_for_timeout(400)  # (the autosave is batched)
+    page.reload()
+    page.wait_for_selector("#editor:not([hidden])")
+    page.wait_for_function("app.editor.state() !== null")
+    assert page.evaluate("app.editor.state()")["rows"] == [[1, 1], [3], []]
+    # another size is a new board; Undo brings the last one back
+    switch_to(page, server, "nonogram/4x4")
+    page.click("#editor-undo")
+    assert page.evaluate("app.editor.state()")["rows"] == [[1, 1], [3], []]
+
+
+def test_a_flow_screenshot_becomes_a_board_to_confirm(context, server):
+    from pysolver.base import Deadline
+    from pysolver.numberlink.generate import generate
+    board = generate(6, 6, 2, "full", Deadline(60))
+    img = flow_picture(board, cell=36)
+    h, w = img.shape[:2]
+    data = png(w, h, lambda x, y: tuple(int(v) for v in img[y, x, :3]))
+    page = open_app(context, server.url)
+    wait_ready(page)
+    page.set_input_files("#enter-shot-input", files=[{"name": "level 12.png", "mimeType": "image/png", "buffer": data}])
+    page.wait_for_selector("#editor:not([hidden])")
+    page.wait_for_function("app.editor.state() && app.editor.state().type === 'numberlink'")
+    got = page.evaluate("app.editor.state()")
+    assert (got["width"], got["height"], got["title"]) == (6, 6, "level 12")
+
+    def pairs(p):
+        ends = {}
+        for r, c, lab in p["endpoints"]:
+            ends.setdefault(lab, []).append((r, c))
+        return sorted(tuple(sorted(v)) for v in ends.values())
+    assert pairs(got) == pairs(board)
+    assert "Read from the picture: a 6×6 board" in page.locator("#editor-message").text_content()
+    assert page.is_visible("#editor-shot img")
+    assert page.url.endswith("#new/numberlink/6x6")
+    assert check(page).startswith("One solution")
+    # a picture pasted on the library is read as well
+    other = generate(5, 4, 1, "full", Deadline(60))
+    img = flow_picture(other, cell=30)
+    data = png(img.shape[1], img.shape[0], lambda x, y: tuple(int(v) for v in img[y, x, :3]))
+    page.click("#home-link")
+    page.wait_for_selector("#library:not([hidden])")
+    page.evaluate("""(bytes) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], "pasted.png", { type: "image/png" }));
+        window.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt }));
+    }""", list(data))
+    page.wait_for_function("app.editor.state() && app.editor.state().width === 5")
+    assert pairs(page.evaluate("app.editor.state()")) == pairs(other)
+    # Undo goes back to the board read before
+    page.click("#editor-undo")
+    assert page.evaluate("app.editor.state()")["width"] == 6
+
+
+def test_two_tabs_follow_each_other(context, server):
+    one = editor(context, server, "nonogram/3x3")
+    two = editor(context, server, "nonogram/3x3")
+    one.fill("#editor-row-0", "2")
+    two.wait_for_function("app.editor.state().rows[0][0] === 2")
+    assert two.input_value("#editor-row-0") == "2"
+
+
+def test_a_broken_saved_draft_gives_way(context, server):
+    """What storage holds may be anything: a draft the editor cannot read is dropped
+    (the newest good one is taken), and the page works on."""
+    errors = []
+    page = open_app(context, server.url, errors)
+    page.evaluate("""() => localStorage.setItem('pl.progress.editor.nonogram', JSON.stringify({
+        past: [{type: 'nonogram', width: 2, height: 1, palette: null, rows: ['1'], cols: ['1', '']}],
+        present: {type: 'nonogram', width: 3, height: 3, rows: 7}, future: [null]}))""")
+    switch_to(page, server, "nonogram")
+    assert page.evaluate("app.editor.state()")["rows"] == [[1]]
+    switch_to(page, server, "nonogram/3x3")
+    page.fill("#editor-row-0", "3")
+    assert page.evaluate("app.editor.state()")["rows"] == [[3], [], []]
+    assert not errors
+
+
+def test_on_a_phone_a_tap_opens_the_cell_field(browser, server):
+    """A canvas cannot bring up a phone's keyboard: a tap on a cell puts the focus in
+    the cell field, which types into that cell; Enter goes on to the next."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        page = editor(ctx, server, "linkapix/5x5")
+        p = page.evaluate("app.editor.cellCenter(1, 1)")
+        box = page.locator("#editor-board").bounding_box()
+        page.touchscreen.tap(box["x"] + p["x"], box["y"] + p["y"])
+        assert page.evaluate("document.activeElement.id") == "editor-cell"
+        assert page.locator("#editor-cell-label").text_content() == "Row 2, column 2"
+        page.keyboard.type("1")
+        page.keyboard.press("Enter")
+        page.keyboard.type("1")
+        assert page.evaluate("app.editor.state()")["clues"] == [[1, 1, 1, "a"], [1, 2, 1, "a"]]
+    finally:
+        ctx.close()

@@ -1,0 +1,75 @@
+/* Nonograms in the editor (see editor.js): each row's and column's clue typed as its
+   numbers, "3 1 2"; in colour, each number followed by its colour's key, "3a 1b" (a
+   number without a key is the first colour's).  An empty line, or 0, has no blocks. */
+
+import { lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
+import { colourNames } from "./families/colournames.js";
+import { drawingColours } from "./families/draw.js";
+
+const SEPARATORS = /[\s,;.]+/;
+
+/** A line's text -> {items: [[n, key|null], ...]} or {error}. */
+function parse(text, palette) {
+  const items = [];
+  for (const token of text.trim().split(SEPARATORS).filter(Boolean)) {
+    const m = /^([0-9]{1,4})([A-Za-z]?)$/.exec(token);
+    if (!m) return { error: `“${token}” is not a clue: type numbers${palette ? " with a colour's key, like 3a" : ", like 3 1 2"}.` };
+    if (m[2] && !palette) return { error: `“${token}”: a black-and-white puzzle has no colour keys (add a colour first).` };
+    if (m[2] && !(m[2] in palette)) return { error: `“${token}”: there is no colour ${m[2]}.` };
+    if (+m[1] > 0) items.push([+m[1], m[2] || (palette ? Object.keys(palette)[0] : null)]);
+  }
+  return { items };
+}
+
+/** Cells a line's blocks need: their lengths, and a gap between blocks of one colour. */
+function need(items) {
+  return items.reduce((s, [n, k], i) => s + n + (i && items[i - 1][1] === k ? 1 : 0), 0);
+}
+
+function parsed(d) {
+  return parseLines(d, (text) => parse(text, d.palette));
+}
+
+const asText = (items, palette) => items.map(([n, k]) => (palette ? `${n}${k}` : `${n}`)).join(" ");
+
+export default {
+  ...lineDraft,
+  help: "Type each row's clue, top to bottom, then each column's, left to right: its numbers with spaces between, " +
+        "“3 1 2”. In a colour puzzle put each number's colour key after it, “3a 1b” (a number alone is the first " +
+        "colour). Enter or the down arrow goes to the next line, the up arrow back; an empty line has no blocks.",
+  palette: { min: 1, max: 8, colours: (n) => (n > 1 ? drawingColours(n) : null) },
+  blank: (width, height) => lineDraft.blankLines("nonogram", width, height, null),
+  placeholder: (d) => (d.palette ? `e.g. 3${Object.keys(d.palette)[0]} 1${Object.keys(d.palette)[1] ?? ""}` : "e.g. 3 1 2"),
+  fromPuzzle(p) {
+    const pal = p.palette ? { ...p.palette } : null;
+    const items = (clue) => clue.map((b) => (Array.isArray(b) ? b : [b, null]));
+    return withTitle(p, { type: "nonogram", width: p.width, height: p.height, palette: pal,
+                          rows: p.rows.map((cl) => asText(items(cl), pal)), cols: p.cols.map((cl) => asText(items(cl), pal)) });
+  },
+  puzzle(d) {
+    const { rows, cols } = parsed(d);
+    const clue = (items) => (d.palette ? items.map(([n, k]) => [n, k]) : items.map(([n]) => n));
+    const p = { type: "nonogram", width: d.width, height: d.height, rows: rows.map(clue), cols: cols.map(clue) };
+    if (d.palette) p.palette = d.palette;
+    return withTitle(d, p);
+  },
+  problems(d) {
+    const { rows, cols, problems } = parsed(d);
+    for (const [kind, lines, len] of [["row", rows, d.width], ["col", cols, d.height]]) {
+      lines.forEach((items, i) => {
+        if (need(items) > len) {
+          problems.push({ message: `${lineName(kind, i)}: its blocks need ${need(items)} cells, the line has ${len}.`,
+                          lines: [[kind, i]] });
+        }
+      });
+    }
+    const any = (lines) => lines.some((items) => items.length);
+    if (!any(rows) && !any(cols)) return [{ message: "No clues yet: type each row's numbers, then each column's." }, ...problems];
+    if (any(rows) && any(cols)) {
+      const names = d.palette ? colourNames(d.palette) : {};
+      const count = (items) => items.reduce((m, [n, k]) => m.set(k, (m.get(k) || 0) + n), new Map());
+      problems.push(...totalsProblems(rows, cols, count, (k) => names[k] || ""));
+    }
+    return problems;
+  },
+};
