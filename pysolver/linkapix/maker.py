@@ -463,7 +463,7 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     stats["t_tiles"] = t2 - t1
     meta = {"type": "linkapix", "width": w, "height": h,
             "title": title or f"Picture {w}x{h}",
-            "source": source or f"pysolver maker, seed {seed}"}
+            "source": source or f"made by Picture Logic, number {seed}"}
     if license:
         # Only when the caller knows it: a user's uploaded picture keeps its rights.
         meta["license"] = license
@@ -495,7 +495,7 @@ def make_from_rgba(rgba, width: int, height: int, colours: int, background: str 
     t_pic = time.perf_counter() - t0
     puzzle, stats = make_puzzle(palette, grid, seed=seed, deadline=deadline,
                                 title=title or "My picture",
-                                source=f"pysolver maker, from an image, seed {seed}")
+                                source=f"made from a picture by Picture Logic, number {seed}")
     stats["t_picture"] = t_pic
     stats["seconds"] += t_pic
     return puzzle, stats

@@ -15,7 +15,7 @@ def _random(values: dict, deadline: Deadline) -> dict:
     from .generate import generate
     w, h, seed = values["width"], values["height"], values["seed"]
     puzzle = generate(w, h, seed, "full", deadline, values.get("pairs") or None)
-    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "pysolver generator",
+    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "Picture Logic",
                        "license": "CC0-1.0", **puzzle}}
 
 
