@@ -71,7 +71,7 @@ def make_generated(outdir: Path) -> None:
         puzzle, stats = make_puzzle(
             palette, grid, seed=seed, title=f"Shapes {side}x{side} #{seed % 100 + 1}"
             + ("" if filled else " (blank background)"),
-            source=f"pysolver maker, generated shape seed {seed}", license="CC0-1.0")
+            source=f"made by Picture Logic, number {seed}", license="CC0-1.0")
         dt = time.perf_counter() - t
         times.setdefault(f"{side}x{side} {'full' if filled else 'blank'}", []).append(dt)
         (outdir / f"{stem}.json").write_text(dump(puzzle))
@@ -105,7 +105,7 @@ def make_fixtures(outdir: Path) -> None:
                       seed, f"Shapes {n}x{n} seed {seed}"))
     for stem, palette, grid, seed, title in items:
         puzzle, stats = make_puzzle(palette, grid, seed=seed, title=title, license="CC0-1.0",
-                                    source=f"pysolver maker, test fixture seed {seed}")
+                                    source=f"made by Picture Logic, number {seed}")
         (outdir / f"{stem}.json").write_text(dump(puzzle))
         print(f"{stem}: {stats['clues']} clues, max {stats['max_number']}", flush=True)
 

@@ -37,7 +37,7 @@ from pysolver.nonogram.check import runs  # noqa: E402
 from pysolver.numberlink.generate import generate  # noqa: E402
 
 OUT = ROOT / "static" / "puzzles"
-META = {"author": "Picture Logic team", "license": "CC0-1.0", "source": "drawn for the app"}
+META = {"author": "Picture Logic", "license": "CC0-1.0", "source": "drawn for the app"}
 
 #: name -> (title, palette, picture)
 PICTURES = {
@@ -289,7 +289,7 @@ def main() -> None:
     for w, h, number in NUMBERLINK:
         p = generate(w, h, number, "full", Deadline(300))
         write(f"numberlink-{w}x{h}-{number}",
-              {"title": f"Flow {w}×{h} #{number}", "author": "pysolver generator", "license": "CC0-1.0", **p})
+              {"title": f"Flow {w}×{h} #{number}", "author": "Picture Logic", "license": "CC0-1.0", **p})
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
         g = grade(parse(puzzle), deadline)
         if g.level != level or (level == 5 and not is_unique(puzzle, deadline)):
             continue
-        puzzle.update(title=f"Hungry Cat {width}×{height}, {g.words} #{seed}", author="Picture Logic maker",
+        puzzle.update(title=f"Hungry Cat {width}×{height}, {g.words} #{seed}", author="Picture Logic",
                       license="CC0-1.0", grade=g.level)
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
 

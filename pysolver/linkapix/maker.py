@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout, quote
+from ..base import Deadline, PuzzleError, SolveTimeout, quote
 from .pictures import BLANK, picture_from_rgba, picture_labels
 
 #: the solving method used to verify uniqueness
@@ -302,8 +302,7 @@ def _recut(cut: _Cut, intended, others, rng, to_global=None) -> None:
 
 
 def _shorten(cut: _Cut, pids, rng) -> bool:
-    """Halve the longest quarter of the given paths (after a solver time-out, or the
-    solver giving up on too many paths to list)."""
+    """Halve the longest quarter of the given paths (after a solver time-out)."""
     long = sorted((pid for pid in pids if len(cut.paths[pid]) > 2),
                   key=lambda q: -len(cut.paths[q]))
     for pid in long[:max(1, len(long) // 4)]:
@@ -339,8 +338,7 @@ def _repair_tile(family, cut, keys, palette, dummy, r0, c0, r1, c1, deadline, rn
             return
         try:
             _, outcome = _solve(family, puzzle, deadline, _TILE_SECONDS)
-        except (SolveTimeout, GaveUp):
-            # (GaveUp: long snakes in open country have too many paths to list)
+        except SolveTimeout:
             if deadline.expired():
                 raise
             stats["tile_timeouts"] += 1
@@ -375,8 +373,7 @@ def _verify(family, cut: _Cut, keys, palette, meta: dict, dl: Deadline, rng, sta
         puzzle = dict(meta, palette=palette, clues=clues)
         try:
             model, outcome = _solve(family, puzzle, dl, solve_seconds)
-        except (SolveTimeout, GaveUp):
-            # (GaveUp: long snakes in open country have too many paths to list)
+        except SolveTimeout:
             if dl.expired():
                 raise
             stats["timeouts"] += 1
@@ -466,7 +463,7 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     stats["t_tiles"] = t2 - t1
     meta = {"type": "linkapix", "width": w, "height": h,
             "title": title or f"Picture {w}x{h}",
-            "source": source or f"made by the app from number {seed}"}
+            "source": source or f"made by Picture Logic, number {seed}"}
     if license:
         # Only when the caller knows it: a user's uploaded picture keeps its rights.
         meta["license"] = license
@@ -498,7 +495,7 @@ def make_from_rgba(rgba, width: int, height: int, colours: int, background: str 
     t_pic = time.perf_counter() - t0
     puzzle, stats = make_puzzle(palette, grid, seed=seed, deadline=deadline,
                                 title=title or "My picture",
-                                source=f"made by the app from an image (number {seed})")
+                                source=f"made from a picture by Picture Logic, number {seed}")
     stats["t_picture"] = t_pic
     stats["seconds"] += t_pic
     return puzzle, stats

@@ -56,8 +56,8 @@ def _random(values: dict, deadline: Deadline) -> dict:
     if not palette:
         raise PuzzleError("the picture came out blank: try another number")
     puzzle, stats = make_puzzle(palette, grid, seed=seed, deadline=deadline, title=f"Link-a-Pix {w}×{h} #{seed}",
-                                license="CC0-1.0", source=f"made by the app from number {seed}")
-    puzzle["author"] = "Picture Logic maker"
+                                license="CC0-1.0", source=f"made by Picture Logic, number {seed}")
+    puzzle["author"] = "Picture Logic"
     return {"puzzle": with_grade(puzzle, deadline.remaining()), "stats": stats}
 
 

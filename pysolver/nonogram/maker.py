@@ -218,7 +218,7 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
                 continue
         puzzle = puzzle_of(picture, palette)
         kind = "black-and-white" if palette is None else f"{colours} colours"
-        puzzle.update(title=f"Nonogram {width}×{height}, {kind}, {g.words} #{seed}", author="Picture Logic maker",
+        puzzle.update(title=f"Nonogram {width}×{height}, {kind}, {g.words} #{seed}", author="Picture Logic",
                       license="CC0-1.0", grade=g.level)
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
 

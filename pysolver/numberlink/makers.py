@@ -15,18 +15,8 @@ def _random(values: dict, deadline: Deadline) -> dict:
     from .generate import generate
     w, h, seed = values["width"], values["height"], values["seed"]
     puzzle = generate(w, h, seed, "full", deadline, values.get("pairs") or None)
-    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "Picture Logic maker",
+    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "Picture Logic",
                        "license": "CC0-1.0", **puzzle}}
-
-
-def _screenshot(values: dict, deadline: Deadline) -> dict:
-    from .screenshot import read_base64, read_rgba
-    image = values["image"]
-    pixels = read_base64(image["rgba"], image["source_width"], image["source_height"])
-    puzzle, stats = read_rgba(pixels)
-    if values.get("title"):
-        puzzle["title"] = values["title"]
-    return {"puzzle": puzzle, "stats": stats}
 
 
 MAKERS = {
@@ -40,11 +30,4 @@ MAKERS = {
          Param("seed", "seed", "Number", 0, 999_999_999),
          Param("pairs", "int", "Pairs (0: about one per 12 cells)", 0, 200, 0)),
         _random, timeout=60, max_cells=MAX_GENERATED_CELLS),
-    # (no form of its own: the editor opens a screenshot and shows the board it reads
-    # for the player to confirm, since a picture can mislead the reader)
-    "screenshot": Maker(
-        "screenshot", "Read a Flow screenshot",
-        "A screenshot of a Flow-style level (coloured dots on a grid): the grid's size and the dots "
-        "are read from the picture, and each pair of dots of one colour becomes a pair of end points.",
-        (Param("image", "image", "Screenshot"),), _screenshot, timeout=30, form=False),
 }

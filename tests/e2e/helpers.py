@@ -86,6 +86,14 @@ def png(width, height, pixel):
             + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
+def paste_set(page, text):
+    """Paste ``text``, a file of several puzzles, into the library's paste box and wait
+    for the page of the puzzle set it becomes."""
+    page.fill("#paste-box", text)
+    page.click("#paste-form button")
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+
+
 def fold_help(page):
     """Close the play page's "How to play" (open on wide screens), so the board has the
     page's height whatever the length of the family's rules: tests that zoom by a number

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from helpers import open_app, png, wait_ready
+from helpers import drag, open_app, paste_set, png, wait_ready
 
 import pysolver.api as api
 
@@ -87,6 +87,14 @@ def test_axe_finds_nothing_serious_on_any_screen(browser, server, size, theme):
             audit(page, f"{family}: solved", found)
             page.evaluate("() => app.check()")
             audit(page, f"{family}: checked", found)
+        # the win screen, after the player's own solve of a 2x2 nonogram
+        page.evaluate("(p) => app.load(p)", {"type": "nonogram", "width": 2, "height": 2, "title": "Corner",
+                                              "rows": [[2], [1]], "cols": [[2], [1]]})
+        drag(page, [[0, 0], [0, 1]])
+        drag(page, [[1, 0], [1, 0]])
+        page.wait_for_selector("#win[open]")
+        page.wait_for_function("document.getElementById('win-next-name').textContent !== ''")
+        audit(page, "the win screen", found)
         # a puzzle whose clues show it cannot be solved opens with the error banner
         page.evaluate("(p) => app.load(p)", {"type": "linkapix", "width": 3, "height": 1,
                                               "palette": {"a": "#000000"}, "clues": [[0, 0, 3, "a"]]})
@@ -95,9 +103,7 @@ def test_axe_finds_nothing_serious_on_any_screen(browser, server, size, theme):
         page.click("#home-link")
         page.wait_for_selector("#recent-section:not([hidden])")
         audit(page, "library with progress", found)
-        page.fill("#paste-box", "2 2\nAA\nBB\n\n3 2\nA.A\nB.B\n")
-        page.click("#paste-form button")
-        page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+        paste_set(page, "2 2\nAA\nBB\n\n3 2\nA.A\nB.B\n")
         audit(page, "a puzzle set's page", found)
         page.click("#pack-back")
         page.wait_for_selector("#packs-section:not([hidden])")

@@ -2,7 +2,7 @@
 its page lists every puzzle lazily with its progress, and that progress outlives a reload."""
 import time
 
-from helpers import open_app, wait_ready
+from helpers import open_app, paste_set, wait_ready
 
 SIDE = 25
 
@@ -82,9 +82,7 @@ def test_a_thousand_puzzle_set_opens_as_a_shelf_and_keeps_each_puzzles_progress(
 def test_a_pasted_collection_is_a_set_and_a_file_of_one_puzzle_plays_at_once(context, server):
     page = open_app(context, server.url)
     wait_ready(page)
-    page.fill("#paste-box", "# two boards\n3 2\nA.A\nB.B\n\n2 2\nAA\nBB\n")
-    page.click("#paste-form button")
-    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    paste_set(page, "# two boards\n3 2\nA.A\nB.B\n\n2 2\nAA\nBB\n")
     assert page.text_content("#pack-summary") == "2 puzzles"
     assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "2"]
     page.click("#pack-back")

@@ -80,6 +80,7 @@ export function initActions(ctx) {
     ctx.replay.stop();
     const p = state.puzzle;
     const solution = state.fam.toSolution(p, state.history.present);
+    say("Checking…");
     const rep = await run("Check", () => solver.call("judge", { puzzle: strip(p), solution, timeout: 20 }));
     if (!rep || state.puzzle !== p) return rep;
     state.marks = rep;

@@ -24,6 +24,13 @@ const MIN_SCALE = 0.25;
 const MIN_SCALE_ZOOM = 2;
 
 const LONG_PRESS_MS = 450;
+// Cells smaller than this (CSS px) are too small for a finger: on a touch screen a tap
+// on them zooms in, to TAP_ZOOM_PX a cell around the tap, instead of playing the cell
+// (a finger would hit a neighbour as often as the cell meant); a drag pans.
+const TOUCH_MIN_PX = 10;
+const TAP_ZOOM_PX = 28;
+// A touch that moves less than this (CSS px) is a tap.
+const TAP_SLOP_PX = 10;
 
 export class Board {
   constructor(canvas, hooks) {
@@ -350,6 +357,10 @@ export class Board {
       this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy };
       return;
     }
+    if (e.pointerType === "touch" && this.scale < TOUCH_MIN_PX) {
+      this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy, tap: true };
+      return;
+    }
     const button = e.button === 2 ? "secondary" : e.button === 1 ? "middle" : "primary";
     const stroke = this.hooks.press(cell, button, e);
     if (stroke) {
@@ -376,6 +387,7 @@ export class Board {
     const pos = this._pos(e);
     if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, pos);
     if (this.pinch && this.pointers.size === 2) {
+      if (this.pan) this.pan.tap = false;
       const [a, b] = [...this.pointers.values()];
       const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
       this.ox += mx - this.pinch.mx;
@@ -386,6 +398,8 @@ export class Board {
       return;
     }
     if (this.pan) {
+      if (this.pan.tap && Math.hypot(pos.x - this.pan.x, pos.y - this.pan.y) < TAP_SLOP_PX) return;
+      this.pan.tap = false;
       this.userView = true;
       this.ox = this.pan.ox + pos.x - this.pan.x;
       this.oy = this.pan.oy + pos.y - this.pan.y;
@@ -414,7 +428,10 @@ export class Board {
     this.pointers.delete(e.pointerId);
     clearTimeout(this.longTimer);
     if (this.pointers.size < 2) this.pinch = null;
-    if (this.pan && this.pointers.size === 0) this.pan = null;
+    if (this.pan && this.pointers.size === 0) {
+      if (this.pan.tap && !cancelled) this.zoom(TAP_ZOOM_PX / this.scale, this.pan.x, this.pan.y);
+      this.pan = null;
+    }
     if (this.stroke && this.pointers.size === 0) {
       const stroke = this.stroke;
       this.stroke = null;

@@ -30,6 +30,9 @@ export class History {
     this.present = initial;
     this.solved = false;
     this.solvedBy = null;      // "player" or "solver" while solved
+    this.time = 0;             // ms spent playing (timer.js), saved with the grid
+    this.clock = null;         // () => ms: the running timer, read when the history is written
+    this.stored = false;       // whether this puzzle has an autosave
     const saved = load(History.storageKey(key));
     if (saved && saved.present !== undefined) {
       this.past = saved.past || [];
@@ -37,6 +40,8 @@ export class History {
       this.present = saved.present;
       this.solved = !!saved.solved;
       this.solvedBy = saved.solvedBy || (this.solved ? "player" : null);
+      this.time = saved.time || 0;
+      this.stored = true;
     }
   }
 
@@ -84,20 +89,24 @@ export class History {
   }
 
   /** Write what changed since the last write (nothing else: a tab that only looked
-      must not write its copy over another tab's newer one when it closes). */
+      must not write its copy over another tab's newer one when it closes).  The time
+      spent on a puzzle already saved counts as a change: a reload goes on from it. */
   flush() {
     clearTimeout(this._timer);
-    if (!this._dirty) return;
+    const time = this.clock ? this.clock() : this.time;
+    if (!this._dirty && !(this.stored && time !== this.time)) return;
     this._dirty = false;
+    this.time = time;
     const keep = Math.min(MAX_SAVED_UNDO, Math.floor(SAVE_BUDGET / JSON.stringify(this.present).length / 2));
     const last = (list) => (keep > 0 ? list.slice(-keep) : []);
     const write = (past) => localStorage.setItem(History.storageKey(this.key), JSON.stringify({
-      past, future: last(this.future), present: this.present, solved: this.solved, solvedBy: this.solvedBy }));
+      past, future: last(this.future), present: this.present, solved: this.solved, solvedBy: this.solvedBy, time: this.time }));
     try {
       write(last(this.past));
+      this.stored = true;
     } catch (e) {
       // Storage full: keep the present at least.
-      try { write([]); } catch (e2) { History.saveFailed(); }  // play on, but say so
+      try { write([]); this.stored = true; } catch (e2) { History.saveFailed(); }  // play on, but say so
     }
   }
 }

@@ -6,7 +6,8 @@
      await app.check(), app.undo(), app.redo(), app.cancel()
      await app.hint()             one press further: {cells, lines, message, applied, step}
      await app.replay()           -> true when it ran to the end; app.stopReplay()
-     app.state()                  {puzzle, progress, key, link, solved, canUndo, canRedo}
+     app.state()                  {puzzle, progress, key, link, solved, canUndo, canRedo, time}
+                                  (time: ms on the play page's timer)
      app.cellCenter(r, c)         CSS pixel position of a cell's centre in the canvas
      app.view()                   {scale (CSS px per cell), width, height, layout, pending,
                                   brokenLines} of the board (pending: a redraw is scheduled for the
@@ -26,7 +27,7 @@ export function installHook(ctx) {
     return state.puzzle ? { puzzle: state.puzzle, progress: state.history.present, key: state.key,
       link: state.link, solved: !!state.history.solved, solvedBy: play.solvedStatus() || null,
       canUndo: state.history.past.length > 0,
-      canRedo: state.history.future.length > 0, tool: state.tool } : { puzzle: null };
+      canRedo: state.history.future.length > 0, tool: state.tool, time: play.timer.elapsed() } : { puzzle: null };
   }
   window.app = {
     load: async (x) => { await routing.load(x); return snapshot(); },

@@ -6,11 +6,15 @@ import { Board } from "./board.js";
 import { History, remember } from "./history.js";
 import { $, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
 import { stripSolution } from "./routing.js";
+import { initTimer } from "./timer.js";
+import { initWin } from "./win.js";
 
 // Cells smaller than this (CSS px) are too small to read or to hit: say how to zoom in.
 const READABLE_PX = 10;
 // "Show errors" is remembered for the next visit under this key.
 const SHOW_ERRORS = "pl.showErrors";
+// What the message line says of a solved grid, by who solved it.
+const SOLVED_TEXT = { player: "Solved. Well done!", solver: "Solved by the solver." };
 
 export function initPlay(ctx) {
   const { state, solver } = ctx;
@@ -38,6 +42,10 @@ export function initPlay(ctx) {
     drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
     announce: (text) => { $("board-cursor").textContent = text; },
   });
+  // (on a touch screen a tap on cells this small zooms in: board.js)
+  if (matchMedia("(pointer: coarse)").matches) $("zoom-note").textContent = "Tap the board to zoom in, or pinch";
+  const timer = initTimer(ctx);
+  const win = initWin(ctx);
 
   /* "Show errors": families that can judge lines from their clues alone (fam.brokenLines,
      nonograms) mark the lines whose settled cells break their clue.  The player's own
@@ -61,12 +69,14 @@ export function initPlay(ctx) {
     board.draw();
   };
 
-  /** A move (or Solve's answer, or Clear): one undo step. */
+  /** A move (or Solve's answer, or Clear): one undo step.  What the message line said
+      (a Check's report, a hint, a copied link) was about the grid before: it goes. */
   function applyProgress(progress) {
     if (state.history.push(progress)) {
       state.marks = null;
       state.highlight = null;
-      if (ctx.actions?.dropHint()) say("");  // (the hint under way was about the grid before)
+      ctx.actions?.dropHint();
+      say("");
       afterChange();
     }
     board.draw();
@@ -89,12 +99,17 @@ export function initPlay(ctx) {
       h.solvedBy = now || null;
       h.save();
       remember(state.key, stripSolution(state.puzzle), now, state.link);  // the Continue list follows
-      if (now === "player") say("Solved. Well done!", "ok");
+      if (now === "player") say(SOLVED_TEXT.player, "ok");
       // (for what follows a solve elsewhere: the puzzle of the day's streak)
       if (now) window.dispatchEvent(new CustomEvent("pl:solved", { detail: { key: state.key, by: now } }));
       else if (!now) say("");  // a move that unsolves the grid takes the congratulations away
+    } else if (now && !$("message").textContent) {
+      say(SOLVED_TEXT[now], now === "player" ? "ok" : "");  // (a move that keeps it solved)
     }
     updateButtons();
+    // The player's own solve (hints included, Solve's answer not) ends the timer and
+    // opens the win screen.
+    if (now === "player" && !before) win.show(timer.finish());
   }
 
   /* "How to play" opens by itself on the first puzzle of each family played here; after
@@ -150,7 +165,8 @@ export function initPlay(ctx) {
     fillMethods();
     renderTools();
     board.setLayout(fam.layout(p));
-    say({ player: "Solved. Well done!", solver: "Solved by the solver." }[solvedStatus()] || "");
+    win.close();
+    say(SOLVED_TEXT[solvedStatus()] || "");
     updateButtons();
     board.draw();
     // (a puzzle that cannot be solved, as its clues alone show, is still shown: it is
@@ -208,6 +224,7 @@ export function initPlay(ctx) {
     $("cancel").hidden = !state.running;
     $("stop-replay").hidden = !replaying;
     $("replay-controls").hidden = !replaying;
+    timer.sync();  // (it stands still while something runs)
   }
 
   // (the message of the move undone, such as Solve's report, no longer describes the grid)
@@ -236,7 +253,7 @@ export function initPlay(ctx) {
   $("zoom-fit").onclick = () => { board.userView = false; board.fit(); };
   window.addEventListener("keydown", (e) => {
     const typing = e.target.tagName === "TEXTAREA" || (e.target.tagName === "INPUT" && e.target.type !== "checkbox");
-    if (!state.puzzle || typing) return;
+    if (!state.puzzle || typing || win.open) return;
     undoRedoKeys(e, undo, redo);
     if (e.key === "Escape") {
       if (state.replay) ctx.replay.stopAndSay();
@@ -259,5 +276,5 @@ export function initPlay(ctx) {
   document.addEventListener("visibilitychange", () => { if (document.hidden) state.history?.flush(); });
 
   return { board, say, show, applyProgress, afterChange, solvedStatus, updateButtons, undo, redo,
-           setTool, brokenLines };
+           setTool, brokenLines, timer, win };
 }

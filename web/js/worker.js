@@ -15,7 +15,6 @@ let interrupt = null;
 // exception is then swallowed, as it can be while a package loads.
 let cancelAsked = null;
 let readyText = "Solver ready";
-const PACKAGE_NAMES = { numpy: "NumPy", scipy: "SciPy" };
 
 function status(state, text) {
   postMessage({ type: "status", state, text });
@@ -23,11 +22,11 @@ function status(state, text) {
 
 async function boot() {
   const t0 = performance.now();
-  status("loading", "Loading Python…");
+  status("loading", "Loading the solver…");
   importScripts(PYODIDE + "pyodide.js");
   py = await loadPyodide({ indexURL: PYODIDE, lockFileURL: PYODIDE + "pyodide-lock.json",
                            stdout: () => {}, stderr: (s) => console.warn(s) });
-  status("loading", "Loading the solver…");
+  status("loading", "Starting the solver…");
   // NumPy and SciPy wait until a request needs them (see ask()): nonograms and Hungry
   // Cat never do, and they hold over 150 MB of a phone's memory.
   await py.loadPackage(["pysolver"], { messageCallback: () => {} });
@@ -84,8 +83,9 @@ async function ask(request) {
                       ") and is being restarted; please try again" };
     }
     if (reply.kind !== "needs" || tries >= 3) return reply;
-    // (the status line says why this first request takes longer)
-    status("ready", `Loading ${reply.packages.map((p) => PACKAGE_NAMES[p] || p).join(" and ")}…`);
+    // (the status line says why this first request takes longer, in a player's words:
+    // which packages load is no concern of theirs)
+    status("ready", "Loading more of the solver…");
     // A load is never interrupted (an interrupted one leaves the package half loaded and
     // the next load of it hanging): a Cancel meanwhile is answered once it is done, or
     // by the page restarting the worker when that takes too long.  The same holds for

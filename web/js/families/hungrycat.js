@@ -10,7 +10,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { blankGrid, contrast, contrastText, drawingColours, drawText, gridLines, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -138,17 +138,41 @@ function drawClueItem(ctx, p, [k, n, block], x, y, done, t) {
   }
 }
 
+/* Every cell of a Hungry Cat takes a colour, white often among them: a cell not painted
+   yet is shaded and dotted, so that it never looks like a cell painted white (nor, on
+   the dark theme, black).  Painted cells are plain, with a thin edge when their colour
+   is close to the board's own (see draw). */
+function unpaintedGrid(ctx, x0, y0, W, H, view) {
+  const t = view.theme, shade = mix(t.cell, t.muted, t.dark ? 0.2 : 0.15);
+  ctx.fillStyle = shade;
+  ctx.fillRect(x0, y0, W, H);
+  if (view.hover) {
+    ctx.fillStyle = mix(t.accent, shade, 0.85);
+    ctx.fillRect(x0, y0 + view.hover.r, W, 1);
+    ctx.fillRect(x0 + view.hover.c, y0, 1, H);
+  }
+  return mix(t.cell, t.muted, 0.6);
+}
+
+/** The dot of a cell not painted yet (left out where cells are too small to see it). */
+function unpaintedDot(ctx, x, y, colour, view) {
+  if ((view.pxPerUnit || 24) < 8) return;
+  ctx.fillStyle = colour;
+  ctx.fillRect(x + 0.44, y + 0.44, 0.12, 0.12);
+}
+
 function draw(ctx, p, progress, view) {
   const t = view.theme, W = p.width, H = p.height;
   const { x0, y0 } = layout(p);
   const grid = progress.grid, cand = progress.cand;
-  blankGrid(ctx, x0, y0, W, H, view);
-  // A colour close to the empty cell's (black on the dark theme) gets a light edge, so
-  // a painted cell never looks unpainted.
+  const dot = unpaintedGrid(ctx, x0, y0, W, H, view);
+  // A colour close to the empty cell's (white on the light theme, black on the dark
+  // one) gets a thin edge, so a painted cell never looks unpainted.
   const faint = new Set(Object.keys(p.palette).filter((k) => contrast(p.palette[k], t.cell) < 1.6));
   for (let r = 0; r < H; r++) {
     for (let c = 0; c < W; c++) {
       const v = grid[r][c];
+      if (v === "?" && !cand) unpaintedDot(ctx, x0 + c, y0 + r, dot, view);
       if (v !== "?") {
         ctx.fillStyle = p.palette[v];
         ctx.fillRect(x0 + c + 0.03, y0 + r + 0.03, 0.94, 0.94);
