@@ -42,6 +42,17 @@ def test_cards_show_grade_and_status_and_filter_by_grade(context, server):
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         let n = 0; for (let i = 3; i < d.length; i += 4) n += d[i] > 0; return n; }})()""")
     assert drawn > 100
+    # Solved by the player: the card says so, with the best time.
+    card.click()
+    page.wait_for_function("app.state().puzzle !== null && !document.getElementById('play').hidden")
+    for _ in range(300):
+        if page.evaluate("app.state().solved"):
+            break
+        page.evaluate("app.hint()")
+    page.keyboard.press("Escape")                   # (the win screen)
+    page.click("#home-link")
+    page.wait_for_function(f"document.querySelector(\"#library-list a.card[data-title='{title}']\").dataset.status === 'player'")
+    assert card.locator(".status").text_content().startswith("✓ solved, best 0:")
 
 
 def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(context, server):
@@ -66,6 +77,7 @@ def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(con
             break
         page.evaluate("app.hint()")
     assert page.evaluate("app.state().solvedBy") == "player"
+    page.keyboard.press("Escape")                   # (the win screen)
     page.click("#home-link")
     assert page.locator("#daily-streak").text_content() == "Streak: 1 day in a row."
     assert page.locator("#daily-hungrycat").text_content().endswith("✓")

@@ -8,6 +8,7 @@ import { family } from "./families/index.js";
 import { History, puzzleKey } from "./history.js";
 import { puzzleStatus } from "./packs.js";
 import { theme } from "./page.js";
+import { bestTime, formatTime } from "./timer.js";
 
 // The card's picture, in CSS px a side (the canvas keeps this size, so nothing moves
 // when it is drawn).
@@ -86,7 +87,8 @@ async function drawCard(a) {
   const { puzzle, key } = got;
   const status = puzzleStatus(key);
   a.dataset.status = status;
-  a.querySelector(".status").textContent = STATUS_WORDS[status] || "";
+  const best = status === "player" ? bestTime(key) : null;
+  a.querySelector(".status").textContent = (STATUS_WORDS[status] || "") + (best ? `, best ${formatTime(best)}` : "");
   const canvas = a.querySelector("canvas.thumb");
   const L = fam.layout(puzzle);
   // Solved: the picture alone; else the whole board, clues too.
