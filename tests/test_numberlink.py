@@ -175,11 +175,33 @@ def test_mip_finds_the_answer_that_runs_beside_itself():
     assert FAMILY.check(m, out.solutions[0]).solved and _touches_itself(out.solutions[0])
 
 
-def test_paths_gives_up_on_open_boards():
-    m = model_of({"type": "numberlink", "width": 12, "height": 12, "cover": "full",
-                  "endpoints": [[0, 0, "a"], [11, 11, "a"], [0, 11, "b"], [11, 0, "b"]]})
+def test_paths_gives_up_on_open_boards_and_the_fallback_says_so(monkeypatch):
+    from pysolver import api
+    from pysolver.numberlink import pathset
+    monkeypatch.setattr(pathset, "MAX_PATHS", 1000)
+    board = {"type": "numberlink", "width": 8, "height": 8, "cover": "free",
+             "endpoints": [[0, 0, "a"], [0, 7, "a"], [7, 0, "b"], [7, 7, "b"]]}
     with pytest.raises(GaveUp, match="candidate paths"):
-        FAMILY.solve(m, "paths", Deadline(30), limit=1)
+        FAMILY.solve(model_of(board), "paths", Deadline(30), limit=1)
+    out = api.solve(board, method="paths", timeout=30)
+    assert out["status"] == "solved" and out["method"] == "auto"
+    assert "paths gave up" in out["note"] and "auto took over" in out["note"]
+
+
+def test_paths_prunes_but_keeps_every_answer():
+    """Pruned enumeration, same answers as the exact engine: a 4x3 board with two
+    answers (one of them beside itself) and a 3x2 board whose only answer is."""
+    from pysolver.numberlink.cdcl import solve_cdcl
+    for board in ({"width": 4, "height": 3, "endpoints": [[0, 0, "A"], [1, 2, "A"], [2, 3, "B"], [1, 1, "B"]]},
+                  {"width": 3, "height": 2, "endpoints": [[0, 0, "a"], [1, 0, "a"]]},
+                  load("gen_7x7_s2.json")):
+        m = model_of({"type": "numberlink", "cover": "full", **board})
+        out = FAMILY.solve(m, "paths", Deadline(30), limit=2)
+        exact = solve_cdcl(m, Deadline(30), limit=2)
+        assert out.complete and len(out.solutions) == len(exact.solutions)
+        assert all(FAMILY.check(m, s).solved for s in out.solutions)
+        if len(out.solutions) == 2:
+            assert not FAMILY.same_solution(m, *out.solutions)
 
 
 def test_unknown_method():
