@@ -127,11 +127,7 @@ def test_rule_puzzles():
     assert out.complete and len(out.solutions) == 1      # found by the plain-rule fallback
     m = model_of(load("unsolvable_crossing_2x2.json"))
     for method in FAMILY.method_names:
-        try:
-            out = FAMILY.solve(m, method, Deadline(10), limit=2)
-        except GaveUp:
-            assert method == "mip"
-            continue
+        out = FAMILY.solve(m, method, Deadline(10), limit=2)
         assert out.solutions == [] and out.complete
     m = model_of(load("free_4x3.json"))
     out = FAMILY.solve(m, "auto", Deadline(10), limit=2)
@@ -162,21 +158,50 @@ def test_methods_agree_on_small_boards():
         assert paths.complete
         for s in paths.solutions:
             assert FAMILY.check(m, s).solved
-        try:
-            mip = FAMILY.solve(m, "mip", Deadline(20), limit=2)
-        except GaveUp:
-            # The label model only knows paths that never run alongside themselves.
-            assert m.cover == "full" and _touches_itself(auto.solutions[0])
-            continue
-        assert mip.solutions and not mip.complete
+        # the link model is exact under the plain rules: it counts as the others do
+        mip = FAMILY.solve(m, "mip", Deadline(20), limit=2)
+        assert mip.complete and len(mip.solutions) == len(auto.solutions), path.name
         assert all(FAMILY.check(m, s).solved for s in mip.solutions)
 
 
-def test_paths_gives_up_on_open_boards():
-    m = model_of({"type": "numberlink", "width": 12, "height": 12, "cover": "full",
-                  "endpoints": [[0, 0, "a"], [11, 11, "a"], [0, 11, "b"], [11, 0, "b"]]})
+def test_mip_finds_the_answer_that_runs_beside_itself():
+    """A 3x2 board whose only answer goes round the board, its path beside itself:
+    the link model finds it and proves it the only one (the neighbour-counting model
+    found nothing there)."""
+    m = model_of({"type": "numberlink", "width": 3, "height": 2, "cover": "full",
+                  "endpoints": [[0, 0, "a"], [1, 0, "a"]]})
+    out = FAMILY.solve(m, "mip", Deadline(20), limit=2)
+    assert out.complete and len(out.solutions) == 1
+    assert FAMILY.check(m, out.solutions[0]).solved and _touches_itself(out.solutions[0])
+
+
+def test_paths_gives_up_on_open_boards_and_the_fallback_says_so(monkeypatch):
+    from pysolver import api
+    from pysolver.numberlink import pathset
+    monkeypatch.setattr(pathset, "MAX_PATHS", 1000)
+    board = {"type": "numberlink", "width": 8, "height": 8, "cover": "free",
+             "endpoints": [[0, 0, "a"], [0, 7, "a"], [7, 0, "b"], [7, 7, "b"]]}
     with pytest.raises(GaveUp, match="candidate paths"):
-        FAMILY.solve(m, "paths", Deadline(30), limit=1)
+        FAMILY.solve(model_of(board), "paths", Deadline(30), limit=1)
+    out = api.solve(board, method="paths", timeout=30)
+    assert out["status"] == "solved" and out["method"] == "auto"
+    assert "paths gave up" in out["note"] and "auto took over" in out["note"]
+
+
+def test_paths_prunes_but_keeps_every_answer():
+    """Pruned enumeration, same answers as the exact engine: a 4x3 board with two
+    answers (one of them beside itself) and a 3x2 board whose only answer is."""
+    from pysolver.numberlink.cdcl import solve_cdcl
+    for board in ({"width": 4, "height": 3, "endpoints": [[0, 0, "A"], [1, 2, "A"], [2, 3, "B"], [1, 1, "B"]]},
+                  {"width": 3, "height": 2, "endpoints": [[0, 0, "a"], [1, 0, "a"]]},
+                  load("gen_7x7_s2.json")):
+        m = model_of({"type": "numberlink", "cover": "full", **board})
+        out = FAMILY.solve(m, "paths", Deadline(30), limit=2)
+        exact = solve_cdcl(m, Deadline(30), limit=2)
+        assert out.complete and len(out.solutions) == len(exact.solutions)
+        assert all(FAMILY.check(m, s).solved for s in out.solutions)
+        if len(out.solutions) == 2:
+            assert not FAMILY.same_solution(m, *out.solutions)
 
 
 def test_unknown_method():

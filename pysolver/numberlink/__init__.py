@@ -2,8 +2,8 @@
 
 Methods: ``auto`` (the default: a diagonal scan for first answers under full cover,
 negotiated routing under free cover, small reroutes of the first answer for a second,
-exact path search and frontier counting for proofs), ``mip`` (E. Kalvelagen's label
-model solved with HiGHS) and ``paths`` (set partitioning over enumerated paths, HiGHS).
+clause learning over links (full cover), exact path search and frontier counting for
+proofs), ``mip`` (E. Kalvelagen's label model with link variables, HiGHS) and ``paths`` (set partitioning over enumerated paths, HiGHS).
 """
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ class NumberlinkFamily(Family):
     methods = (
         Method("auto", "a diagonal scan and an exact path search with forced moves "
                "(routing first when cells may stay empty)", run=lazy("pysolver.numberlink.search", "solve_auto")),
-        Method("mip", "E. Kalvelagen's mixed-integer model, solved by HiGHS", needs_scipy=True,
+        Method("mip", "E. Kalvelagen's mixed-integer model with link variables, solved by HiGHS", needs_scipy=True,
                run=lazy("pysolver.numberlink.mip", "solve_mip")),
-        Method("paths", "one path per pair chosen from enumerated paths: a set-partitioning model "
-               "solved by HiGHS", needs_scipy=True, run=lazy("pysolver.numberlink.pathset", "solve_paths")),
+        Method("paths", "one path per pair chosen from enumerated paths (pruned as they are listed): "
+               "a set-partitioning model solved by HiGHS", needs_scipy=True, run=lazy("pysolver.numberlink.pathset", "solve_paths")),
     )
     importers = formats.IMPORTERS
     importer_about = {

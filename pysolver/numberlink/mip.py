@@ -1,18 +1,24 @@
-"""Method ``mip``: E. Kalvelagen's label model ("Numberlink Models"), solved by HiGHS.
+"""Method ``mip``: a label model after E. Kalvelagen ("Numberlink Models") with link
+variables, solved by HiGHS.
 
-Binary ``x[p,k]``: cell p carries label k.  Every cell has one label (at most one under
-free cover); endpoints are fixed; an endpoint has exactly one neighbour with its label;
-any other cell with label k has exactly two, written linearly as
+Binaries ``x[p,k]`` (cell p carries label k) and ``y[e]`` (the link e between two
+neighbouring cells is used).  Every cell has one label (at most one under free cover);
+endpoints are fixed; an endpoint uses exactly one link, any other cell two (under
+free cover two when it is labelled, none when not); a used link joins cells of equal
+label: ``y[e] + x[p,k] - x[q,k] <= 1`` both ways.
 
-    2 x[p,k] <= sum_q x[q,k] <= 2 x[p,k] + M_p (1 - x[p,k]),   M_p = number of neighbours.
+Kalvelagen's first model counts the neighbours of equal label instead of using links,
+which forbids a path from running beside itself: on a 3x2 board whose only answer
+goes round the board it found nothing, and it could prove neither uniqueness nor
+unsolvability.  With links the model is exact under the plain rules.  An answer may
+still hold a loop of used links away from the paths; each loop is cut off by
+``sum_{e in C} y[e] <= |C| - 1`` and the model solved again.  For a second answer the
+"no-good" ``sum_{e used} y[e] <= |used| - 1`` excludes the first (links decide the
+answer).
 
-A solution may contain stray cycles of a label away from its path; each is cut off by
-``sum_{p in C} x[p,k] <= |C| - 1`` and the model solved again.  For a second solution the
-"no-good" cut ``sum_{x[p,k]=1} x[p,k] <= |P| - 1`` excludes the first.
-
-Counting neighbours of equal label means a path can never run alongside itself, so this
-model knows only "self-avoiding" answers: it proves neither uniqueness nor (under full
-cover) unsolvability under the plain rules.  It says so instead of claiming more.
+Redundant rows that help HiGHS on 12x12 to 14x14 full-cover boards: a labelled cell
+that is not an endpoint has two neighbours of its label (``2 x[p,k] <= sum_q
+x[q,k]``), and an endpoint has one.
 """
 from __future__ import annotations
 
@@ -56,21 +62,27 @@ class _Rows:
 def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     t0 = time.perf_counter()
     N, K = model.size, len(model.labels)
-    nvars = N * K
+    edges = [(p, q) for p in range(N) for q in model.neighbours[p] if p < q]
+    E = len(edges)
+    nvars = N * K + E
     if nvars > MAX_VARS:
-        raise GaveUp(f"{N} cells x {K} labels = {nvars} binaries, more than the {MAX_VARS} this method builds")
+        raise GaveUp(f"{N} cells x {K} labels = {N * K} binaries, more than the {MAX_VARS} this method builds")
     full = model.cover == "full"
 
     def var(p: int, k: int) -> int:
         return p * K + k
 
+    links: list[list[int]] = [[] for _ in range(N)]
+    for e, (p, q) in enumerate(edges):
+        links[p].append(N * K + e)
+        links[q].append(N * K + e)
     lb = np.zeros(nvars)
     ub = np.ones(nvars)
     ends = model.endpoint_cells()
     rows = _Rows()
     for p in range(N):
-        cols = [var(p, k) for k in range(K)]
-        rows.add(cols, [1.0] * K, 1.0 if full else 0.0, 1.0)
+        labels = [var(p, k) for k in range(K)]
+        rows.add(labels, [1.0] * K, 1.0 if full else 0.0, 1.0)
         nb = model.neighbours[p]
         if p in ends:
             own = ends[p]
@@ -79,89 +91,84 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
                     lb[var(p, k)] = 1.0
                 else:
                     ub[var(p, k)] = 0.0
-            rows.add([var(q, own) for q in nb], [1.0] * len(nb), 1.0, 1.0)
+            rows.add(links[p], [1.0] * len(links[p]), 1.0, 1.0)
+            rows.add([var(q, own) for q in nb], [1.0] * len(nb), 1.0, np.inf)
             continue
-        M = len(nb)
+        if full:
+            rows.add(links[p], [1.0] * len(links[p]), 2.0, 2.0)
+        else:
+            rows.add(links[p] + labels, [1.0] * len(links[p]) + [-2.0] * K, 0.0, 0.0)
         for k in range(K):
-            cols = [var(q, k) for q in nb] + [var(p, k)]
-            rows.add(cols, [1.0] * M + [-2.0], 0.0, np.inf)
-            rows.add(cols, [1.0] * M + [float(M - 2)], -np.inf, float(M))
-    # Free cover: the fewest labelled cells, which also keeps stray cycles away.
-    c = np.zeros(nvars) if full else np.ones(nvars)
+            rows.add([var(q, k) for q in nb] + [var(p, k)], [1.0] * len(nb) + [-2.0], 0.0, np.inf)
+    for e, (p, q) in enumerate(edges):
+        y = N * K + e
+        for k in range(K):
+            rows.add([y, var(p, k), var(q, k)], [1.0, 1.0, -1.0], -np.inf, 1.0)
+            rows.add([y, var(p, k), var(q, k)], [1.0, -1.0, 1.0], -np.inf, 1.0)
+    # Free cover: the fewest links, which also keeps loops away.
+    c = np.zeros(nvars)
+    if not full:
+        c[N * K:] = 1.0
+    integrality = np.ones(nvars)
     stats = {"variables": nvars, "rows": len(rows.lo), "milp_solves": 0, "cycle_cuts": 0}
 
     def run():
         opts = highs_options(deadline, disp=False)
         deadline.check()
         stats["milp_solves"] += 1
-        res = milp(c, integrality=np.ones(nvars), bounds=(lb, ub),
+        res = milp(c, integrality=integrality, bounds=(lb, ub),
                    constraints=[rows.constraint(nvars)], options=opts)
         if res.status == 2:
             return None
         if res.x is None:
             raise highs_stopped(res)
-        return np.rint(res.x).astype(np.int8)
+        return np.rint(res.x[N * K:]).astype(np.int8)
 
-    def paths_or_cut(x) -> dict | None:
-        """The paths of ``x``, or None after adding cuts for its stray cycles."""
-        label_of = {}
-        for p in range(N):
-            for k in range(K):
-                if x[var(p, k)]:
-                    label_of[p] = k
+    def paths_or_cut(used) -> dict | None:
+        """The paths of the used links, or None after cutting off the loops among them."""
+        step: list[list[tuple[int, int]]] = [[] for _ in range(N)]
+        for e, (p, q) in enumerate(edges):
+            if used[e]:
+                step[p].append((e, q))
+                step[q].append((e, p))
+        on_path = set()
         paths = {}
-        reached = set()
         for k, (a, b) in enumerate(model.ends):
-            path = [a]
-            prev, cur = -1, a
+            path, came, cur = [a], -1, a
             while cur != b:
-                nxt = [q for q in model.neighbours[cur] if q != prev and label_of.get(q) == k]
-                if len(nxt) != 1:
-                    break
-                prev, cur = cur, nxt[0]
+                came, cur = next((e, q) for e, q in step[cur] if e != came)
                 path.append(cur)
-            reached.update(path)
+            on_path.update(path)
             paths[model.labels[k]] = [list(model.rc(p)) for p in path]
-        stray = [p for p in label_of if p not in reached]
-        if not stray:
-            return {"paths": paths}
-        seen = set()
-        for s in stray:
-            if s in seen:
+        loops = 0
+        seen = set(on_path)
+        for s in range(N):
+            if s in seen or not step[s]:
                 continue
-            k = label_of[s]
-            comp, todo = [], [s]
+            loop, todo = set(), [s]
             seen.add(s)
             while todo:
                 p = todo.pop()
-                comp.append(p)
-                for q in model.neighbours[p]:
-                    if q not in seen and q not in reached and label_of.get(q) == k:
+                for e, q in step[p]:
+                    loop.add(N * K + e)
+                    if q not in seen:
                         seen.add(q)
                         todo.append(q)
-            rows.add([var(p, k) for p in comp], [1.0] * len(comp), -np.inf, float(len(comp) - 1))
-            stats["cycle_cuts"] += 1
-        return None
+            rows.add(sorted(loop), [1.0] * len(loop), -np.inf, float(len(loop) - 1))
+            loops += 1
+        stats["cycle_cuts"] += loops
+        return None if loops else {"paths": paths}
 
     solutions = []
     while len(solutions) < limit:
-        x = run()
-        if x is None:
+        used = run()
+        if used is None:
             break
-        sol = paths_or_cut(x)
+        sol = paths_or_cut(used)
         if sol is None:
             continue
         solutions.append(sol)
-        chosen = [i for i in range(nvars) if x[i]]
+        chosen = [N * K + e for e in range(E) if used[e]]
         rows.add(chosen, [1.0] * len(chosen), -np.inf, float(len(chosen) - 1))
     stats["t_search"] = time.perf_counter() - t0
-    if not solutions:
-        if full:
-            raise GaveUp("no solution whose paths avoid touching themselves; "
-                         "the label model cannot rule out the others")
-        # Under free cover a self-touching answer shortens to one that is not.
-        return Outcome([], True, stats)
-    note = ""
-    if len(solutions) < limit:
-        note = "the MIP found no second self-avoiding solution; paths touching themselves are not covered"
-    return Outcome(solutions, False, stats, note=note)
+    return Outcome(solutions, True, stats)

@@ -1,12 +1,26 @@
 """Method ``paths``: choose one enumerated path per pair, a set-partitioning MIP.
 
-Every simple path between the two endpoints of each pair (through no other endpoint) is
-listed; binary ``y[j]`` picks path j.  Each pair picks exactly one path and each cell is
-used by exactly one picked path (at most one under free cover).  Because the
-enumeration is complete under the plain rules, the answer is exact: a "no-good" cut on
-the picked paths and a second solve settle uniqueness.  The number of paths grows
-exponentially with the free space, so the method gives up (with the count it reached)
-on anything but small boards; it is here to show the model, not for speed.
+Every simple path between the two endpoints of each pair (through no other endpoint)
+that could be part of an answer is listed; binary ``y[j]`` picks path j.  Each pair
+picks exactly one path and each cell is used by exactly one picked path (at most one
+under free cover).  The enumeration is complete under the plain rules, so the answer
+is exact: a "no-good" cut on the picked paths and a second solve settle uniqueness.
+
+The list is pruned as it is made, as the model's authors advise (a depth-first
+search that stops growing a path as soon as it cannot be part of an answer):
+
+* it walls off an endpoint of another pair (no free neighbour left);
+* under full cover it leaves a free cell with fewer than two neighbours it could
+  still link to (a dead end nothing can fill);
+* after a step that touches a wall, a path or an endpoint (only then can the free
+  cells split), the free cells are labelled into regions: the path's head must still
+  reach its partner, every other pair's two endpoints must touch a common region, and
+  under full cover every region must be touched by both endpoints of some pair.
+
+Paths over the same cells are one column (they are interchangeable for the model);
+when the answer picks such a column, its twin is a second answer at once.  The
+number of paths still grows exponentially with the free space, so past ``MAX_PATHS``
+the method gives up with the count it reached; it is here to show the model.
 """
 from __future__ import annotations
 
@@ -20,55 +34,193 @@ from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
 from .model import Numberlink
 
-#: more candidate paths than this (over all pairs) and the method gives up
-MAX_PATHS = 50_000
+#: more candidate paths than this (over all pairs, after pruning) and the method gives up
+MAX_PATHS = 100_000
 
 
-def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS) -> list[list[list[int]]]:
-    """For each pair, all its simple paths (as cell lists), or GaveUp past ``cap``."""
-    W, H = model.width, model.height
+class _Pruner:
+    """The tests of the module docstring, over one board; ``ok(path, on, head)`` for a
+    path grown from its first endpoint (``on``: its cells), ``head`` its last cell."""
+
+    def __init__(self, model: Numberlink):
+        self.model = model
+        self.nbrs = model.neighbours
+        self.full = model.cover == "full"
+        self.ends = model.endpoint_cells()
+        self.regions = 0                #: regions the last region test found
+        W, N = model.width, model.size
+        self.nb_mask = [sum(1 << q for q in self.nbrs[p]) for p in range(N)]
+        #: cells that are not endpoints; cells off the first / last column
+        self.open_mask = sum(1 << p for p in range(N) if p not in self.ends)
+        self.not_first_col = sum(1 << p for p in range(N) if p % W)
+        self.not_last_col = sum(1 << p for p in range(N) if p % W != W - 1)
+        H = model.height
+        #: per cell, the eight around it in turn (-1 off the board), orthogonal ones at
+        #: even places
+        self.ring = []
+        for p in range(N):
+            r, c = divmod(p, W)
+            self.ring.append([(r + dr) * W + c + dc if 0 <= r + dr < H and 0 <= c + dc < W else -1
+                              for dr, dc in ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))])
+
+    def splits(self, cell: int, on: bytearray) -> bool:
+        """Whether taking ``cell`` may cut the free cells in two: the free cells around
+        it form two or more runs that hold an orthogonal neighbour (a cell whose ring
+        is one run is not a cut, and the region test is skipped)."""
+        ends = self.ends
+        free = [x >= 0 and not on[x] and x not in ends for x in self.ring[cell]]
+        if all(free):
+            return False
+        start = free.index(False)
+        runs = 0
+        inside = False
+        for i in range(1, 9):
+            j = (start + i) % 8
+            if free[j]:
+                if not inside:
+                    inside, orth = True, False
+                orth = orth or j % 2 == 0
+            elif inside:
+                inside = False
+                runs += orth
+        return runs >= 2
+
+    def dead_end(self, cell: int, on: bytearray, head: int) -> bool:
+        """Whether a cell beside the path (just made interior at ``cell``'s side) is now
+        stranded: an endpoint of another pair with no way out, or (full cover) a free
+        cell with fewer than two cells it could still link to."""
+        ends, nbrs = self.ends, self.nbrs
+        for r in nbrs[cell]:
+            if on[r]:
+                continue
+            ways = 0
+            for s in nbrs[r]:
+                if (not on[s] and (s not in ends or r not in ends)) or s == head:
+                    ways += 1
+            if r in ends:
+                other = ends[r]
+                partner = self.model.ends[other]
+                if ways == 0 and not any(s in partner for s in nbrs[r]):
+                    return True
+            elif self.full and ways < 2:
+                return True
+        return False
+
+    def regions_ok(self, k: int, on: int, head: int) -> bool:
+        """Pair k's path so far (``on``: its cells as a bit mask; ``head`` its tip, -1
+        when finished): every pair
+        can still be joined, and (full cover) no region is stranded.
+
+        Regions are grown as bit masks (a step of all of a region's cells at once is a
+        few integer operations), several times faster in CPython than a flood fill
+        cell by cell."""
+        W, N, nbm = self.model.width, self.model.size, self.nb_mask
+        free = self.open_mask & ~on
+        left, right = self.not_first_col, self.not_last_col
+        regions = []
+        rest = free
+        while rest:
+            grown = rest & -rest
+            while True:
+                more = (grown | (grown << 1) & left | (grown >> 1) & right | grown << W | grown >> W) & free
+                if more == grown:
+                    break
+                grown = more
+            regions.append(grown)
+            rest &= ~grown
+        self.regions = len(regions)
+        served = 0
+        for j, (a, b) in enumerate(self.model.ends):
+            if j == k:
+                if head < 0:
+                    continue
+                a = head
+            na, nb = nbm[a], nbm[b]
+            common = [i for i, reg in enumerate(regions) if reg & na and reg & nb]
+            if not common and not na >> b & 1:
+                return False
+            for i in common:          # (neighbours may still take the long way round)
+                served |= 1 << i
+        return not self.full or served == (1 << len(regions)) - 1
+
+
+def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS):
+    """For each pair, its candidate paths (cell lists; one per set of cells) and, per
+    candidate, another path over the same cells or None; GaveUp past ``cap``."""
     ends = model.endpoint_cells()
-    nbrs = []
-    for p in range(model.size):
-        r, c = divmod(p, W)
-        nbrs.append([q for q, ok in ((p - W, r > 0), (p + W, r < H - 1), (p - 1, c > 0), (p + 1, c < W - 1)) if ok])
+    nbrs = model.neighbours
+    prune = _Pruner(model)
     total = 0
     out = []
     for k, (a, b) in enumerate(model.ends):
-        found = []
+        found: dict[frozenset, list] = {}
         on = bytearray(model.size)
         path = [a]
         on[a] = 1
+        bits = 1 << a                   # ``on`` as a bit mask, for the region test
+        split_at = [False]              # per cell of ``path``: free cells split there
         # Iterative DFS: a stack of neighbour iterators mirrors ``path``.
         stack = [iter(nbrs[a])]
         while stack:
             deadline.check()
             for q in stack[-1]:
                 if q == b:
-                    found.append(path + [b])
-                    total += 1
-                    if total > cap:
-                        raise GaveUp(f"more than {cap} candidate paths (pair {model.labels[k]} alone has "
-                                     f"{len(found)}); the board is too open for path enumeration")
+                    on[b] = 1
+                    whole = path + [b]
+                    if not (len(path) > 1 and prune.dead_end(path[-1], on, b)) and \
+                            prune.regions_ok(k, bits | 1 << b, -1):
+                        key = frozenset(whole)
+                        if key in found:
+                            if found[key][1] is None:
+                                found[key][1] = whole
+                        else:
+                            found[key] = [whole, None]
+                            total += 1
+                            if total > cap:
+                                raise GaveUp(f"more than {cap} candidate paths after pruning (pair "
+                                             f"{model.labels[k]} alone has {len(found)}); the board is "
+                                             "too open for path enumeration")
+                    on[b] = 0
                     continue
                 if on[q] or q in ends:
                     continue
                 on[q] = 1
+                if len(path) > 1 and prune.dead_end(path[-1], on, q):
+                    on[q] = 0
+                    continue
+                # While the free cells are one region, a step that cuts nothing leaves
+                # them so (the test is skipped); once they are split, each step may
+                # take the head away from a pocket, so every step is tested.
+                split = False
+                if split_at[-1] or prune.splits(q, on):
+                    if not prune.regions_ok(k, bits | 1 << q, q):
+                        on[q] = 0
+                        continue
+                    split = prune.regions > 1
+                split_at.append(split)
+                bits |= 1 << q
                 path.append(q)
                 stack.append(iter(nbrs[q]))
                 break
             else:
                 stack.pop()
-                on[path.pop()] = 0
-        out.append(found)
+                split_at.pop()
+                p = path.pop()
+                on[p] = 0
+                bits &= ~(1 << p)
+        out.append(list(found.values()))
     return out
+
+
+def _answer(model: Numberlink, chosen: dict[int, list[int]]) -> dict:
+    return {"paths": {model.labels[k]: [list(model.rc(p)) for p in path] for k, path in chosen.items()}}
 
 
 def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     t0 = time.perf_counter()
-    cand = enumerate_paths(model, deadline)
+    cand = enumerate_paths(model, deadline, MAX_PATHS)
     t_enum = time.perf_counter() - t0
-    owners = [(k, path) for k, paths in enumerate(cand) for path in paths]
+    owners = [(k, path, twin) for k, paths in enumerate(cand) for path, twin in paths]
     n = len(owners)
     stats = {"paths": n, "t_enumerate": t_enum, "milp_solves": 0}
     if any(not paths for paths in cand):
@@ -77,7 +229,7 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     K = len(model.labels)
     ends = model.endpoint_cells()
     rows, cols = [], []
-    for j, (k, path) in enumerate(owners):
+    for j, (k, path, _) in enumerate(owners):
         rows.append(k)
         cols.append(j)
         for p in path[1:-1]:
@@ -102,8 +254,14 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
         if res.x is None:
             raise highs_stopped(res)
         picked = [j for j in range(n) if res.x[j] > 0.5]
-        solutions.append({"paths": {model.labels[owners[j][0]]: [list(model.rc(p)) for p in owners[j][1]]
-                                    for j in picked}})
+        chosen = {owners[j][0]: owners[j][1] for j in picked}
+        solutions.append(_answer(model, chosen))
+        twin = next((owners[j] for j in picked if owners[j][2] is not None), None)
+        if twin is not None and len(solutions) < limit:
+            # the same cells in another order: a second answer without solving again
+            solutions.append(_answer(model, {**chosen, twin[0]: twin[2]}))
+            stats["twins"] = 1
+            break
         cut = np.zeros((1, n))
         cut[0, picked] = 1.0
         constraints.append(LinearConstraint(cut, -np.inf, len(picked) - 1))
