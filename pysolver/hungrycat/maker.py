@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout, quote
+from ..blobs import blob_grid
 from . import auto
 from .model import parse
 
@@ -54,29 +55,8 @@ def random_picture(width: int, height: int, ncolours: int, seed: int,
                    blobs: int | None = None, smooth: int = 2) -> tuple[list[str], dict[str, str]]:
     if not 2 <= ncolours <= len(COLOURS):
         raise PuzzleError(f"colours: between 2 and {len(COLOURS)}")
-    rng = random.Random(seed)
     palette = dict(COLOURS[:ncolours])
-    keys = list(palette)
-    n = blobs or max(ncolours + 1, (width * height) // 18)
-    centres = [(rng.uniform(0, height), rng.uniform(0, width), keys[i % ncolours] if i < ncolours
-                else rng.choice(keys)) for i in range(n)]
-    grid = [[min(centres, key=lambda p: (p[0] - r) ** 2 + (p[1] - c) ** 2)[2]
-             for c in range(width)] for r in range(height)]
-    for _ in range(smooth):
-        new = [row[:] for row in grid]
-        for r in range(height):
-            for c in range(width):
-                votes: dict[str, int] = {}
-                for dr in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        rr, cc = r + dr, c + dc
-                        if 0 <= rr < height and 0 <= cc < width:
-                            k = grid[rr][cc]
-                            votes[k] = votes.get(k, 0) + 1
-                best = max(votes.values())
-                if votes.get(grid[r][c], 0) < best:
-                    new[r][c] = max(votes, key=lambda k: (votes[k], k == grid[r][c]))
-        grid = new
+    grid = blob_grid(width, height, list(palette), seed, blobs, smooth)
     used = {k for row in grid for k in row}
     palette = {k: v for k, v in palette.items() if k in used}
     return ["".join(row) for row in grid], palette

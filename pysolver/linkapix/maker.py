@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base import Deadline, PuzzleError, SolveTimeout, quote
+from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout, quote
 from .pictures import BLANK, picture_from_rgba, picture_labels
 
 #: the solving method used to verify uniqueness
@@ -302,7 +302,8 @@ def _recut(cut: _Cut, intended, others, rng, to_global=None) -> None:
 
 
 def _shorten(cut: _Cut, pids, rng) -> bool:
-    """Halve the longest quarter of the given paths (after a solver time-out)."""
+    """Halve the longest quarter of the given paths (after a solver time-out, or the
+    solver giving up on too many paths to list)."""
     long = sorted((pid for pid in pids if len(cut.paths[pid]) > 2),
                   key=lambda q: -len(cut.paths[q]))
     for pid in long[:max(1, len(long) // 4)]:
@@ -338,7 +339,8 @@ def _repair_tile(family, cut, keys, palette, dummy, r0, c0, r1, c1, deadline, rn
             return
         try:
             _, outcome = _solve(family, puzzle, deadline, _TILE_SECONDS)
-        except SolveTimeout:
+        except (SolveTimeout, GaveUp):
+            # (GaveUp: long snakes in open country have too many paths to list)
             if deadline.expired():
                 raise
             stats["tile_timeouts"] += 1
@@ -373,7 +375,8 @@ def _verify(family, cut: _Cut, keys, palette, meta: dict, dl: Deadline, rng, sta
         puzzle = dict(meta, palette=palette, clues=clues)
         try:
             model, outcome = _solve(family, puzzle, dl, solve_seconds)
-        except SolveTimeout:
+        except (SolveTimeout, GaveUp):
+            # (GaveUp: long snakes in open country have too many paths to list)
             if dl.expired():
                 raise
             stats["timeouts"] += 1

@@ -19,6 +19,16 @@ def _random(values: dict, deadline: Deadline) -> dict:
                        "license": "CC0-1.0", **puzzle}}
 
 
+def _screenshot(values: dict, deadline: Deadline) -> dict:
+    from .screenshot import read_base64, read_rgba
+    image = values["image"]
+    pixels = read_base64(image["rgba"], image["source_width"], image["source_height"])
+    puzzle, stats = read_rgba(pixels)
+    if values.get("title"):
+        puzzle["title"] = values["title"]
+    return {"puzzle": puzzle, "stats": stats}
+
+
 MAKERS = {
     "random": Maker(
         "random", "Make a Numberlink puzzle",
@@ -30,4 +40,11 @@ MAKERS = {
          Param("seed", "seed", "Number", 0, 999_999_999),
          Param("pairs", "int", "Pairs (0: about one per 12 cells)", 0, 200, 0)),
         _random, timeout=60, max_cells=MAX_GENERATED_CELLS),
+    # (no form of its own: the editor opens a screenshot and shows the board it reads
+    # for the player to confirm, since a picture can mislead the reader)
+    "screenshot": Maker(
+        "screenshot", "Read a Flow screenshot",
+        "A screenshot of a Flow-style level (coloured dots on a grid): the grid's size and the dots "
+        "are read from the picture, and each pair of dots of one colour becomes a pair of end points.",
+        (Param("image", "image", "Screenshot"),), _screenshot, timeout=30, form=False),
 }
