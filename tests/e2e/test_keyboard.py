@@ -53,6 +53,10 @@ def test_a_numberlink_line_is_drawn_from_the_keyboard(context, server):
     page.keyboard.up("Shift")
     assert page.evaluate("app.state().progress.paths") == {"A": [[0, 0], [0, 1], [0, 2], [1, 2]]}
     assert page.evaluate("app.state().solved") is True
+    # the win screen takes the focus; Escape closes it and gives the board its focus back
+    page.wait_for_selector("#win[open]")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "board"
     page.keyboard.press("ArrowLeft")
     assert page.locator("#board-cursor").text_content() == "Row 2, column 2: empty"
     page.keyboard.press("ArrowRight")

@@ -135,4 +135,6 @@ def test_continue_list_tells_solved_by_the_player_from_shown_by_the_solver(conte
             break
         page.evaluate("app.hint()")
     assert page.evaluate("app.state().solvedBy") == "player"
+    page.wait_for_selector("#win[open]")             # the player's win screen, closed
+    page.keyboard.press("Escape")
     assert "✓ solved" in continue_entry()

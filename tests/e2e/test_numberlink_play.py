@@ -46,6 +46,8 @@ def test_the_page_says_the_cover_rule_and_a_lost_win_loses_its_message(context, 
         drag(page, path)
     page.wait_for_function("app.state().solved")
     assert page.locator("#message").text_content() == "Solved. Well done!"
+    page.wait_for_selector("#win[open]")                   # the player's solve: the win screen
+    page.keyboard.press("Escape")
     page.click("#undo")                                    # the last line goes: no longer solved
     assert page.evaluate("app.state().solved") is False
     assert page.locator("#message").text_content() == ""

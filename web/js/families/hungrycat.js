@@ -147,9 +147,13 @@ function unpaintedGrid(ctx, x0, y0, W, H, view) {
   ctx.fillStyle = shade;
   ctx.fillRect(x0, y0, W, H);
   if (view.hover) {
-    ctx.fillStyle = mix(t.accent, shade, 0.85);
+    // (a veil of the accent over the shade: mix() takes "#rrggbb" colours only)
+    ctx.save();
+    ctx.globalAlpha = 0.15;
+    ctx.fillStyle = t.accent;
     ctx.fillRect(x0, y0 + view.hover.r, W, 1);
     ctx.fillRect(x0 + view.hover.c, y0, 1, H);
+    ctx.restore();
   }
   return mix(t.cell, t.muted, 0.6);
 }
