@@ -253,6 +253,9 @@ def _prefill_library(site: Path, entries: list[dict]) -> None:
                 f'data-width="{e["width"]}" data-height="{e["height"]}" data-title="{escape(e["title"])}"{grade}>'
                 f'<canvas class="thumb" aria-hidden="true"></canvas><span class="card-title">{escape(e["title"])}</span>'
                 f'<span class="kind">{escape(kind)}</span><span class="status"></span></a></li>')
+    # (the puzzles of the day: a button per family with a random maker, as daily.js draws them)
+    daily = "".join(f'<button type="button" id="daily-{escape(f["type"])}" class="daily">{escape(f["title"])}</button>'
+                    for f in desc["families"] if any(m["name"] == "random" for m in f["makers"]))
     family_buttons = buttons(types, lambda t: titles.get(t, "All"))
     grade_buttons = buttons(grades, lambda g: "Any grade" if g == "all" else words[g - 1])
     items = "".join(card(e) for e in entries)
@@ -264,6 +267,8 @@ def _prefill_library(site: Path, entries: list[dict]) -> None:
                           ('<div id="library-grades" class="filters" role="group" aria-label="Filter by difficulty"></div>',
                            f'<div id="library-grades" class="filters" role="group" aria-label="Filter by difficulty">'
                            f'{grade_buttons}</div>'),
+                          ('<div id="daily-list" class="filters"></div>',
+                           f'<div id="daily-list" class="filters">{daily}</div>'),
                           ('<ul id="library-list" class="puzzle-list cards"></ul>',
                            f'<ul id="library-list" class="puzzle-list cards">{items}</ul>')):
         if empty not in html:
