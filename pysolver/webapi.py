@@ -61,7 +61,13 @@ def _make(args: dict) -> dict:
     if maker is None:
         names = ", ".join(fam.makers) or "none"
         raise PuzzleError(f"maker: {quote(args.get('maker'))} is not a {fam.type} maker (makers: {names})")
-    return maker.run(args)
+    out = maker.run(args)
+    # A made puzzle (one that carries its solution: unique by construction) gets its
+    # grade, as `pysolver make` gives it, so the same number makes the same puzzle
+    # JSON in the app and in the CLI; a board read from a screenshot is not graded.
+    if "solution" in out.get("puzzle", {}):
+        _makes().with_grade(out["puzzle"], args.get("timeout") or maker.timeout)
+    return out
 
 
 def _makes():
