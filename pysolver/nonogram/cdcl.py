@@ -38,7 +38,7 @@ from time import perf_counter
 from ..base import Deadline, Outcome
 from ..linecdcl import LineCDCL, _Stop
 from .engine import CACHE_LIMIT, prepare_lines
-from .linesolve import solve_line_bw
+from .linesolve import bw_plan, feasible_planned, solve_line_bw
 from .model import Model
 
 #: restart unit (conflicts); the run lengths follow the Luby sequence times this.  On
@@ -60,28 +60,8 @@ REDUCE_STEP = 300
 
 
 def feasible_bw(lengths: list[int], n: int, blank0: int, fill0: int) -> bool:
-    """Whether some placement of the blocks fits a line whose cells may be blank
-    (``blank0``) or filled (``fill0``): the forward half of the line solver."""
-    blank = (blank0 << 1) | 1 | (1 << (n + 1))
-    fill = fill0 << 1
-    last = len(lengths) - 1
-    r = ((blank + (1 & blank)) ^ blank) | 1
-    for j, length in enumerate(lengths):
-        a = fill
-        span = 1
-        while span * 2 <= length:
-            a &= a >> span
-            span *= 2
-        if span < length:
-            a &= a >> (length - span)
-        if j < last:
-            s = (r & a & (blank >> length)) << (length + 1)
-        else:
-            s = (r & a) << length
-        if not s:
-            return False
-        r = ((blank + (s & blank)) ^ blank) | s
-    return bool((r >> (n + 2)) & 1)
+    """:func:`feasible_planned` for a clue given by its block lengths."""
+    return feasible_planned(bw_plan(lengths), n, blank0, fill0)
 
 
 class CDCL(LineCDCL):
@@ -262,26 +242,27 @@ class CDCL(LineCDCL):
                 f0 &= ~bit                      # the test: the cell blank instead
             else:
                 b0 &= ~bit
+        cells = self.line_cells[line]
+        level = self.level
         order = []
         x = fixed
-        level = self.level
         while x:
             low = x & -x
             x ^= low
             p = low.bit_length() - 1
-            if level[self.line_cells[line][p]] == 0:
+            lv = level[cells[p]]
+            if lv == 0:
                 fixed ^= low                   # always true: kept fixed, never reported
             else:
-                order.append(p)
+                order.append((-lv, -abs(p - pos), p))
         # Newest first: what is left leans on older decisions, so learned clauses span
         # fewer levels and jump back further (31% fewer conflicts on tournament
         # puzzles than dropping the farthest cells first).
-        cells = self.line_cells[line]
-        order.sort(key=lambda p: (-level[cells[p]], -abs(p - pos)))
-        lengths = lc.lengths
-        for p in order:
+        order.sort()
+        plan = lc.bw_plan
+        for _, _, p in order:
             bit = 1 << p
-            if not feasible_bw(lengths, n, b0 | bit, f0 | bit):
+            if not feasible_planned(plan, n, b0 | bit, f0 | bit):
                 b0 |= bit
                 f0 |= bit
                 fixed &= ~bit
@@ -356,6 +337,7 @@ class CDCL(LineCDCL):
         if not eng.propagate(range(eng.nlines)):
             raise _Stop(True)
         prober = Prober(eng)
+        prober.max_sweeps = ROOT_SWEEPS
         ok, _ = prober.run(None)
         if not ok:
             raise _Stop(True)
@@ -399,6 +381,12 @@ class CDCL(LineCDCL):
                          for r in range(self.H)]}
 
 
+#: sweeps of the root probing pass over the grid (None: until nothing changes).  One
+#: sweep probes about 40% fewer cells on 25x25 tournament puzzles (icga2016-0200: 679
+#: probes instead of 1532) and its phases lead as well: on a sample of 60 of them
+#: (CPU time, one process) median 0.204 s -> 0.151 s, 90th percentile 3.15 s -> 1.98 s,
+#: conflicts median 149 -> 128 (with the faster line solver of the same change)
+ROOT_SWEEPS = 1
 #: grids up to this many cells start with a probing pass when one answer is wanted
 PROBE_MAX_CELLS = 1024
 
