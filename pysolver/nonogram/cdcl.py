@@ -125,20 +125,23 @@ class CDCL(LineCDCL):
         if len(self.trail_lim) <= level:
             return
         mark = self.trail_lim[level]
-        trail, val, W, H = self.trail, self.val, self.W, self.H
+        trail, val, H = self.trail, self.val, self.H
         can_blank, can_fill, phase, reason = self.can_blank, self.can_fill, self.phase, self.reason
-        heap, activity = self.heap, self.activity
-        while len(trail) > mark:
-            lit = trail.pop()
+        heap, activity, row_of, col_of = self.heap, self.activity, self.row_of, self.col_of
+        push = heapq.heappush
+        for m in range(len(trail) - 1, mark - 1, -1):
+            lit = trail[m]
             i = lit >> 1
             phase[i] = lit & 1
             val[i] = -1
             reason[i] = None
-            r, c = divmod(i, W)
+            r = row_of[i]
+            c = col_of[i]
             masks = can_blank if lit & 1 else can_fill
-            masks[r] |= 1 << c
-            masks[H + c] |= 1 << r
-            heapq.heappush(heap, (-activity[i], i))
+            masks[r] |= 1 << (c - H)
+            masks[c] |= 1 << r
+            push(heap, (-activity[i], i))
+        del trail[mark:]
         del self.trail_lim[level:]
         self.qhead = len(trail)
 
@@ -334,6 +337,8 @@ class CDCL(LineCDCL):
         from .engine import Engine
         from .probing import Prober
         eng = Engine(self.model, self.deadline)
+        # (from the lines as the root's line solving left them: at their fixpoint)
+        eng.state = [(blank, fill) for blank, fill in zip(self.can_blank, self.can_fill)]
         if not eng.propagate(range(eng.nlines)):
             raise _Stop(True)
         prober = Prober(eng)
