@@ -13,7 +13,7 @@ from pysolver.base import Deadline, SolveTimeout
 from pysolver.nonogram import FAMILY
 from pysolver.linecdcl import luby
 from pysolver.nonogram.cdcl import CDCL, feasible_bw
-from pysolver.nonogram.linesolve import LineClue, solve_line_bw
+from pysolver.nonogram.linesolve import LineClue, solve_line, solve_line_bw
 
 HERE = Path(__file__).parent
 CORPUS = HERE.parent.parent / "shared" / "corpus" / "nonogram"
@@ -49,6 +49,25 @@ def test_feasibility_pass_agrees_with_the_line_solver():
             blank |= (kind > 0.2) << i      # some cells forced filled, some blank
             fill |= (kind < 0.8) << i
         assert feasible_bw(lc.lengths, n, blank, fill) == (solve_line_bw(lc, (blank, fill)) is not None)
+
+
+def test_black_and_white_line_solver_agrees_with_the_general_one_on_long_lines():
+    """The black-and-white fast path (and its per-clue plan) against the multicolour
+    solver, which a third, unused colour sends down the general path."""
+    rng = random.Random(9)
+    for _ in range(1500):
+        n = rng.randint(1, 40)
+        clue = runs([rng.random() < 0.55 for _ in range(n)])
+        lc = LineClue(n, tuple((length, 1) for length in clue))
+        blank = fill = (1 << n) - 1
+        for i in range(n):
+            kind = rng.random()
+            if kind < 0.15:
+                blank &= ~(1 << i)
+            elif kind < 0.3:
+                fill &= ~(1 << i)
+        general = solve_line(lc, (blank, fill, 0))
+        assert solve_line_bw(lc, (blank, fill)) == (None if general is None else general[:2])
 
 
 def test_explanations_still_force_what_they_explain():

@@ -79,7 +79,7 @@ def _smear(v: int, length: int) -> int:
 class LineClue:
     """A clue prepared for solving lines of length ``n``."""
 
-    __slots__ = ("n", "blocks", "lengths", "colours", "seps", "ulen", "used")
+    __slots__ = ("n", "blocks", "lengths", "colours", "seps", "ulen", "used", "bw_plan")
 
     def __init__(self, n: int, clue):
         self.n = n
@@ -90,6 +90,30 @@ class LineClue:
         self.seps = [j + 1 < k and self.colours[j + 1] == self.colours[j] for j in range(k)]
         self.ulen = [length + sep for length, sep in zip(self.lengths, self.seps)]
         self.used = sorted(set(self.colours))
+        self.bw_plan = bw_plan(self.lengths)
+
+
+def _doubling_shifts(length: int) -> tuple[int, ...]:
+    """The shifts of the log-doubling in :func:`_runs` and :func:`_smear`."""
+    steps, span = [], 1
+    while span * 2 <= length:
+        steps.append(span)
+        span *= 2
+    if span < length:
+        steps.append(length - span)
+    return tuple(steps)
+
+
+def bw_plan(lengths: list[int]) -> tuple:
+    """What :func:`solve_line_bw` needs of a clue, worked out once: per block (length,
+    index of its length among the distinct ones, unit length, whether it is the last),
+    and the doubling shifts of each distinct length (blocks of equal length share
+    their run test)."""
+    distinct = sorted(set(lengths))
+    k = len(lengths)
+    blocks = tuple((length, distinct.index(length), length + (j < k - 1), j == k - 1)
+                   for j, length in enumerate(lengths))
+    return blocks, tuple(_doubling_shifts(length) for length in distinct)
 
 
 def _passes(lc: LineClue, masks: tuple[int, ...]):
@@ -195,14 +219,37 @@ def block_starts(lc: LineClue, masks: tuple[int, ...]):
     return [(reach[j] & fits[j] & (co[j + 1] >> lc.ulen[j])) >> 1 for j in range(len(lc.lengths))]
 
 
+def feasible_planned(plan: tuple, n: int, blank0: int, fill0: int) -> bool:
+    """Whether some placement of the blocks of a black-and-white clue (its
+    ``LineClue.bw_plan``) fits a line whose cells may be blank (``blank0``) or filled
+    (``fill0``): the forward half of :func:`solve_line_bw`, which explanations run a
+    dozen times per deduction."""
+    blocks, shifts = plan
+    blank = (blank0 << 1) | 1 | (1 << (n + 1))
+    fill = fill0 << 1
+    runs = []
+    for steps in shifts:
+        a = fill
+        for step in steps:
+            a &= a >> step
+        runs.append(a)
+    r = ((blank + 1) ^ blank) | 1                       # (bit 0 of blank: the padding)
+    for length, ri, ulen, last in blocks:
+        s = (r & (runs[ri] if last else runs[ri] & (blank >> length))) << ulen
+        if not s:
+            return False
+        r = ((blank + (s & blank)) ^ blank) | s
+    return bool((r >> (n + 2)) & 1)
+
+
 def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
-    """:func:`solve_line` for black-and-white lines, inlined: the hot path of probing."""
+    """:func:`solve_line` for black-and-white lines, inlined: the hot path of probing
+    and of the clause-learning search (with the clue's plan, ``LineClue.bw_plan``)."""
     blank0, fill0 = masks
     n = lc.n
     w = n + 2
-    lengths = lc.lengths
-    ulen = lc.ulen                       # a block and the blank after it (not the last)
-    k = len(lengths)
+    blocks, shifts = lc.bw_plan
+    k = len(blocks)
     blank = (blank0 << 1) | 1 | (1 << (n + 1))
     fill = fill0 << 1
     nb = (w + 3) >> 2                                   # bytes of 2w bits
@@ -210,40 +257,46 @@ def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
                             "little") >> ((nb << 3) - 2 * w)
     fill_r = both_r & ((1 << w) - 1)
     blank_r = both_r >> w
-    runs = {}
+    runs = []
+    runs_r = []
+    for steps in shifts:
+        a, b = fill, fill_r
+        for step in steps:
+            a &= a >> step
+            b &= b >> step
+        runs.append(a)
+        runs_r.append(b)
+    # forward reachability (as in _forward_reach), with the fits of each unit
     fits = []
     fits_r = []
-    last = k - 1
-    for j, length in enumerate(lengths):
-        got = runs.get(length)
-        if got is None:
-            a, b = fill, fill_r
-            span = 1
-            while span * 2 <= length:
-                a &= a >> span
-                b &= b >> span
-                span *= 2
-            if span < length:
-                a &= a >> (length - span)
-                b &= b >> (length - span)
-            got = runs[length] = (a, b)
-        if j < last:
-            fits.append(got[0] & (blank >> length))
-            fits_r.append(blank_r & (got[1] >> 1))
+    reach = []
+    r = ((blank + 1) ^ blank) | 1                       # (bit 0 of blank: the padding)
+    for length, ri, ulen, last in blocks:
+        reach.append(r)
+        if last:
+            f = runs[ri]
+            fits_r.append(runs_r[ri])
         else:
-            fits.append(got[0])
-            fits_r.append(got[1])
-    reach = _forward_reach(blank, fits, ulen, k, w)
-    if reach is None:
+            f = runs[ri] & (blank >> length)            # a block and the blank after it
+            fits_r.append(blank_r & (runs_r[ri] >> 1))  # mirrored: blank then block
+        fits.append(f)
+        s = (r & f) << ulen
+        if not s:
+            return None
+        r = ((blank + (s & blank)) ^ blank) | s
+    if not (r >> w) & 1:
         return None
+    reach.append(r)
+    # backward reachability on the reversed line, packed and reversed at once
     stride = w + 1
-    r = ((blank_r + (1 & blank_r)) ^ blank_r) | 1
+    r = ((blank_r + 1) ^ blank_r) | 1
     packed = r
-    for i in range(k):
-        j = last - i
-        s = (r & fits_r[j]) << ulen[j]
+    shift = 0
+    for j in range(k - 1, -1, -1):
+        s = (r & fits_r[j]) << blocks[j][2]
         r = ((blank_r + (s & blank_r)) ^ blank_r) | s
-        packed |= r << ((i + 1) * stride)
+        shift += stride
+        packed |= r << shift
     width = (k + 1) * stride
     nb = (width + 7) >> 3
     packed_r = int.from_bytes(packed.to_bytes(nb, "big").translate(_REVERSED_BYTE), "little") >> ((nb << 3) - width)
@@ -253,20 +306,17 @@ def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
     co_next = packed_r & bound_mask
     for j in range(k):
         co = co_next
-        co_next = (packed_r >> ((j + 1) * stride)) & bound_mask
+        packed_r >>= stride
+        co_next = packed_r & bound_mask
         rj = reach[j]
         can_blank |= rj & blank & (co >> 1)
-        length = lengths[j]
-        starts = rj & fits[j] & (co_next >> ulen[j])
+        length, ri, ulen, last = blocks[j]
+        starts = rj & fits[j] & (co_next >> ulen)
         v = starts
-        span = 1
-        while span * 2 <= length:
-            v |= v << span
-            span *= 2
-        if span < length:
-            v |= v << (length - span)
+        for step in shifts[ri]:
+            v |= v << step
         can_fill |= v
-        if j < last:
+        if not last:
             can_blank |= starts << length
     can_blank |= reach[k] & blank & (co_next >> 1)
     return (blank0 & (can_blank >> 1), fill0 & (can_fill >> 1))

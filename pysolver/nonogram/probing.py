@@ -54,6 +54,9 @@ class Prober:
         self.limit = 1
         #: set when probing stopped early that way: the node was left unfinished
         self.stopped = False
+        #: sweeps over the grid one call of :meth:`run` makes at most (None: until
+        #: nothing changes)
+        self.max_sweeps: int | None = None
 
     def unknown_rows(self) -> list[int]:
         out = []
@@ -155,7 +158,9 @@ class Prober:
             for i, old in trail[since:]:
                 if i < h and i not in first:
                     first[i] = old
-        while lines:
+        sweeps = 0
+        while lines and (self.max_sweeps is None or sweeps < self.max_sweeps):
+            sweeps += 1
             unknown = self.unknown_rows()
             mark = len(trail)
             # covered[r][v]: cells of row r that some successful probe of this pass
