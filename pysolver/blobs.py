@@ -1,4 +1,4 @@
-"""Random pictures of smooth blobs, for the makers of every family: nearest-centre
+"""Random pictures of smooth blobs, for the Hungry Cat and Link-a-Pix makers: nearest-centre
 regions of random centres (each key at least once), smoothed by majority votes of
 the 3x3 neighbourhood, so a picture has shapes a player can see rather than noise."""
 from __future__ import annotations

@@ -245,7 +245,7 @@ def _cmd_make(args) -> int:
     or ``make TYPE MAKER NAME=VALUE ...`` (any maker by name)."""
     flags = {"width": args.width, "height": args.height, "colours": args.colours, "grade": args.grade,
              "seed": args.seed, "pairs": args.pairs}
-    if args.maker is None or args.maker.startswith("-"):
+    if args.maker is None:
         from . import make
         if args.daily:
             out = make.daily(args.type, args.daily, args.timeout)
@@ -254,6 +254,10 @@ def _cmd_make(args) -> int:
             out = make.make(args.type, flags, picture, args.timeout)
         print(json.dumps(out["puzzle"], ensure_ascii=False, separators=(",", ":")))
         return EXIT_OK
+    given = [f"--{k}" for k, v in flags.items() if v is not None] + (["--from"] if args.picture else []) + \
+        (["--daily"] if args.daily else [])
+    if given:
+        raise PuzzleError(f"{', '.join(given)}: with a maker named, give its parameters as NAME=VALUE")
     from .registry import get_family
     fam = get_family(args.type)
     maker = fam.makers.get(args.maker)
@@ -273,7 +277,11 @@ def _cmd_make(args) -> int:
     if any(kind in ("image", "palette", "grid") for kind in kinds.values()):
         raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a picture: use the app, or the library "
                           f"(pysolver.{fam.type})")
-    print(json.dumps(maker.run(values)["puzzle"], ensure_ascii=False, separators=(",", ":")))
+    from .make import with_grade
+    puzzle = maker.run(values)["puzzle"]
+    if "solution" in puzzle:    # (made unique: graded, as the worker's make grades it)
+        with_grade(puzzle, values["timeout"])
+    print(json.dumps(puzzle, ensure_ascii=False, separators=(",", ":")))
     return EXIT_OK
 
 

@@ -54,7 +54,7 @@ def with_grade(puzzle: dict, timeout: float | None = None) -> dict:
     """The puzzle with its ``grade`` key (computed when missing and the family grades)."""
     if "grade" not in puzzle:
         p = parse_puzzle(puzzle)
-        g = p.family.grade(p.model, Deadline(timeout or 60))
+        g = p.family.grade(p.model, Deadline(60 if timeout is None else timeout))
         if g is not None:
             puzzle["grade"] = g.level
     return puzzle
@@ -65,7 +65,7 @@ def grade(puzzle, timeout: float | None = None) -> dict:
     or None when the family does not grade."""
     from .api import as_puzzle
     p = as_puzzle(puzzle)
-    g = p.family.grade(p.model, Deadline(timeout or 60))
+    g = p.family.grade(p.model, Deadline(60 if timeout is None else timeout))
     return None if g is None else g.to_json()
 
 

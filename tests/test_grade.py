@@ -71,7 +71,7 @@ def test_grade_through_the_worker_and_api():
     from pysolver import webapi
     out = json.loads(webapi.handle(json.dumps({"cmd": "grade", "args": {"puzzle": HEART}})))
     assert out["ok"] and out["result"]["grade"]["words"] in WORDS
-    assert api.as_puzzle(HEART)
+    assert api.as_puzzle(HEART).type == "nonogram"
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the development corpus is not here")

@@ -13,8 +13,8 @@ characters keys of its palette.  From them this script writes, into
 * Numberlink boards from the generator, of the sizes in ``NUMBERLINK``.
 
 Everything is a function of the pictures and the seeds, so running it again writes
-the same files.  The library page lists the puzzles of each family from the
-smallest to the largest (build.py, ``_write_library_index``).
+the same files.  The library page lists the puzzles of each family from easy to
+fiendish, the smallest first within a grade (build.py, ``_write_library_index``).
 
     python tools/make_library.py            # the puzzles, then their grades
     python tools/make_library.py --grades   # only the grades, of every bundled puzzle

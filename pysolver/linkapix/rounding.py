@@ -8,8 +8,9 @@ authors' ``tiebreak.m`` describe it:
 2. the cells still unpainted fall into 4-connected regions; a region that holds
    unlinked clues is filled from the remaining candidate paths (EPS <= w <= 0.5 + EPS)
    lying wholly inside it, by up to ``tries`` random greedy packings (a shuffled
-   order; each path taken when it fits), keeping the packing that covers most cells
-   and stopping as soon as every clue of the region is linked.
+   order; each path taken when it fits), stopping at the first packing that links
+   every clue of the region.  (The paper keeps the packing that covers most cells
+   when none links them all; here such a region goes whole to the repairs below.)
 
 The paper solved its LP with CVX's interior-point solvers, whose answer lies inside
 the optimal face: every path used by *some* optimal solution gets a weight above

@@ -37,13 +37,15 @@ def grade(model: Model, deadline: Deadline) -> Grade:
     unknown0 = eng.unknown_count()
     simple = _simple_rules(eng)
     after_simple = eng.unknown_count()
+    if simple is None:
+        raise PuzzleError("the clues have no solution")
     stats = {"cells": model.width * model.height, "simple_rules_left": after_simple, "sweeps": simple}
     if after_simple == 0 and simple <= EASY_SWEEPS:
         return Grade(1, f"simple boxes and simple spaces solve it in {simple} sweeps over the lines", stats)
     if after_simple == 0:
         return Grade(2, f"simple boxes and simple spaces solve it, but only after {simple} sweeps "
                         "over the lines", stats)
-    if simple is None or not eng.propagate(range(eng.nlines)):
+    if not eng.propagate(range(eng.nlines)):
         raise PuzzleError("the clues have no solution")
     stats["line_logic_left"] = eng.unknown_count()
     if eng.solved():

@@ -125,9 +125,15 @@ export function initActions(ctx) {
     const p = state.puzzle;
     if (flow && (flow.puzzle !== p || flow.present !== state.history.present)) dropHint();
     if (!flow) {
-      const progress = state.fam.toSolution(p, state.history.present);
+      const asked = state.history.present;
+      const progress = state.fam.toSolution(p, asked);
       const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress }));
       if (!res || state.puzzle !== p) return res;
+      // (a move made while the hint was worked out: the answer is about a grid gone)
+      if (state.history.present !== asked) {
+        say("The grid changed while the hint was worked out: press Hint again.");
+        return null;
+      }
       const h = res.hint;
       if (!h) {
         say(state.history.solved ? "Already solved." : "No hint: nothing more follows from the grid as it is.");
@@ -140,7 +146,7 @@ export function initActions(ctx) {
         board().draw();
         return { ...h, applied: false, step: 1 };
       }
-      flow = { puzzle: p, present: state.history.present, hint: h, step: 0, preview: null };
+      flow = { puzzle: p, present: asked, hint: h, step: 0, preview: null };
     }
     const h = flow.hint;
     flow.step += 1;
