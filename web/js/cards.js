@@ -12,7 +12,7 @@ import { bestTime, formatTime } from "./timer.js";
 
 // The card's picture, in CSS px a side (the canvas keeps this size, so nothing moves
 // when it is drawn).
-export const THUMB = 64;
+const THUMB = 64;
 const STATUS_WORDS = { new: "new", started: "in progress", player: "✓ solved", solver: "solved by the solver" };
 
 let gradeWords = [];
@@ -23,7 +23,7 @@ export function setGradeWords(words) {
 export const gradeWord = (level) => gradeWords[level - 1] || "";
 
 /** The line under a card's title: family, size and grade. */
-export function cardKind(e) {
+function cardKind(e) {
   const grade = e.grade ? ` · ${gradeWord(e.grade)}` : "";
   return `${family(e.type).title} · ${e.width}×${e.height}${grade}`;
 }

@@ -100,9 +100,9 @@ export function initPlay(ctx) {
       h.save();
       remember(state.key, stripSolution(state.puzzle), now, state.link);  // the Continue list follows
       if (now === "player") say(SOLVED_TEXT.player, "ok");
+      else if (!now) say("");  // a move that unsolves the grid takes the congratulations away
       // (for what follows a solve elsewhere: the puzzle of the day's streak)
       if (now) window.dispatchEvent(new CustomEvent("pl:solved", { detail: { key: state.key, by: now } }));
-      else if (!now) say("");  // a move that unsolves the grid takes the congratulations away
     } else if (now && !$("message").textContent) {
       say(SOLVED_TEXT[now], now === "player" ? "ok" : "");  // (a move that keeps it solved)
     }

@@ -160,13 +160,15 @@ export function initRouting(ctx) {
       setLink(link);
     }
     const url = location.href.split("#")[0] + "#" + state.link;
+    let copied = true;
     try {
       await navigator.clipboard.writeText(url);
       say("Link copied to the clipboard.", "ok");
     } catch (e) {
+      copied = false;
       say("Copy this link: " + url);
     }
-    return url;
+    return { url, copied };
   }
 
   /* "Save as": puzzle JSON and the formats the family writes (pysolver's exporters, e.g.

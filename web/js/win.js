@@ -125,9 +125,8 @@ export function initWin(ctx) {
   $("win-close").onclick = close;
   $("win-share").onclick = async () => {
     try {
-      const url = await ctx.routing.share();
-      $("win-status").textContent = $("message").textContent.startsWith("Link copied")
-        ? "Link copied to the clipboard." : `Copy this link: ${url}`;
+      const { url, copied } = await ctx.routing.share();
+      $("win-status").textContent = copied ? "Link copied to the clipboard." : `Copy this link: ${url}`;
     } catch (e) {
       $("win-status").textContent = "Share failed: " + e.message;
     }
