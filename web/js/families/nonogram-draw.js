@@ -1,0 +1,102 @@
+/* Nonograms on the board: the layout (clue margins as wide as the longest clue) and
+   draw(), which puts the grid (nonogram-grid.js) and the pinned clue strips around it,
+   with what Check and "Show errors" mark and the hint's or the editor's highlight.
+   Only the rows, columns and clues in view are drawn, so big boards stay responsive. */
+
+import { blankGrid, contrastText, drawText, pinnedClueStrips, strokeCells } from "./draw.js";
+import { BITMAP_BELOW, drawBitmap, drawCells, drawGridLines } from "./nonogram-grid.js";
+import { blocks, lineDone } from "./nonogram-lines.js";
+
+/** The grid after margins as wide and as tall as the longest row and column clues. */
+export function layout(p) {
+  const left = Math.max(1, ...p.rows.map((c) => c.length)) + 0.5;
+  const top = Math.max(1, ...p.cols.map((c) => c.length)) + 0.5;
+  return { cols: left + p.width, rows: top + p.height, x0: left, y0: top, pinnedClues: true };
+}
+
+// Below this many px a clue number is a smudge: the strips are drawn without them.
+const CLUE_TEXT_BELOW = 5;
+
+/** The range [from, to) of lines in view along one axis (units; the grid starts at x0). */
+function inView(v0, v1, x0, n) {
+  return [Math.max(0, Math.floor(v0 - x0)), Math.min(n, Math.ceil(v1 - x0))];
+}
+
+export function draw(ctx, p, progress, view) {
+  const t = view.theme;
+  const { x0, y0 } = layout(p);
+  const W = p.width, H = p.height, grid = progress.grid;
+  const vis = view.visible || { x0: 0, y0: 0, x1: x0 + W, y1: y0 + H };
+  const [c0, c1] = inView(vis.x0, vis.x1, x0, W);
+  const [r0, r1] = inView(vis.y0, vis.y1, y0, H);
+  const px = view.pxPerUnit || 20;
+  blankGrid(ctx, x0, y0, W, H, view);
+  if (px < BITMAP_BELOW) drawBitmap(ctx, p, grid, x0, y0, t);
+  else drawCells(ctx, p, grid, x0, y0, t, r0, r1, c0, c1);
+  drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px);
+  // Lines Check found wrong, and (with "Show errors" on) lines whose settled cells break their clue.
+  const badLines = new Set((view.brokenLines || []).map((l) => l.join(":")));
+  for (const e of (view.marks && view.marks.errors) || []) for (const l of e.lines || []) badLines.add(l.join(":"));
+  const hl = view.highlight;
+  if (hl) {
+    for (const [kind, i] of hl.lines || []) {
+      ctx.strokeStyle = hl.wrong ? t.error : t.hint;
+      ctx.lineWidth = 0.12;
+      if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1);
+      else ctx.strokeRect(x0 + i, y0, 1, H);
+    }
+    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
+  }
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
+  const { rowItem, colItem, maskCorner, kx, ky } = pinnedClueStrips(ctx, view, x0, y0, W, H);
+  // A line's clue is marked wrong after Check, greyed out once the line is done (not
+  // in the maker, view.design: there the clues are the drawing's, so always "done").
+  const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error"
+    : !view.design && lineDone(p, grid, kind, i) ? "done" : "todo");
+  if (px * kx >= CLUE_TEXT_BELOW) {
+    for (let r = r0; r < r1; r++) {
+      const bs = shownBlocks(p.rows[r]);
+      const st = clueState("row", r);
+      bs.forEach(([n, k], j) => rowItem(r, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+    }
+  }
+  if (px * ky >= CLUE_TEXT_BELOW) {
+    for (let c = c0; c < c1; c++) {
+      const bs = shownBlocks(p.cols[c]);
+      const st = clueState("col", c);
+      bs.forEach(([n, k], j) => colItem(c, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+    }
+  }
+  maskCorner();
+}
+
+/** The blocks a clue shows: an empty line shows a 0. */
+function shownBlocks(clue) {
+  return clue.length ? blocks(clue) : [[0, null]];
+}
+
+/** One clue number at (x, y): in its colour's box (multicolour) or as text; "done"
+    fades it, "error" outlines it in the error colour (and draws a number without a
+    box in that colour too). */
+function drawClue(ctx, p, n, key, x, y, state, t) {
+  // Two- and three-digit numbers are as tall as one-digit ones (a smaller font cannot be
+  // read on a phone), squeezed across to fit their cell instead.
+  if (!p.palette || key === null) {
+    const colour = state === "error" ? t.error : state === "done" ? t.muted + "88" : t.fg;
+    drawText(ctx, String(n), x + 0.5, y + 0.52, 0.62, colour, 600, 0.9);
+  } else {
+    const bg = p.palette[key];
+    ctx.fillStyle = bg;
+    ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+    drawText(ctx, String(n), x + 0.5, y + 0.52, 0.6, contrastText(bg), 600, 0.78);
+    if (state === "done") {
+      ctx.fillStyle = t.panel + "aa";
+      ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+    }
+  }
+  if (state === "error") {
+    ctx.strokeStyle = t.error;
+    ctx.lineWidth = 0.12;
+    ctx.strokeRect(x + 0.04, y + 0.04, 0.92, 0.92);
+  }
+}
