@@ -30,14 +30,18 @@ export function initDesignCheck({ solver, work, say, load, kinds, d, present, me
     return await solver.call("solve", { puzzle: drawingPuzzle(kinds, drawing), method: k.method, timeout: CHECK_SECONDS, unique: true });
   }
 
+  /** A blank drawing makes no puzzle: said, and true. */
+  function refusedBlank(drawing) {
+    if (!isEmpty(kinds, drawing)) return false;
+    say("Draw something first: a blank grid makes no puzzle.", "error");
+    return true;
+  }
+
   /** Whether the clues lead to the picture and no other (two solutions are outlined
       where they differ from the picture), or, for a kind with a maker, its puzzle made. */
   async function check() {
     const drawing = present();
-    if (isEmpty(kinds, drawing)) {
-      say("Draw something first: a blank grid makes no puzzle.", "error");
-      return null;
-    }
+    if (refusedBlank(drawing)) return null;
     const k = kindOf(kinds, drawing);
     work.start();
     d.highlight = null;
@@ -126,10 +130,7 @@ export function initDesignCheck({ solver, work, say, load, kinds, d, present, me
   let settled = null;    // the drawing last found unique
   async function play() {
     const drawing = present();
-    if (isEmpty(kinds, drawing)) {
-      say("Draw something first: a blank grid makes no puzzle.", "error");
-      return;
-    }
+    if (refusedBlank(drawing)) return;
     if (warned !== drawing && settled !== drawing) {
       const res = await check();
       if (present() !== drawing || !res || res.status === "cancelled") return;

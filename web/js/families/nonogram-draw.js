@@ -53,20 +53,14 @@ export function draw(ctx, p, progress, view) {
   // in the maker, view.design: there the clues are the drawing's, so always "done").
   const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error"
     : !view.design && lineDone(p, grid, kind, i) ? "done" : "todo");
-  if (px * kx >= CLUE_TEXT_BELOW) {
-    for (let r = r0; r < r1; r++) {
-      const bs = shownBlocks(p.rows[r]);
-      const st = clueState("row", r);
-      bs.forEach(([n, k], j) => rowItem(r, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
-    }
-  }
-  if (px * ky >= CLUE_TEXT_BELOW) {
-    for (let c = c0; c < c1; c++) {
-      const bs = shownBlocks(p.cols[c]);
-      const st = clueState("col", c);
-      bs.forEach(([n, k], j) => colItem(c, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
-    }
-  }
+  // (a line's clue, its last block next to the grid, in the strip's `item` places)
+  const lineClue = (kind, i, item) => {
+    const bs = shownBlocks(kind === "row" ? p.rows[i] : p.cols[i]);
+    const st = clueState(kind, i);
+    bs.forEach(([n, k], j) => item(i, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
+  };
+  if (px * kx >= CLUE_TEXT_BELOW) for (let r = r0; r < r1; r++) lineClue("row", r, rowItem);
+  if (px * ky >= CLUE_TEXT_BELOW) for (let c = c0; c < c1; c++) lineClue("col", c, colItem);
   maskCorner();
 }
 

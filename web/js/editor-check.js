@@ -1,0 +1,90 @@
+/* The editor's "Check it is unique" and Play: the draft's puzzle sent to the solver
+   for two solutions (where two differ, the cells are outlined so the player can compare
+   those clues with the puzzle they hold), or opened on the play page.  Apart from the
+   page (editor.js) because it is the part that waits on the solver: an answer for a
+   draft changed meanwhile is not said. */
+
+import { $, whileBusy } from "./page.js";
+
+// Seconds "Check it is unique" may take (the answer says when it was not settled).
+const CHECK_SECONDS = 30;
+
+/** check() and play() of the editor `m` (see editor.js); `setBusy(on)` shows the page
+    busy, `load(puzzle)` opens a puzzle to play. */
+export function initEditorCheck(m, { solver, work, setBusy, load }) {
+  const { e, fam, draft, puzzle, problems, say, board } = m;
+
+  /** Cells where two solutions differ: compared as the family describes each cell in
+      words (its colour, its line), so any family's answers compare alike. */
+  function differences(p, a, b) {
+    const f = fam(), pa = f.fromSolution(p, a), pb = f.fromSolution(p, b), cells = [];
+    for (let r = 0; r < p.height; r++) {
+      for (let c = 0; c < p.width; c++) if (f.describe(p, pa, r, c) !== f.describe(p, pb, r, c)) cells.push([r, c]);
+    }
+    return cells;
+  }
+
+  /** A draft with problems is neither checked nor played: the first is said, and true. */
+  function refusedProblems() {
+    if (!problems().length) return false;
+    say(`Fix what is listed below first: ${problems()[0].message}`, "error");
+    return true;
+  }
+
+  /** "Check it is unique": the solver asked for two solutions of the draft's puzzle. */
+  async function check() {
+    if (e.busy) return null;
+    const p = puzzle();
+    if (refusedProblems()) return null;
+    work.start();
+    let res;
+    try {
+      res = await whileBusy(setBusy, $("editor-cancel"), async () => {
+        say("Waiting for the solver…");
+        await work.ready();
+        say("Looking for a second solution…");
+        return await solver.call("solve", { puzzle: p, unique: true, timeout: CHECK_SECONDS });
+      });
+    } catch (err) {
+      res = { status: err.kind === "cancelled" ? "cancelled" : "error", error: err.message };
+    }
+    if (draft() && puzzle() === p) report(p, res);
+    return res;
+  }
+
+  /** What the answer says of the puzzle `p`, in words (two solutions: where they differ, outlined). */
+  function report(p, res) {
+    if (res.status === "solved" && res.unique === true) {
+      say("One solution: the puzzle is as it should be. Play it, or share it from its page.", "ok");
+    } else if (res.status === "solved" && res.unique === false) {
+      const cells = res.second_solution ? differences(p, res.solution, res.second_solution) : [];
+      e.highlight = cells.length ? { cells, lines: [], wrong: true } : null;
+      say("Several solutions" + (cells.length ? `: two of them differ in the ${cells.length} outlined cells. ` : ". ") +
+          "Compare those clues with your puzzle: one may be mistyped.", "error");
+      board.draw();
+    } else if (res.status === "solved") {
+      say(`It has a solution, but the solver could not rule out a second one in ${CHECK_SECONDS} s.`);
+    } else if (res.status === "unsolvable") {
+      say("No solution: these clues contradict each other. Compare them with your puzzle.", "error");
+    } else if (res.status === "cancelled") {
+      say("Check cancelled.");
+    } else if (res.status === "timeout") {
+      say(`Not settled: the solver gave up after ${CHECK_SECONDS} s.`, "error");
+    } else {
+      say(`The check failed: ${res.error || res.note || res.status}.`, "error");
+    }
+  }
+
+  /** Play: the draft's puzzle opened on the play page (a draft with problems is not). */
+  async function play() {
+    if (refusedProblems()) return;
+    e.drafts.flush();
+    try {
+      await load(puzzle());
+    } catch (err) {
+      say("This puzzle cannot be opened yet: " + err.message, "error");
+    }
+  }
+
+  return { check, play };
+}
