@@ -75,7 +75,7 @@ def visit(context, url: str) -> float:
     return took
 
 
-def measure(chromium: str, url: str, counter: Counter, settle_s: float) -> dict:
+def measure(chromium: str, url: str, counter: Counter, settle_s: float, returns: int = 3) -> dict:
     from playwright.sync_api import sync_playwright
     profile = tempfile.mkdtemp(prefix="firstvisit-")
     try:
@@ -88,11 +88,15 @@ def measure(chromium: str, url: str, counter: Counter, settle_s: float) -> dict:
             # the service worker's background precache, given time to finish
             time.sleep(settle_s)
             all_bytes, all_requests = counter.until(time.monotonic())
-            warm = visit(ctx, url)
+            # the median of a few return visits (the first of them also finds the service
+            # worker freshly activated, and the machine may be busy)
+            warms = sorted(visit(ctx, url) for _ in range(max(1, returns)))
+            warm = warms[len(warms) // 2]
             ctx.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     return {"cold_ready_s": round(cold, 2), "warm_ready_s": round(warm, 2),
+            "warm_each_s": [round(w, 2) for w in warms],
             "bytes_before_ready_mb": round(before_bytes / 1e6, 1), "requests_before_ready": before_requests,
             "bytes_first_visit_mb": round(all_bytes / 1e6, 1), "requests_first_visit": all_requests}
 
@@ -102,6 +106,7 @@ def main(argv=None) -> int:
     ap.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     ap.add_argument("--runs", type=int, default=1, help="fresh profiles to measure (default 1)")
     ap.add_argument("--settle", type=float, default=20, help="seconds left for the background precache")
+    ap.add_argument("--returns", type=int, default=3, help="return visits per profile (their median is reported)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     chromium = build.find_chromium()
@@ -114,7 +119,7 @@ def main(argv=None) -> int:
         counter = Counter()
         server, url = counting_server(counter)
         try:
-            rows.append(measure(chromium, url, counter, args.settle))
+            rows.append(measure(chromium, url, counter, args.settle, args.returns))
         finally:
             server.shutdown()
             server.server_close()
@@ -125,7 +130,7 @@ def main(argv=None) -> int:
             print(f"first visit: ready after {r['cold_ready_s']} s with {r['bytes_before_ready_mb']} MB in "
                   f"{r['requests_before_ready']} requests ({r['bytes_first_visit_mb']} MB in "
                   f"{r['requests_first_visit']} once the precache is done); return visit: ready after "
-                  f"{r['warm_ready_s']} s")
+                  f"{r['warm_ready_s']} s (median of {r['warm_each_s']})")
     ok = all(r["bytes_before_ready_mb"] <= FIRST_MB and r["warm_ready_s"] <= WARM_S for r in rows)
     return 0 if ok else 1
 

@@ -1,6 +1,7 @@
 """The app shell in a real Chromium: boot, solve from a link, input on the canvas,
 undo/redo, autosave across reload, bad links, cancellation, offline reload."""
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,61 @@ def test_offline_after_one_visit(context, fresh_server):
     wait_ready(page)
     assert page.evaluate("crossOriginIsolated") is True
     assert page.evaluate("app.solve({unique: true})")["status"] == "solved"
+
+
+KEPT_SNAPSHOT_BYTES = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith('pyodide-snapshot-'));
+  if (names.length !== 1) return 0;
+  const cache = await caches.open(names[0]);
+  const keys = await cache.keys();
+  return keys.length === 1 ? (await (await cache.match(keys[0])).arrayBuffer()).byteLength : 0;
+}"""
+
+
+def wait_snapshot_kept(page, timeout_s=60):
+    """Until the worker has kept Python's start in the Cache Storage (after "ready").
+    (polled from here: wait_for_function would take the predicate's promise as truthy)"""
+    deadline = time.monotonic() + timeout_s
+    while page.evaluate(KEPT_SNAPSHOT_BYTES) < 1e6:
+        assert time.monotonic() < deadline, "the worker kept no snapshot of Python's start"
+        time.sleep(0.2)
+
+
+def reload_and_wait(page):
+    page.reload()
+    page.wait_for_function("window.app !== undefined")
+    wait_ready(page)
+
+
+def test_a_return_visit_restores_pythons_start_and_a_broken_snapshot_is_replaced(context, server):
+    page = open_app(context, server.url + "#" + HEART_LINK)
+    wait_ready(page)
+    assert page.evaluate("app.solverBoot") == "fresh"
+    wait_snapshot_kept(page)
+    reload_and_wait(page)
+    assert page.evaluate("app.solverBoot") == "restored"
+    # the restored Python solves, and loads NumPy and SciPy when a method needs them
+    assert page.evaluate("app.solve({unique: true})")["status"] == "solved"
+    page.evaluate("(p) => app.load(p)", json.loads((FIX.parent / "linkapix" / "bench_20_full.json").read_text()))
+    assert page.evaluate("app.solve({method: 'paper'})")["status"] == "solved"
+    # a snapshot spoilt on the device (cut short, or of the right size with wrong bytes):
+    # Python starts as usual, and a good one is kept again
+    for spoil in ("cut", "zeros"):
+        page.evaluate("""async (spoil) => {
+          const name = (await caches.keys()).find((n) => n.startsWith('pyodide-snapshot-'));
+          const cache = await caches.open(name);
+          const key = (await cache.keys())[0];
+          const kept = await cache.match(key);
+          const bytes = new Uint8Array(await kept.arrayBuffer());
+          const spoilt = spoil === "cut" ? bytes.slice(0, 64) : bytes.fill(0, 0, 4096);
+          await cache.put(key, new Response(spoilt, { headers: kept.headers }));
+        }""", spoil)
+        reload_and_wait(page)
+        assert page.evaluate("app.solverBoot") == "fresh"
+        assert page.evaluate("app.solve({})")["status"] == "solved"
+        wait_snapshot_kept(page)
+        reload_and_wait(page)
+        assert page.evaluate("app.solverBoot") == "restored"
 
 
 def test_hint_applies_one_step_with_its_reason_at_the_third_press(context, server):

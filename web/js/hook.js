@@ -1,6 +1,8 @@
 /* window.app: the documented automation hook for tests and scripts (the UI does not use
    it; README.md "The app" lists it).
-     await app.ready              Python, NumPy, SciPy and pysolver are loaded
+     await app.ready              Python and pysolver are loaded (NumPy and SciPy when first needed)
+     app.solverBoot               "restored" when Python's start came from this device's kept
+                                  snapshot, "fresh" when it ran (see worker.js), null before ready
      await app.load(jsonOrLink)   open a puzzle (object, JSON text, link or other format)
      await app.solve({method, timeout, unique})  -> the object of `pysolver solve --json`
      await app.check(), app.undo(), app.redo(), app.cancel()
@@ -50,6 +52,7 @@ export function installHook(ctx) {
     },
     call: (cmd, args) => solver.call(cmd, args),
     get solverState() { return solver.state; },
+    get solverBoot() { return solver.boot; },
   };
   Object.defineProperty(window.app, "ready", { get: () => solver.ready });
 }

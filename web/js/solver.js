@@ -18,6 +18,7 @@ export class Solver {
 
   start() {
     this.state = "loading";
+    this.boot = null;
     this.interrupt = null;
     this.worker = new Worker("js/worker.js");
     this.ready = new Promise((resolve, reject) => {
@@ -40,7 +41,10 @@ export class Solver {
   }
 
   _receive(msg) {
-    if (msg.type === "status") return this._setStatus(msg.state, msg.text);
+    if (msg.type === "status") {
+      if (msg.boot) this.boot = msg.boot;
+      return this._setStatus(msg.state, msg.text);
+    }
     if (msg.type === "fatal") return this._restart();
     if (msg.type === "interrupt") {
       this.interrupt = msg.buffer ? new Uint8Array(msg.buffer) : null;

@@ -27,3 +27,13 @@ export function colourNames(palette) {
   return Object.fromEntries(entries.map(([key], i) =>
     [key, named[i] && !shared(named[i]) ? named[i] : `colour ${i + 1}`]));
 }
+
+/** A palette as paint tools, named as messages, hints, replay steps and Check name them
+    ("Paint red", or "Paint colour 3" where the palette gives no name). */
+export function paletteTools(palette) {
+  const names = colourNames(palette);
+  // A colour without a name is "colour N" in messages: its button shows the N.
+  return Object.entries(palette).map(([k, colour]) => ({
+    id: k, label: `Paint ${names[k]}`, color: colour, mark: names[k].match(/^colour (\d+)$/)?.[1] || "",
+  }));
+}

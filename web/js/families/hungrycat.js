@@ -9,7 +9,7 @@
    rollbacks included) and can be exported as a video of the canvas. */
 
 import { gridSizeError, paletteError } from "../limits.js";
-import { colourNames } from "./colournames.js";
+import { colourNames, paletteTools } from "./colournames.js";
 import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
 import { lineCells } from "./paths.js";
 
@@ -296,8 +296,6 @@ function applyStep(p, progress, step) {
   return { grid, cand, stack };
 }
 
-/** The palette as paint tools, named as messages, hints and replay steps name them
-    ("Paint red", or "Paint colour 3" where the palette gives no name). */
 /** What a cell holds, in words (the keyboard cursor's announcement). */
 function describe(p, progress, r, c) {
   const v = progress.grid[r][c];
@@ -305,11 +303,7 @@ function describe(p, progress, r, c) {
 }
 
 function tools(p) {
-  const names = colourNames(p.palette);
-  // A colour without a name is "colour N" in messages: its button shows the N.
-  return Object.entries(p.palette).map(([k, colour]) => ({
-    id: k, label: `Paint ${names[k]}`, color: colour, mark: names[k].match(/^colour (\d+)$/)?.[1] || "",
-  }));
+  return paletteTools(p.palette);
 }
 
 /* The drawing maker's Hungry Cat: every cell takes a colour, so an unpainted one is

@@ -3,7 +3,7 @@
    answers and Replay's steps applied to it, a cell in words, and the input (a press
    or a drag along one row or column, and the paint tools it paints with). */
 
-import { colourNames } from "./colournames.js";
+import { colourNames, paletteTools } from "./colournames.js";
 
 export function newProgress(p) {
   return { grid: Array.from({ length: p.height }, () => "?".repeat(p.width)) };
@@ -95,13 +95,7 @@ export function describe(p, progress, r, c) {
   return p.palette ? colourNames(p.palette)[v] || "filled" : "filled";
 }
 
-/** The palette as paint tools, named as messages, hints and Check name them ("Paint red",
-    or "Paint colour 3" where the palette gives no name; see colournames.js). */
+/** The palette as paint tools (a black-and-white puzzle has none: a press fills). */
 export function tools(p) {
-  if (!p.palette) return [];
-  const names = colourNames(p.palette);
-  // A colour without a name is "colour N" in messages: its button shows the N.
-  return Object.entries(p.palette).map(([k, colour]) => ({
-    id: k, label: `Paint ${names[k]}`, color: colour, mark: names[k].match(/^colour (\d+)$/)?.[1] || "",
-  }));
+  return p.palette ? paletteTools(p.palette) : [];
 }
