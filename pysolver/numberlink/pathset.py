@@ -34,8 +34,10 @@ from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
 from .model import Numberlink
 
-#: more candidate paths than this (over all pairs, after pruning) and the method gives up
-MAX_PATHS = 100_000
+#: more candidate paths than this (over all pairs, after pruning) and ``colgen`` makes them lazily
+MAX_PATHS = 20_000
+#: or more steps of the search that lists them than this
+MAX_STEPS = 300_000
 
 
 class _Pruner:
@@ -144,70 +146,116 @@ class _Pruner:
         return not self.full or served == (1 << len(regions)) - 1
 
 
-def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS):
-    """For each pair, its candidate paths (cell lists; one per set of cells) and, per
-    candidate, another path over the same cells or None; GaveUp past ``cap``."""
+def walk(model: Numberlink, k: int, prune: _Pruner, deadline: Deadline, banned=None, gain=None,
+         floor: float = 0.0, steps: list[int] | None = None):
+    """Yield each pruned simple path of pair k (its cells, both endpoints included)
+    through no cell of ``banned`` (a bytearray, or None).  With ``steps`` (a budget in
+    a one-item list, spent as the search moves) it stops early once the budget is 0.
+
+    With ``gain`` (a weight per cell; a path is worth the weights of its inner cells)
+    only paths worth more than ``floor`` are yielded: neighbours are tried best first,
+    and a path stops growing once its worth plus every positive weight still free
+    cannot pass ``floor`` (a bound, exact whatever the signs of the weights, which is
+    why a depth-first search and not Dijkstra prices columns in ``colgen``)."""
+    a, b = model.ends[k]
     ends = model.endpoint_cells()
     nbrs = model.neighbours
+    if gain is not None:
+        nbrs = [sorted(ns, key=lambda q: -gain[q]) for ns in nbrs]
+        worth = 0.0
+        ahead = sum(max(gain[p], 0.0) for p in range(model.size)
+                    if p not in ends and not (banned and banned[p]))
+    on = bytearray(model.size)
+    path = [a]
+    on[a] = 1
+    bits = 1 << a                   # ``on`` as a bit mask, for the region test
+    split_at = [False]              # per cell of ``path``: free cells split there
+    # Iterative DFS: a stack of neighbour iterators mirrors ``path``.
+    stack = [iter(nbrs[a])]
+    while stack:
+        deadline.check()
+        if steps is not None:
+            steps[0] -= 1
+            if steps[0] < 0:
+                return
+        for q in stack[-1]:
+            if q == b:
+                if gain is not None and worth <= floor:
+                    continue
+                on[b] = 1
+                if not (len(path) > 1 and prune.dead_end(path[-1], on, b)) and \
+                        prune.regions_ok(k, bits | 1 << b, -1):
+                    yield path + [b]
+                on[b] = 0
+                continue
+            if on[q] or q in ends or (banned and banned[q]):
+                continue
+            if gain is not None:
+                w = gain[q]
+                if worth + w + ahead - max(w, 0.0) <= floor:
+                    continue
+            on[q] = 1
+            if len(path) > 1 and prune.dead_end(path[-1], on, q):
+                on[q] = 0
+                continue
+            # While the free cells are one region, a step that cuts nothing leaves
+            # them so (the test is skipped); once they are split, each step may
+            # take the head away from a pocket, so every step is tested.
+            split = False
+            if split_at[-1] or prune.splits(q, on):
+                if not prune.regions_ok(k, bits | 1 << q, q):
+                    on[q] = 0
+                    continue
+                split = prune.regions > 1
+            split_at.append(split)
+            bits |= 1 << q
+            path.append(q)
+            if gain is not None:
+                worth += w
+                ahead -= max(w, 0.0)
+            stack.append(iter(nbrs[q]))
+            break
+        else:
+            stack.pop()
+            split_at.pop()
+            p = path.pop()
+            on[p] = 0
+            bits &= ~(1 << p)
+            if gain is not None and stack:
+                worth -= gain[p]
+                ahead += max(gain[p], 0.0)
+
+
+class TooMany(GaveUp):
+    """More candidate paths than the cap: the board is too open to list them all."""
+
+
+def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS, budget: int = MAX_STEPS):
+    """For each pair, its candidate paths (cell lists; one per set of cells) and, per
+    candidate, another path over the same cells or None; TooMany past ``cap`` paths
+    or ``budget`` search steps."""
     prune = _Pruner(model)
     total = 0
     out = []
-    for k, (a, b) in enumerate(model.ends):
+    steps = [budget]
+    for k in range(len(model.ends)):
         found: dict[frozenset, list] = {}
-        on = bytearray(model.size)
-        path = [a]
-        on[a] = 1
-        bits = 1 << a                   # ``on`` as a bit mask, for the region test
-        split_at = [False]              # per cell of ``path``: free cells split there
-        # Iterative DFS: a stack of neighbour iterators mirrors ``path``.
-        stack = [iter(nbrs[a])]
-        while stack:
-            deadline.check()
-            for q in stack[-1]:
-                if q == b:
-                    on[b] = 1
-                    whole = path + [b]
-                    if not (len(path) > 1 and prune.dead_end(path[-1], on, b)) and \
-                            prune.regions_ok(k, bits | 1 << b, -1):
-                        key = frozenset(whole)
-                        if key in found:
-                            if found[key][1] is None:
-                                found[key][1] = whole
-                        else:
-                            found[key] = [whole, None]
-                            total += 1
-                            if total > cap:
-                                raise GaveUp(f"more than {cap} candidate paths after pruning (pair "
-                                             f"{model.labels[k]} alone has {len(found)}); the board is "
-                                             "too open for path enumeration")
-                    on[b] = 0
-                    continue
-                if on[q] or q in ends:
-                    continue
-                on[q] = 1
-                if len(path) > 1 and prune.dead_end(path[-1], on, q):
-                    on[q] = 0
-                    continue
-                # While the free cells are one region, a step that cuts nothing leaves
-                # them so (the test is skipped); once they are split, each step may
-                # take the head away from a pocket, so every step is tested.
-                split = False
-                if split_at[-1] or prune.splits(q, on):
-                    if not prune.regions_ok(k, bits | 1 << q, q):
-                        on[q] = 0
-                        continue
-                    split = prune.regions > 1
-                split_at.append(split)
-                bits |= 1 << q
-                path.append(q)
-                stack.append(iter(nbrs[q]))
-                break
-            else:
-                stack.pop()
-                split_at.pop()
-                p = path.pop()
-                on[p] = 0
-                bits &= ~(1 << p)
+        for whole in walk(model, k, prune, deadline, steps=steps):
+            key = frozenset(whole)
+            if key in found:
+                if found[key][1] is None:
+                    found[key][1] = whole
+                continue
+            found[key] = [whole, None]
+            total += 1
+            if total > cap:
+                raise TooMany(f"more than {cap} candidate paths after pruning (pair "
+                              f"{model.labels[k]} alone has {len(found)}); the board is "
+                              "too open for path enumeration")
+        if steps[0] < 0:
+            raise TooMany(f"more than {budget} search steps to list the candidate paths (pair "
+                          f"{model.labels[k]} has {len(found)} so far); the board is too open for "
+                          "path enumeration")
         out.append(list(found.values()))
     return out
 
@@ -217,6 +265,15 @@ def _answer(model: Numberlink, chosen: dict[int, list[int]]) -> dict:
 
 
 def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
+    """Every candidate listed when they are few (fast), else lazy path generation."""
+    try:
+        return _solve_listed(model, deadline, limit)
+    except TooMany as many:
+        from .colgen import solve_lazily
+        return solve_lazily(model, deadline, limit, str(many))
+
+
+def _solve_listed(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     t0 = time.perf_counter()
     cand = enumerate_paths(model, deadline, MAX_PATHS)
     t_enum = time.perf_counter() - t0
