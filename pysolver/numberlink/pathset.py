@@ -20,7 +20,8 @@ search that stops growing a path as soon as it cannot be part of an answer):
 Paths over the same cells are one column (they are interchangeable for the model);
 when the answer picks such a column, its twin is a second answer at once.  The
 number of paths still grows exponentially with the free space, so past ``MAX_PATHS``
-the method gives up with the count it reached; it is here to show the model.
+paths or ``MAX_STEPS`` search steps the list is dropped and ``colgen`` makes paths
+lazily (column generation with the same search, bounded by the LP's duals).
 """
 from __future__ import annotations
 
