@@ -34,6 +34,7 @@ from scipy.sparse import csr_matrix, hstack, vstack
 
 from ..base import Deadline, Outcome, SolveTimeout
 from ..highs import highs_options, highs_stopped
+from .deduce import Forced
 from .model import Numberlink
 from .pathset import _Pruner, walk
 
@@ -89,12 +90,12 @@ class ColumnGeneration:
     """Branch and price over one board; ``next_answer()`` gives the chosen paths of one
     answer not cut off yet (pair -> cells), or None once none is left."""
 
-    def __init__(self, model: Numberlink, deadline: Deadline):
+    def __init__(self, model: Numberlink, deadline: Deadline, forced: Forced | None = None):
         self.model = model
         self.deadline = deadline
         self.full = model.cover == "full"
         self.pool = _Pool(model)
-        self.prune = _Pruner(model)
+        self.prune = _Pruner(model, forced)
         self.cuts: list[list[int]] = []          # no-goods: column sets
         self.stats = {"columns": 0, "lp_solves": 0, "pricing_rounds": 0, "nodes": 0, "milp_solves": 0}
 
@@ -242,11 +243,13 @@ def other_order(model: Numberlink, k: int, path: list[int], deadline: Deadline) 
     return None
 
 
-def solve_lazily(model: Numberlink, deadline: Deadline, limit: int, why: str) -> Outcome:
-    """Up to ``limit`` answers by branch and price; past the time limit with one answer
-    in hand, that answer with uniqueness unknown."""
+def solve_lazily(model: Numberlink, deadline: Deadline, limit: int, why: str,
+                 forced: Forced | None = None) -> Outcome:
+    """Up to ``limit`` answers by branch and price (only paths through ``forced``'s
+    chains); past the time limit with one answer in hand, that answer with uniqueness
+    unknown."""
     t0 = time.perf_counter()
-    gen = ColumnGeneration(model, deadline)
+    gen = ColumnGeneration(model, deadline, forced)
     stats = gen.stats
     stats["lazy"] = why
     answers: list[dict[int, list[int]]] = []

@@ -30,6 +30,7 @@ from scipy.sparse import coo_matrix
 
 from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
+from .deduce import Forced
 from .model import Numberlink
 
 #: above this many binaries the model is too large to be worth building
@@ -72,6 +73,21 @@ def _square_rows(model: Numberlink, rows: "_Rows", edges, first: int) -> None:
             p = r * W + c
             sq = [index[p, p + 1], index[p, p + W], index[p + 1, p + 1 + W], index[p + W, p + W + 1]]
             rows.add(sq, [1.0] * 4, -np.inf, 3.0)
+
+
+def _fix_forced(forced: Forced, edges, lb, ub, var, K: int, first: int) -> None:
+    """Fix what the plain rules force before the model (``deduce``): the links and
+    labels of the forced chains, and no other link at a cell whose links are all known."""
+    for p, k in forced.owner.items():
+        ub[var(p, 0):var(p, 0) + K] = 0.0
+        lb[var(p, k)] = ub[var(p, k)] = 1.0
+    sure = {frozenset(pq) for pq in forced.links()}
+    closed = forced.closed()
+    for e, (p, q) in enumerate(edges):
+        if frozenset((p, q)) in sure:
+            lb[first + e] = 1.0
+        elif p in closed or q in closed:
+            ub[first + e] = 0.0
 
 
 def _flow_rows(model: Numberlink, rows: "_Rows", edges, links, var, first: int) -> int:
@@ -156,6 +172,10 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
             rows.add([y, var(p, k), var(q, k)], [1.0, 1.0, -1.0], -np.inf, 1.0)
             rows.add([y, var(p, k), var(q, k)], [1.0, -1.0, 1.0], -np.inf, 1.0)
     _square_rows(model, rows, edges, N * K)
+    forced = Forced(model, deadline)
+    if forced.contradiction:
+        return Outcome([], True, {"variables": nvars, "forced_links": 0}, "the forced moves end in a contradiction")
+    _fix_forced(forced, edges, lb, ub, var, K, N * K)
     nbin = nvars
     if FLOW:
         nvars = _flow_rows(model, rows, edges, links, var, nbin)
@@ -167,7 +187,8 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
         c[N * K:N * K + E] = 1.0
     integrality = np.zeros(nvars)
     integrality[:nbin] = 1
-    stats = {"variables": nvars, "rows": len(rows.lo), "milp_solves": 0, "cycle_cuts": 0}
+    stats = {"variables": nvars, "rows": len(rows.lo), "milp_solves": 0, "cycle_cuts": 0,
+             "forced_links": len(forced.links())}
 
     def run():
         opts = highs_options(deadline, disp=False)
@@ -228,4 +249,4 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
         chosen = [N * K + e for e in range(E) if used[e]]
         rows.add(chosen, [1.0] * len(chosen), -np.inf, float(len(chosen) - 1))
     stats["t_search"] = time.perf_counter() - t0
-    return Outcome(solutions, True, stats)
+    return Outcome(solutions, True, stats, forced.note())

@@ -33,6 +33,7 @@ from scipy.sparse import coo_matrix
 
 from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
+from .deduce import Forced
 from .model import Numberlink
 
 #: more candidate paths than this (over all pairs, after pruning) and ``colgen`` makes them lazily
@@ -45,16 +46,23 @@ class _Pruner:
     """The tests of the module docstring, over one board; ``ok(path, on, head)`` for a
     path grown from its first endpoint (``on``: its cells), ``head`` its last cell."""
 
-    def __init__(self, model: Numberlink):
+    def __init__(self, model: Numberlink, forced: Forced | None = None):
         self.model = model
         self.nbrs = model.neighbours
         self.full = model.cover == "full"
-        self.ends = model.endpoint_cells()
+        self.forced = forced
+        #: per pair the two cells its path must still join (its endpoints, or the tips of
+        #: its forced chains; None once the whole path is forced)
+        self.pairs = list(model.ends) if forced is None else \
+            [None if forced.joined[k] else forced.tips(k) for k in range(len(model.ends))]
+        #: the cells a path steps to only as its goal (those pairs' ends)
+        self.ends = {p: k for k, ab in enumerate(self.pairs) if ab for p in ab}
         self.regions = 0                #: regions the last region test found
         W, N = model.width, model.size
         self.nb_mask = [sum(1 << q for q in self.nbrs[p]) for p in range(N)]
-        #: cells that are not endpoints; cells off the first / last column
-        self.open_mask = sum(1 << p for p in range(N) if p not in self.ends)
+        #: free cells (no endpoint, no forced cell); cells off the first / last column
+        taken = model.endpoint_cells() if forced is None else forced.owner
+        self.open_mask = sum(1 << p for p in range(N) if p not in taken)
         self.not_first_col = sum(1 << p for p in range(N) if p % W)
         self.not_last_col = sum(1 << p for p in range(N) if p % W != W - 1)
         H = model.height
@@ -102,7 +110,7 @@ class _Pruner:
                     ways += 1
             if r in ends:
                 other = ends[r]
-                partner = self.model.ends[other]
+                partner = self.pairs[other]
                 if ways == 0 and not any(s in partner for s in nbrs[r]):
                     return True
             elif self.full and ways < 2:
@@ -133,7 +141,10 @@ class _Pruner:
             rest &= ~grown
         self.regions = len(regions)
         served = 0
-        for j, (a, b) in enumerate(self.model.ends):
+        for j, ab in enumerate(self.pairs):
+            if ab is None:
+                continue
+            a, b = ab
             if j == k:
                 if head < 0:
                     continue
@@ -158,21 +169,34 @@ def walk(model: Numberlink, k: int, prune: _Pruner, deadline: Deadline, banned=N
     and a path stops growing once its worth plus every positive weight still free
     cannot pass ``floor`` (a bound, exact whatever the signs of the weights, which is
     why a depth-first search and not Dijkstra prices columns in ``colgen``)."""
-    a, b = model.ends[k]
-    ends = model.endpoint_cells()
+    forced = prune.forced
+    if forced is not None and forced.joined[k]:
+        whole = forced.path(k)
+        if not (banned and any(banned[p] for p in whole)):
+            yield whole
+        return
+    # With forced chains (``deduce``) the path grows from the tip of its first chain
+    # to the tip of its second; every other forced cell is taken.
+    start, finish = ([model.ends[k][0]], [model.ends[k][1]]) if forced is None else \
+        (forced.chains[2 * k], forced.chains[2 * k + 1][::-1])
+    b = finish[0]
+    ends = prune.ends
     nbrs = model.neighbours
+    on = bytearray(model.size)
+    for p in (model.endpoint_cells() if forced is None else forced.owner):
+        on[p] = p not in ends
+    on[start[-1]] = 1
     if gain is not None:
         nbrs = [sorted(ns, key=lambda q: -gain[q]) for ns in nbrs]
-        worth = 0.0
+        worth = sum(gain[p] for p in start[1:] + finish[:-1])
         ahead = sum(max(gain[p], 0.0) for p in range(model.size)
-                    if p not in ends and not (banned and banned[p]))
-    on = bytearray(model.size)
-    path = [a]
-    on[a] = 1
-    bits = 1 << a                   # ``on`` as a bit mask, for the region test
-    split_at = [False]              # per cell of ``path``: free cells split there
+                    if not on[p] and p not in ends and not (banned and banned[p]))
+    path = list(start)
+    bits = sum(1 << p for p in range(model.size) if on[p])    # ``on`` as a bit mask, for the region test
+    # per cell of ``path``: free cells split there (forced cells may split them already)
+    split_at = [forced is not None] * len(path)
     # Iterative DFS: a stack of neighbour iterators mirrors ``path``.
-    stack = [iter(nbrs[a])]
+    stack = [iter(nbrs[path[-1]])]
     while stack:
         deadline.check()
         if steps is not None:
@@ -186,7 +210,7 @@ def walk(model: Numberlink, k: int, prune: _Pruner, deadline: Deadline, banned=N
                 on[b] = 1
                 if not (len(path) > 1 and prune.dead_end(path[-1], on, b)) and \
                         prune.regions_ok(k, bits | 1 << b, -1):
-                    yield path + [b]
+                    yield path + finish
                 on[b] = 0
                 continue
             if on[q] or q in ends or (banned and banned[q]):
@@ -231,11 +255,12 @@ class TooMany(GaveUp):
     """More candidate paths than the cap: the board is too open to list them all."""
 
 
-def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS, budget: int = MAX_STEPS):
+def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS, budget: int = MAX_STEPS,
+                    forced: Forced | None = None):
     """For each pair, its candidate paths (cell lists; one per set of cells) and, per
     candidate, another path over the same cells or None; TooMany past ``cap`` paths
-    or ``budget`` search steps."""
-    prune = _Pruner(model)
+    or ``budget`` search steps.  With ``forced``, only paths through its chains."""
+    prune = _Pruner(model, forced)
     total = 0
     out = []
     steps = [budget]
@@ -266,17 +291,24 @@ def _answer(model: Numberlink, chosen: dict[int, list[int]]) -> dict:
 
 
 def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
-    """Every candidate listed when they are few (fast), else lazy path generation."""
+    """Every candidate listed when they are few (fast), else lazy path generation;
+    either way only paths through the links the plain rules force (``deduce``)."""
+    forced = Forced(model, deadline)
+    if forced.contradiction:
+        return Outcome([], True, {"paths": 0, "forced_links": 0}, "the forced moves end in a contradiction")
     try:
-        return _solve_listed(model, deadline, limit)
+        out = _solve_listed(model, deadline, limit, forced)
     except TooMany as many:
         from .colgen import solve_lazily
-        return solve_lazily(model, deadline, limit, str(many))
+        out = solve_lazily(model, deadline, limit, str(many), forced)
+    out.stats["forced_links"] = len(forced.links())
+    out.note = "; ".join(filter(None, (forced.note(), out.note)))
+    return out
 
 
-def _solve_listed(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
+def _solve_listed(model: Numberlink, deadline: Deadline, limit: int, forced: Forced) -> Outcome:
     t0 = time.perf_counter()
-    cand = enumerate_paths(model, deadline, MAX_PATHS)
+    cand = enumerate_paths(model, deadline, MAX_PATHS, forced=forced)
     t_enum = time.perf_counter() - t0
     owners = [(k, path, twin) for k, paths in enumerate(cand) for path, twin in paths]
     n = len(owners)
