@@ -1,10 +1,14 @@
-"""Method ``paths`` past enumeration (lazy path generation, branch and price) and the
-fallback report of the HiGHS methods."""
+"""Method ``paths`` past enumeration (lazy path generation, branch and price), the
+fallback report of the HiGHS methods, and the links both fix before their models
+(``deduce``)."""
+import json
+
 import pytest
 
 from pysolver import api
 from pysolver.base import Deadline
-from pysolver.numberlink import FAMILY, colgen, mip, pathset
+from pysolver.numberlink import FAMILY, colgen, deduce, mip, pathset
+from testkit import FIXTURES
 
 #: an open 12x12 board, free cover, three pairs: far too many paths to list
 OPEN_12 = {"type": "numberlink", "width": 12, "height": 12, "cover": "free",
@@ -39,8 +43,10 @@ def test_an_open_board_is_solved_by_lazy_path_generation():
 def test_branch_and_price_counts_as_the_exact_engine(board, answers, monkeypatch):
     """With the list cut short at once, every board goes through column generation:
     the answers, their number (0, 1, or a second one found) and the proofs agree with
-    the default engine."""
+    the default engine.  (Probing is off: it settles some of these boards before
+    any path is made.)"""
     monkeypatch.setattr(pathset, "MAX_PATHS", 0)
+    monkeypatch.setattr(deduce, "MAX_PROBES", 0)
     m = FAMILY.parse({"type": "numberlink", **board})
     out = FAMILY.solve(m, "paths", Deadline(60), limit=2)
     exact = FAMILY.solve(m, "auto", Deadline(60), limit=2)
@@ -83,3 +89,40 @@ def test_a_method_that_gives_up_is_reported_as_a_fallback(monkeypatch):
     out = api.solve(board, method="mip", timeout=30)
     assert out["status"] == "solved" and out["method"] == "auto"
     assert "mip gave up" in out["note"] and "auto took over" in out["note"]
+
+
+def _links(m, solution) -> set[frozenset]:
+    cells = {lab: [r * m.width + c for r, c in path] for lab, path in solution["paths"].items()}
+    return {frozenset(pair) for path in cells.values() for pair in zip(path, path[1:])}
+
+
+@pytest.mark.parametrize("name", ["gen_8x6_s3.json", "gen_12x12_s5.json"])
+def test_forced_links_lie_in_every_answer_and_probing_finds_more(name):
+    """What ``deduce`` fixes before the models is in the answer (these boards have one),
+    and probing (a look-ahead of one move) forces more than propagation alone."""
+    m = FAMILY.parse(json.loads((FIXTURES / "numberlink" / name).read_text()))
+    bare = deduce.Forced(m, Deadline(30), probe=False)
+    probed = deduce.Forced(m, Deadline(30))
+    assert not probed.contradiction and len(probed.links()) > len(bare.links())
+    exact = FAMILY.solve(m, "auto", Deadline(30), limit=2)
+    assert exact.complete and len(exact.solutions) == 1
+    assert {frozenset(pq) for pq in probed.links()} <= _links(m, exact.solutions[0])
+    for method in ("paths", "mip"):
+        out = FAMILY.solve(m, method, Deadline(30), limit=2)
+        assert out.complete and len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved
+        assert out.stats["forced_links"] == len(probed.links())
+        assert f"propagated {len(probed.links())} links before the model" in out.note
+
+
+def test_a_board_that_probing_refutes_has_no_answer_in_either_model():
+    """Three pairs on a 5x4 board that propagation alone does not refute: every way
+    on of some line end leads to a contradiction, so there is no answer; both models
+    say so without being built."""
+    m = FAMILY.parse({"type": "numberlink", "width": 5, "height": 4, "cover": "full",
+                      "endpoints": [[0, 0, "a"], [3, 4, "a"], [0, 4, "b"], [2, 2, "b"], [3, 0, "c"], [1, 1, "c"]]})
+    assert not deduce.Forced(m, Deadline(30), probe=False).contradiction
+    assert deduce.Forced(m, Deadline(30)).contradiction
+    assert FAMILY.solve(m, "auto", Deadline(30), limit=2).solutions == []
+    for method in ("paths", "mip"):
+        out = FAMILY.solve(m, method, Deadline(30), limit=2)
+        assert out.complete and out.solutions == [] and "contradiction" in out.note

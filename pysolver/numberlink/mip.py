@@ -16,6 +16,11 @@ still hold a loop of used links away from the paths; each loop is cut off by
 "no-good" ``sum_{e used} y[e] <= |used| - 1`` excludes the first (links decide the
 answer).
 
+Before the model is built, what the plain rules force (``deduce``: the default
+search's propagation, then probing one move ahead) is fixed: the forced chains' labels
+and links, and no other link at a cell whose links are all known; the note says how
+many links ("propagated N links before the model").
+
 Redundant rows that help HiGHS on 12x12 to 14x14 full-cover boards: a labelled cell
 that is not an endpoint has two neighbours of its label (``2 x[p,k] <= sum_q
 x[q,k]``), and an endpoint has one.

@@ -17,6 +17,10 @@ search that stops growing a path as soon as it cannot be part of an answer):
   reach its partner, every other pair's two endpoints must touch a common region, and
   under full cover every region must be touched by both endpoints of some pair.
 
+Before listing, what the plain rules force (``deduce``) is drawn: a path grows from
+the tip of its pair's first forced chain to the tip of the second, and the cells of
+other pairs' chains are taken (a pair whose path is forced has that one candidate).
+
 Paths over the same cells are one column (they are interchangeable for the model);
 when the answer picks such a column, its twin is a second answer at once.  The
 number of paths still grows exponentially with the free space, so past ``MAX_PATHS``
