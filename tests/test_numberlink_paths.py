@@ -47,6 +47,7 @@ def test_branch_and_price_counts_as_the_exact_engine(board, answers, monkeypatch
     any path is made.)"""
     monkeypatch.setattr(pathset, "MAX_PATHS", 0)
     monkeypatch.setattr(deduce, "MAX_PROBES", 0)
+    monkeypatch.setattr(deduce, "DEEP_PROBES", 0)
     m = FAMILY.parse({"type": "numberlink", **board})
     out = FAMILY.solve(m, "paths", Deadline(60), limit=2)
     exact = FAMILY.solve(m, "auto", Deadline(60), limit=2)
@@ -111,7 +112,7 @@ def test_forced_links_lie_in_every_answer_and_probing_finds_more(name):
         out = FAMILY.solve(m, method, Deadline(30), limit=2)
         assert out.complete and len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved
         assert out.stats["forced_links"] == len(probed.links())
-        assert f"propagated {len(probed.links())} links before the model" in out.note
+        assert f"propagated {len(probed.links())} links before the model" in out.note, out.note
 
 
 def test_a_board_that_probing_refutes_has_no_answer_in_either_model():
@@ -126,3 +127,27 @@ def test_a_board_that_probing_refutes_has_no_answer_in_either_model():
     for method in ("paths", "mip"):
         out = FAMILY.solve(m, method, Deadline(30), limit=2)
         assert out.complete and out.solutions == [] and "contradiction" in out.note
+
+
+#: an 8x8 full-cover board from the maker (seed 16, 8 pairs): probing one move ahead
+#: forces 4 links, two moves ahead every link
+DEEP_8 = {"type": "numberlink", "width": 8, "height": 8, "cover": "full", "endpoints": [
+    [0, 6, "A"], [0, 7, "E"], [1, 1, "G"], [1, 3, "F"], [1, 5, "D"], [1, 6, "E"], [3, 0, "H"], [3, 2, "F"],
+    [3, 6, "C"], [4, 2, "G"], [4, 6, "B"], [4, 7, "D"], [6, 1, "A"], [6, 4, "H"], [6, 6, "C"], [7, 4, "B"]]}
+
+
+def test_a_list_too_long_asks_for_deeper_deductions_first(monkeypatch):
+    """When the first list passes its step budget, ``paths`` probes two moves ahead
+    before it gives the list up; what that forces is in the (only) answer."""
+    m = FAMILY.parse(DEEP_8)
+    forced = deduce.Forced(m, Deadline(30))
+    one_ahead = len(forced.links())
+    assert forced.deepen() and len(forced.links()) > one_ahead
+    exact = FAMILY.solve(m, "auto", Deadline(30), limit=2)
+    assert exact.complete and len(exact.solutions) == 1
+    assert {frozenset(pq) for pq in forced.links()} <= _links(m, exact.solutions[0])
+    monkeypatch.setattr(pathset, "FIRST_STEPS", 0)
+    out = FAMILY.solve(m, "paths", Deadline(30), limit=2)
+    assert out.complete and len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved
+    assert "lazy" not in out.stats and "probing 2 moves ahead" in out.note
+    assert out.stats["forced_links"] == len(forced.links())

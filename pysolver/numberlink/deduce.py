@@ -21,8 +21,10 @@ from ..base import Deadline
 from .hint import forced_moves
 from .model import Numberlink
 
-#: probes (one propagation each, about 0.25 ms on a 14x14 board in CPython) at most
+#: probes (one propagation each, about 0.25 ms on a 14x14 board in CPython) at most,
+#: for probing one move ahead / for :meth:`Forced.deepen`
 MAX_PROBES = 5_000
+DEEP_PROBES = 40_000
 
 
 class Forced:
@@ -40,10 +42,31 @@ class Forced:
         self.chains: list[list[int]] = [[end] for pair in model.ends for end in pair]
         self.joined = [False] * K
         self.probes = 0
+        self.depth = 0                  #: moves looked ahead (0: propagation alone)
         self.contradiction = not self._absorb(forced_moves(model, None, deadline))
-        while probe and not self.contradiction and self._probe_pass():
-            pass
+        if probe:
+            self._settle(1, MAX_PROBES)
+        self._own()
+
+    def deepen(self) -> bool:
+        """Probing two moves ahead: a way on is ruled out when probing one move ahead
+        after it ends in a contradiction.  Dearer (up to ``DEEP_PROBES`` probes), so
+        ``paths`` asks for it only when its list grows too long.  True when it forced
+        more links."""
+        before = len(self.links())
+        self._settle(2, self.probes + DEEP_PROBES)
+        self._own()
+        return len(self.links()) > before or self.contradiction
+
+    def _own(self) -> None:
         self.owner = {p: hi >> 1 for hi, chain in enumerate(self.chains) for p in chain}
+
+    def _settle(self, depth: int, budget: int) -> None:
+        """Probing passes ``depth`` moves ahead until one forces nothing (or the probe
+        count reaches ``budget``)."""
+        self.depth = max(self.depth, depth)
+        while not self.contradiction and self._probe_pass(depth, budget):
+            pass
 
     def _absorb(self, log) -> bool:
         """Draw the moves of a propagation's log; False for a contradiction (None)."""
@@ -54,53 +77,63 @@ class Forced:
                 self.chains[hi].append(q)
         return log is not None
 
-    def _fixed(self, hi: int = -1, q: int = -1) -> dict[int, list[int]]:
-        """The chains as the search draws them (``Search.run``'s ``fixed``), with line
-        end ``hi`` one step further, to ``q``, when given.  A join is drawn as the second
-        chain stepping onto the first one's tip."""
+    def _fixed(self) -> dict[int, list[int]]:
+        """The chains as the search draws them (``Search.run``'s ``fixed``); a join is
+        drawn as the second chain stepping onto the first one's tip."""
         out = {}
         for h, chain in enumerate(self.chains):
             cells = chain[1:]
             if h & 1 and self.joined[h >> 1]:
                 cells = cells + [self.chains[h ^ 1][-1]]
-            if h == hi:
-                cells = cells + [q]
             if cells:
                 out[h] = cells
         return out
 
-    def _probe_pass(self) -> bool:
-        """One pass of probing over every line end (see the module docstring); True when
-        it forced a move.  On a contradiction it sets ``contradiction`` and returns False;
-        past ``MAX_PROBES`` it stops (what it found so far stands)."""
-        owned = {p for chain in self.chains for p in chain}
+    def _after(self, hi: int, q: int) -> "Forced | None":
+        """A copy with line end ``hi`` moved to ``q`` (its partner's tip: a join) and
+        propagated; None when that ends in a contradiction."""
+        g = object.__new__(Forced)
+        g.model, g.deadline, g.probes, g.depth = self.model, self.deadline, self.probes + 1, self.depth
+        g.chains = [list(chain) for chain in self.chains]
+        g.joined = list(self.joined)
+        g.contradiction = False
+        if q == self.chains[hi ^ 1][-1]:
+            g.joined[hi >> 1] = True
+        else:
+            g.chains[hi].append(q)
+        return g if g._absorb(forced_moves(g.model, g._fixed(), g.deadline)) else None
+
+    def _probe_pass(self, depth: int, budget: int) -> bool:
+        """One pass of probing ``depth`` moves ahead over every line end (see the module
+        docstring); True when it forced a move.  On a contradiction it sets
+        ``contradiction`` and returns False; past ``budget`` probes it stops (what it
+        found so far stands)."""
         progress = False
-        for hi, chain in enumerate(self.chains):
+        for hi in range(len(self.chains)):
             if self.joined[hi >> 1]:
                 continue
+            owned = {p for chain in self.chains for p in chain}
             partner = self.chains[hi ^ 1][-1]
             alive = []
-            for q in self.model.neighbours[chain[-1]]:
+            for q in self.model.neighbours[self.chains[hi][-1]]:
                 if q in owned and q != partner:
                     continue
-                if self.probes >= MAX_PROBES:
+                if self.probes >= budget:
                     return False
+                g = self._after(hi, q)
                 self.probes += 1
-                move = (hi | 1, self.chains[hi & ~1][-1]) if q == partner else (hi, q)
-                if forced_moves(self.model, self._fixed(*move), self.deadline) is not None:
-                    alive.append(q)
+                if g is not None and depth > 1:
+                    g._settle(depth - 1, budget)
+                    self.probes = g.probes
+                    if g.contradiction:
+                        g = None
+                if g is not None:
+                    alive.append(g)
             if not alive:
                 self.contradiction = True
                 return False
-            if len(alive) == 1:
-                if alive[0] == partner:
-                    self.joined[hi >> 1] = True
-                else:
-                    chain.append(alive[0])
-                if not self._absorb(forced_moves(self.model, self._fixed(), self.deadline)):
-                    self.contradiction = True
-                    return False
-                owned = {p for chain in self.chains for p in chain}
+            if len(alive) == 1:         # the only way on, and what follows from it
+                self.chains, self.joined = alive[0].chains, alive[0].joined
                 progress = True
         return progress
 
@@ -126,4 +159,5 @@ class Forced:
         return done
 
     def note(self) -> str:
-        return f"propagated {len(self.links())} links before the model ({self.probes} probes)"
+        ahead = f", probing {self.depth} move{'s' * (self.depth > 1)} ahead" if self.depth else ""
+        return f"propagated {len(self.links())} links before the model ({self.probes} probes{ahead})"

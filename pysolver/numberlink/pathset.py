@@ -44,6 +44,8 @@ from .model import Numberlink
 MAX_PATHS = 20_000
 #: or more steps of the search that lists them than this
 MAX_STEPS = 300_000
+#: the first list's step budget, before deeper deductions (``Forced.deepen``) and a second try
+FIRST_STEPS = 50_000
 
 
 class _Pruner:
@@ -259,6 +261,10 @@ class TooMany(GaveUp):
     """More candidate paths than the cap: the board is too open to list them all."""
 
 
+class _NoAnswer(Exception):
+    """The deductions before the model end in a contradiction."""
+
+
 def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS, budget: int = MAX_STEPS,
                     forced: Forced | None = None):
     """For each pair, its candidate paths (cell lists; one per set of cells) and, per
@@ -298,21 +304,32 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     """Every candidate listed when they are few (fast), else lazy path generation;
     either way only paths through the links the plain rules force (``deduce``)."""
     forced = Forced(model, deadline)
-    if forced.contradiction:
-        return Outcome([], True, {"paths": 0, "forced_links": 0}, "the forced moves end in a contradiction")
     try:
-        out = _solve_listed(model, deadline, limit, forced)
+        if forced.contradiction:
+            raise _NoAnswer
+        try:
+            out = _solve_listed(model, deadline, limit, forced, FIRST_STEPS)
+        except TooMany as many:
+            # too open: deduce more before the list is given up for lazy generation
+            if not forced.deepen():
+                raise
+            if forced.contradiction:
+                raise _NoAnswer from many
+            out = _solve_listed(model, deadline, limit, forced)
     except TooMany as many:
         from .colgen import solve_lazily
         out = solve_lazily(model, deadline, limit, str(many), forced)
+    except _NoAnswer:
+        out = Outcome([], True, {"paths": 0}, "the forced moves end in a contradiction")
     out.stats["forced_links"] = len(forced.links())
     out.note = "; ".join(filter(None, (forced.note(), out.note)))
     return out
 
 
-def _solve_listed(model: Numberlink, deadline: Deadline, limit: int, forced: Forced) -> Outcome:
+def _solve_listed(model: Numberlink, deadline: Deadline, limit: int, forced: Forced,
+                  budget: int = MAX_STEPS) -> Outcome:
     t0 = time.perf_counter()
-    cand = enumerate_paths(model, deadline, MAX_PATHS, forced=forced)
+    cand = enumerate_paths(model, deadline, MAX_PATHS, budget, forced)
     t_enum = time.perf_counter() - t0
     owners = [(k, path, twin) for k, paths in enumerate(cand) for path, twin in paths]
     n = len(owners)
