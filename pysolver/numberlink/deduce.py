@@ -150,14 +150,6 @@ class Forced:
         out += [self.tips(k) for k, j in enumerate(self.joined) if j]
         return out
 
-    def closed(self) -> set[int]:
-        """Cells whose links are all forced: every cell of a joined pair, else the
-        cells of a chain before its tip (the tip still needs its next link)."""
-        done = set()
-        for hi, chain in enumerate(self.chains):
-            done.update(chain if self.joined[hi >> 1] else chain[:-1])
-        return done
-
     def note(self) -> str:
         ahead = f", probing {self.depth} move{'s' * (self.depth > 1)} ahead" if self.depth else ""
         return f"propagated {len(self.links())} links before the model ({self.probes} probes{ahead})"

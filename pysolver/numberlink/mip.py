@@ -17,9 +17,8 @@ still hold a loop of used links away from the paths; each loop is cut off by
 answer).
 
 Before the model is built, what the plain rules force (``deduce``: the default
-search's propagation, then probing one move ahead) is fixed: the forced chains' labels
-and links, and no other link at a cell whose links are all known; the note says how
-many links ("propagated N links before the model").
+search's propagation, then probing one move ahead) is fixed: the forced links (the note
+says how many, "propagated N links before the model").
 
 Redundant rows that help HiGHS on 12x12 to 14x14 full-cover boards: a labelled cell
 that is not an endpoint has two neighbours of its label (``2 x[p,k] <= sum_q
@@ -80,19 +79,14 @@ def _square_rows(model: Numberlink, rows: "_Rows", edges, first: int) -> None:
             rows.add(sq, [1.0] * 4, -np.inf, 3.0)
 
 
-def _fix_forced(forced: Forced, edges, lb, ub, var, K: int, first: int) -> None:
-    """Fix what the plain rules force before the model (``deduce``): the links and
-    labels of the forced chains, and no other link at a cell whose links are all known."""
-    for p, k in forced.owner.items():
-        ub[var(p, 0):var(p, 0) + K] = 0.0
-        lb[var(p, k)] = ub[var(p, k)] = 1.0
+def _fix_forced(forced: Forced, edges, lb, first: int) -> None:
+    """Fix the links the plain rules force before the model (``deduce``).  Only the
+    links: HiGHS's presolve derives the labels and the links ruled out from them, and
+    fixing those too made one 51x8 board four times slower (11.5 s against 2.6 s)."""
     sure = {frozenset(pq) for pq in forced.links()}
-    closed = forced.closed()
     for e, (p, q) in enumerate(edges):
         if frozenset((p, q)) in sure:
             lb[first + e] = 1.0
-        elif p in closed or q in closed:
-            ub[first + e] = 0.0
 
 
 def _flow_rows(model: Numberlink, rows: "_Rows", edges, links, var, first: int) -> int:
@@ -180,7 +174,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     forced = Forced(model, deadline)
     if forced.contradiction:
         return Outcome([], True, {"variables": nvars, "forced_links": 0}, "the forced moves end in a contradiction")
-    _fix_forced(forced, edges, lb, ub, var, K, N * K)
+    _fix_forced(forced, edges, lb, N * K)
     nbin = nvars
     if FLOW:
         nvars = _flow_rows(model, rows, edges, links, var, nbin)
