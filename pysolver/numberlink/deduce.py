@@ -11,11 +11,15 @@ with no way on, a pair that can no longer meet) the board has no answer at all.
 Then *probing* (a look-ahead of one move, still no guess kept): each way on of each
 line end is drawn and propagated; a way that leads to a contradiction is ruled out,
 and a line end with a single way left takes it.  A ruled-out way is impossible in
-every answer, so what probing forces is forced by the plain rules too.  Measured on
-14x14 full-cover boards (CPython): 3 -> 19, 16 -> 95, 19 -> 71 forced links, in
-0.15 to 0.35 s.
+every answer, so what probing forces is forced by the plain rules too.  ``deepen``
+looks two moves ahead (a way is ruled out when probing one move ahead after it ends
+in a contradiction).  Forced links measured on 14x14 full-cover boards of
+bench/numberlink (CPython), propagation -> one move ahead -> two: nl20 3 -> 19 -> 172
+(0.15 s, then 0.7 s), nl19 16 -> 95, nl24 19 -> 71, nl27 3 -> 3 -> 171 (about 3 s).
 """
 from __future__ import annotations
+
+import time
 
 from ..base import Deadline
 from .hint import forced_moves
@@ -43,6 +47,7 @@ class Forced:
         self.joined = [False] * K
         self.probes = 0
         self.depth = 0                  #: moves looked ahead (0: propagation alone)
+        self.stop_at = float("inf")     #: probing stops at this perf_counter() time
         self.contradiction = not self._absorb(forced_moves(model, None, deadline))
         if probe:
             self._settle(1, MAX_PROBES)
@@ -50,10 +55,14 @@ class Forced:
 
     def deepen(self) -> bool:
         """Probing two moves ahead: a way on is ruled out when probing one move ahead
-        after it ends in a contradiction.  Dearer (up to ``DEEP_PROBES`` probes), so
+        after it ends in a contradiction.  Dearer (up to ``DEEP_PROBES`` probes and half
+        the time left; what it found when it stops stands), so
         ``paths`` asks for it only when its list grows too long.  True when it forced
         more links."""
         before = len(self.links())
+        left = self.deadline.remaining()
+        if left is not None:            # and half the time left at most, for the model
+            self.stop_at = time.perf_counter() + left / 2
         self._settle(2, self.probes + DEEP_PROBES)
         self._own()
         return len(self.links()) > before or self.contradiction
@@ -94,6 +103,7 @@ class Forced:
         propagated; None when that ends in a contradiction."""
         g = object.__new__(Forced)
         g.model, g.deadline, g.probes, g.depth = self.model, self.deadline, self.probes + 1, self.depth
+        g.stop_at = self.stop_at
         g.chains = [list(chain) for chain in self.chains]
         g.joined = list(self.joined)
         g.contradiction = False
@@ -118,7 +128,7 @@ class Forced:
             for q in self.model.neighbours[self.chains[hi][-1]]:
                 if q in owned and q != partner:
                     continue
-                if self.probes >= budget:
+                if self.probes >= budget or time.perf_counter() > self.stop_at:
                     return False
                 g = self._after(hi, q)
                 self.probes += 1
