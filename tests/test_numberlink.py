@@ -175,17 +175,19 @@ def test_mip_finds_the_answer_that_runs_beside_itself():
     assert FAMILY.check(m, out.solutions[0]).solved and _touches_itself(out.solutions[0])
 
 
-def test_paths_gives_up_on_open_boards_and_the_fallback_says_so(monkeypatch):
+def test_paths_goes_lazy_on_open_boards_instead_of_giving_up(monkeypatch):
+    """Past the list's cap ``paths`` makes its columns lazily and answers by itself
+    (a give-up and its fallback note: tests/test_numberlink_paths.py)."""
     from pysolver import api
     from pysolver.numberlink import pathset
     monkeypatch.setattr(pathset, "MAX_PATHS", 1000)
     board = {"type": "numberlink", "width": 8, "height": 8, "cover": "free",
              "endpoints": [[0, 0, "a"], [0, 7, "a"], [7, 0, "b"], [7, 7, "b"]]}
-    with pytest.raises(GaveUp, match="candidate paths"):
-        FAMILY.solve(model_of(board), "paths", Deadline(30), limit=1)
+    with pytest.raises(pathset.TooMany, match="candidate paths"):
+        pathset.enumerate_paths(model_of(board), Deadline(30), 1000)
     out = api.solve(board, method="paths", timeout=30)
-    assert out["status"] == "solved" and out["method"] == "auto"
-    assert "paths gave up" in out["note"] and "auto took over" in out["note"]
+    assert out["status"] == "solved" and out["method"] == "paths"
+    assert "too open" in out["stats"]["lazy"] and "took over" not in out.get("note", "")
 
 
 def test_paths_prunes_but_keeps_every_answer():

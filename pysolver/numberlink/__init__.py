@@ -26,7 +26,7 @@ class NumberlinkFamily(Family):
         Method("mip", "E. Kalvelagen's mixed-integer model with link variables, solved by HiGHS", needs_scipy=True,
                run=lazy("pysolver.numberlink.mip", "solve_mip")),
         Method("paths", "one path per pair chosen from enumerated paths (pruned as they are listed): "
-               "a set-partitioning model solved by HiGHS", needs_scipy=True, run=lazy("pysolver.numberlink.pathset", "solve_paths")),
+               "a set-partitioning model solved by HiGHS; on open boards the paths are made lazily (column generation)", needs_scipy=True, run=lazy("pysolver.numberlink.pathset", "solve_paths")),
     )
     importers = formats.IMPORTERS
     importer_about = {

@@ -17,10 +17,15 @@ search that stops growing a path as soon as it cannot be part of an answer):
   reach its partner, every other pair's two endpoints must touch a common region, and
   under full cover every region must be touched by both endpoints of some pair.
 
+Before listing, what the plain rules force (``deduce``) is drawn: a path grows from
+the tip of its pair's first forced chain to the tip of the second, and the cells of
+other pairs' chains are taken (a pair whose path is forced has that one candidate).
+
 Paths over the same cells are one column (they are interchangeable for the model);
 when the answer picks such a column, its twin is a second answer at once.  The
 number of paths still grows exponentially with the free space, so past ``MAX_PATHS``
-the method gives up with the count it reached; it is here to show the model.
+paths or ``MAX_STEPS`` search steps the list is dropped and ``colgen`` makes paths
+lazily (column generation with the same search, bounded by the LP's duals).
 """
 from __future__ import annotations
 
@@ -32,26 +37,38 @@ from scipy.sparse import coo_matrix
 
 from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
+from .deduce import Forced
 from .model import Numberlink
 
-#: more candidate paths than this (over all pairs, after pruning) and the method gives up
-MAX_PATHS = 100_000
+#: more candidate paths than this (over all pairs, after pruning) and ``colgen`` makes them lazily
+MAX_PATHS = 20_000
+#: or more steps of the search that lists them than this
+MAX_STEPS = 300_000
+#: the first list's step budget, before deeper deductions (``Forced.deepen``) and a second try
+FIRST_STEPS = 50_000
 
 
 class _Pruner:
     """The tests of the module docstring, over one board; ``ok(path, on, head)`` for a
     path grown from its first endpoint (``on``: its cells), ``head`` its last cell."""
 
-    def __init__(self, model: Numberlink):
+    def __init__(self, model: Numberlink, forced: Forced | None = None):
         self.model = model
         self.nbrs = model.neighbours
         self.full = model.cover == "full"
-        self.ends = model.endpoint_cells()
+        self.forced = forced
+        #: per pair the two cells its path must still join (its endpoints, or the tips of
+        #: its forced chains; None once the whole path is forced)
+        self.pairs = list(model.ends) if forced is None else \
+            [None if forced.joined[k] else forced.tips(k) for k in range(len(model.ends))]
+        #: the cells a path steps to only as its goal (those pairs' ends)
+        self.ends = {p: k for k, ab in enumerate(self.pairs) if ab for p in ab}
         self.regions = 0                #: regions the last region test found
         W, N = model.width, model.size
         self.nb_mask = [sum(1 << q for q in self.nbrs[p]) for p in range(N)]
-        #: cells that are not endpoints; cells off the first / last column
-        self.open_mask = sum(1 << p for p in range(N) if p not in self.ends)
+        #: free cells (no endpoint, no forced cell); cells off the first / last column
+        taken = model.endpoint_cells() if forced is None else forced.owner
+        self.open_mask = sum(1 << p for p in range(N) if p not in taken)
         self.not_first_col = sum(1 << p for p in range(N) if p % W)
         self.not_last_col = sum(1 << p for p in range(N) if p % W != W - 1)
         H = model.height
@@ -99,7 +116,7 @@ class _Pruner:
                     ways += 1
             if r in ends:
                 other = ends[r]
-                partner = self.model.ends[other]
+                partner = self.pairs[other]
                 if ways == 0 and not any(s in partner for s in nbrs[r]):
                     return True
             elif self.full and ways < 2:
@@ -130,7 +147,10 @@ class _Pruner:
             rest &= ~grown
         self.regions = len(regions)
         served = 0
-        for j, (a, b) in enumerate(self.model.ends):
+        for j, ab in enumerate(self.pairs):
+            if ab is None:
+                continue
+            a, b = ab
             if j == k:
                 if head < 0:
                     continue
@@ -144,70 +164,134 @@ class _Pruner:
         return not self.full or served == (1 << len(regions)) - 1
 
 
-def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS):
-    """For each pair, its candidate paths (cell lists; one per set of cells) and, per
-    candidate, another path over the same cells or None; GaveUp past ``cap``."""
-    ends = model.endpoint_cells()
+def walk(model: Numberlink, k: int, prune: _Pruner, deadline: Deadline, banned=None, gain=None,
+         floor: float = 0.0, steps: list[int] | None = None):
+    """Yield each pruned simple path of pair k (its cells, both endpoints included)
+    through no cell of ``banned`` (a bytearray, or None).  With ``steps`` (a budget in
+    a one-item list, spent as the search moves) it stops early once the budget is 0.
+
+    With ``gain`` (a weight per cell; a path is worth the weights of its inner cells)
+    only paths worth more than ``floor`` are yielded: neighbours are tried best first,
+    and a path stops growing once its worth plus every positive weight still free
+    cannot pass ``floor`` (a bound, exact whatever the signs of the weights, which is
+    why a depth-first search and not Dijkstra prices columns in ``colgen``)."""
+    forced = prune.forced
+    if forced is not None and forced.joined[k]:
+        whole = forced.path(k)
+        if not (banned and any(banned[p] for p in whole)):
+            yield whole
+        return
+    # With forced chains (``deduce``) the path grows from the tip of its first chain
+    # to the tip of its second; every other forced cell is taken.
+    start, finish = ([model.ends[k][0]], [model.ends[k][1]]) if forced is None else \
+        (forced.chains[2 * k], forced.chains[2 * k + 1][::-1])
+    b = finish[0]
+    ends = prune.ends
     nbrs = model.neighbours
-    prune = _Pruner(model)
-    total = 0
-    out = []
-    for k, (a, b) in enumerate(model.ends):
-        found: dict[frozenset, list] = {}
-        on = bytearray(model.size)
-        path = [a]
-        on[a] = 1
-        bits = 1 << a                   # ``on`` as a bit mask, for the region test
-        split_at = [False]              # per cell of ``path``: free cells split there
-        # Iterative DFS: a stack of neighbour iterators mirrors ``path``.
-        stack = [iter(nbrs[a])]
-        while stack:
-            deadline.check()
-            for q in stack[-1]:
-                if q == b:
-                    on[b] = 1
-                    whole = path + [b]
-                    if not (len(path) > 1 and prune.dead_end(path[-1], on, b)) and \
-                            prune.regions_ok(k, bits | 1 << b, -1):
-                        key = frozenset(whole)
-                        if key in found:
-                            if found[key][1] is None:
-                                found[key][1] = whole
-                        else:
-                            found[key] = [whole, None]
-                            total += 1
-                            if total > cap:
-                                raise GaveUp(f"more than {cap} candidate paths after pruning (pair "
-                                             f"{model.labels[k]} alone has {len(found)}); the board is "
-                                             "too open for path enumeration")
-                    on[b] = 0
+    on = bytearray(model.size)
+    for p in (model.endpoint_cells() if forced is None else forced.owner):
+        on[p] = p not in ends
+    on[start[-1]] = 1
+    if gain is not None:
+        nbrs = [sorted(ns, key=lambda q: -gain[q]) for ns in nbrs]
+        worth = sum(gain[p] for p in start[1:] + finish[:-1])
+        ahead = sum(max(gain[p], 0.0) for p in range(model.size)
+                    if not on[p] and p not in ends and not (banned and banned[p]))
+    path = list(start)
+    bits = sum(1 << p for p in range(model.size) if on[p])    # ``on`` as a bit mask, for the region test
+    # per cell of ``path``: free cells split there (forced cells may split them already)
+    split_at = [forced is not None] * len(path)
+    # Iterative DFS: a stack of neighbour iterators mirrors ``path``.
+    stack = [iter(nbrs[path[-1]])]
+    while stack:
+        deadline.check()
+        if steps is not None:
+            steps[0] -= 1
+            if steps[0] < 0:
+                return
+        for q in stack[-1]:
+            if q == b:
+                if gain is not None and worth <= floor:
                     continue
-                if on[q] or q in ends:
+                on[b] = 1
+                if not (len(path) > 1 and prune.dead_end(path[-1], on, b)) and \
+                        prune.regions_ok(k, bits | 1 << b, -1):
+                    yield path + finish
+                on[b] = 0
+                continue
+            if on[q] or q in ends or (banned and banned[q]):
+                continue
+            if gain is not None:
+                w = gain[q]
+                if worth + w + ahead - max(w, 0.0) <= floor:
                     continue
-                on[q] = 1
-                if len(path) > 1 and prune.dead_end(path[-1], on, q):
+            on[q] = 1
+            if len(path) > 1 and prune.dead_end(path[-1], on, q):
+                on[q] = 0
+                continue
+            # While the free cells are one region, a step that cuts nothing leaves
+            # them so (the test is skipped); once they are split, each step may
+            # take the head away from a pocket, so every step is tested.
+            split = False
+            if split_at[-1] or prune.splits(q, on):
+                if not prune.regions_ok(k, bits | 1 << q, q):
                     on[q] = 0
                     continue
-                # While the free cells are one region, a step that cuts nothing leaves
-                # them so (the test is skipped); once they are split, each step may
-                # take the head away from a pocket, so every step is tested.
-                split = False
-                if split_at[-1] or prune.splits(q, on):
-                    if not prune.regions_ok(k, bits | 1 << q, q):
-                        on[q] = 0
-                        continue
-                    split = prune.regions > 1
-                split_at.append(split)
-                bits |= 1 << q
-                path.append(q)
-                stack.append(iter(nbrs[q]))
-                break
-            else:
-                stack.pop()
-                split_at.pop()
-                p = path.pop()
-                on[p] = 0
-                bits &= ~(1 << p)
+                split = prune.regions > 1
+            split_at.append(split)
+            bits |= 1 << q
+            path.append(q)
+            if gain is not None:
+                worth += w
+                ahead -= max(w, 0.0)
+            stack.append(iter(nbrs[q]))
+            break
+        else:
+            stack.pop()
+            split_at.pop()
+            p = path.pop()
+            on[p] = 0
+            bits &= ~(1 << p)
+            if gain is not None and stack:
+                worth -= gain[p]
+                ahead += max(gain[p], 0.0)
+
+
+class TooMany(GaveUp):
+    """More candidate paths than the cap: the board is too open to list them all."""
+
+
+class _NoAnswer(Exception):
+    """The deductions before the model end in a contradiction."""
+
+
+def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS, budget: int = MAX_STEPS,
+                    forced: Forced | None = None):
+    """For each pair, its candidate paths (cell lists; one per set of cells) and, per
+    candidate, another path over the same cells or None; TooMany past ``cap`` paths
+    or ``budget`` search steps.  With ``forced``, only paths through its chains."""
+    prune = _Pruner(model, forced)
+    total = 0
+    out = []
+    steps = [budget]
+    for k in range(len(model.ends)):
+        found: dict[frozenset, list] = {}
+        for whole in walk(model, k, prune, deadline, steps=steps):
+            key = frozenset(whole)
+            if key in found:
+                if found[key][1] is None:
+                    found[key][1] = whole
+                continue
+            found[key] = [whole, None]
+            total += 1
+            if total > cap:
+                raise TooMany(f"more than {cap} candidate paths after pruning (pair "
+                              f"{model.labels[k]} alone has {len(found)}); the board is "
+                              "too open for path enumeration")
+        if steps[0] < 0:
+            raise TooMany(f"more than {budget} search steps to list the candidate paths (pair "
+                          f"{model.labels[k]} has {len(found)} so far); the board is too open for "
+                          "path enumeration")
         out.append(list(found.values()))
     return out
 
@@ -217,8 +301,35 @@ def _answer(model: Numberlink, chosen: dict[int, list[int]]) -> dict:
 
 
 def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
+    """Every candidate listed when they are few (fast), else lazy path generation;
+    either way only paths through the links the plain rules force (``deduce``)."""
+    forced = Forced(model, deadline)
+    try:
+        if forced.contradiction:
+            raise _NoAnswer
+        try:
+            out = _solve_listed(model, deadline, limit, forced, FIRST_STEPS)
+        except TooMany as many:
+            # too open: deduce more before the list is given up for lazy generation
+            if not forced.deepen():
+                raise
+            if forced.contradiction:
+                raise _NoAnswer from many
+            out = _solve_listed(model, deadline, limit, forced)
+    except TooMany as many:
+        from .colgen import solve_lazily
+        out = solve_lazily(model, deadline, limit, str(many), forced)
+    except _NoAnswer:
+        out = Outcome([], True, {"paths": 0}, "the forced moves end in a contradiction")
+    out.stats["forced_links"] = len(forced.links())
+    out.note = "; ".join(filter(None, (forced.note(), out.note)))
+    return out
+
+
+def _solve_listed(model: Numberlink, deadline: Deadline, limit: int, forced: Forced,
+                  budget: int = MAX_STEPS) -> Outcome:
     t0 = time.perf_counter()
-    cand = enumerate_paths(model, deadline, MAX_PATHS)
+    cand = enumerate_paths(model, deadline, MAX_PATHS, budget, forced)
     t_enum = time.perf_counter() - t0
     owners = [(k, path, twin) for k, paths in enumerate(cand) for path, twin in paths]
     n = len(owners)
