@@ -23,10 +23,13 @@ class NumberlinkFamily(Family):
     methods = (
         Method("auto", "a diagonal scan and an exact path search with forced moves "
                "(routing first when cells may stay empty)", run=lazy("pysolver.numberlink.search", "solve_auto")),
-        Method("mip", "E. Kalvelagen's mixed-integer model with link variables, solved by HiGHS", needs_scipy=True,
+        Method("mip", "E. Kalvelagen's mixed-integer model with link variables, solved by HiGHS, after the "
+               "links the plain rules force (propagation and probing, no guessing) are fixed", needs_scipy=True,
                run=lazy("pysolver.numberlink.mip", "solve_mip")),
-        Method("paths", "one path per pair chosen from enumerated paths (pruned as they are listed): "
-               "a set-partitioning model solved by HiGHS; on open boards the paths are made lazily (column generation)", needs_scipy=True, run=lazy("pysolver.numberlink.pathset", "solve_paths")),
+        Method("paths", "one path per pair chosen from enumerated paths (pruned as they are listed, through the "
+               "links the plain rules force): a set-partitioning model solved by HiGHS; on open boards the "
+               "paths are made lazily (column generation)", needs_scipy=True,
+               run=lazy("pysolver.numberlink.pathset", "solve_paths")),
     )
     importers = formats.IMPORTERS
     importer_about = {
