@@ -81,7 +81,7 @@ class NumberlinkCDCL(LineCDCL):
                       "links": len(edges)}
         self.static = self._clauses(avoid)
         self.carried_in = learned or []
-        for v in self._links_of(phases if phases is not None else avoid or {"paths": {}}):
+        for v in self._links_of(phases if phases is not None else {"paths": {}}):
             self.phase[v] = 1
 
     # -- the model ------------------------------------------------------------------------
