@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
+from ..blobs import smoothed
 from ..grade import Grade
 from .engine import Engine
 from .grade import grade as grade_model
@@ -93,28 +94,12 @@ def random_picture(width: int, height: int, colours: int, level: int, rng: rando
     grid = [[(rng.randrange(colours) + 1) if rng.random() < fill else 0 for _ in range(half)]
             for _ in range(height)]
     for _ in range(rounds):
-        grid = _smooth(grid, rng)
+        # (ties broken at random among the sorted values, as this maker always did:
+        # old numbers keep their pictures)
+        grid = smoothed(grid, lambda winners: rng.choice(sorted(winners)))
     if symmetric:
         grid = [row + row[:width - half][::-1] for row in grid]
     return grid
-
-
-def _smooth(grid: list[list[int]], rng: random.Random) -> list[list[int]]:
-    h, w = len(grid), len(grid[0])
-    out = []
-    for r in range(h):
-        row = []
-        for c in range(w):
-            votes: dict[int, int] = {}
-            for rr in range(max(0, r - 1), min(h, r + 2)):
-                for cc in range(max(0, c - 1), min(w, c + 2)):
-                    v = grid[rr][cc]
-                    votes[v] = votes.get(v, 0) + 1
-            best = max(votes.values())
-            winners = sorted(v for v, n in votes.items() if n == best)
-            row.append(grid[r][c] if grid[r][c] in winners else rng.choice(winners))
-        out.append(row)
-    return out
 
 
 def _unknown_after_line_logic(model: Model, deadline: Deadline) -> int:
