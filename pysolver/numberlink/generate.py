@@ -306,6 +306,17 @@ def _puzzle(width: int, height: int, endpoints, cover: str, solution: dict) -> d
             "solution": solution}
 
 
+def _as_solver_reads(model, answer: dict) -> dict:
+    """``answer`` as the solver gives answers: paths in the model's order of labels,
+    each from its first endpoint (a board made as before is the same JSON as before)."""
+    W = model.width
+    paths = {}
+    for lab, (first, _) in zip(model.labels, model.ends):
+        path = answer["paths"][lab]
+        paths[lab] = path if path[0] == [first // W, first % W] else path[::-1]
+    return {"paths": paths}
+
+
 def _settle(paths: list[list[int]], width: int, height: int, cover: str, rng: random.Random,
             deadline: Deadline, work: int) -> dict | None:
     """The board of ``paths`` once its answer is unique, or None (the try is dropped).
@@ -362,7 +373,7 @@ def _settle_full(paths: list[list[int]], width: int, height: int, rng: random.Ra
             if not out.solutions:
                 if not out.complete:
                     raise SolveTimeout("out of time")
-                return _puzzle(width, height, endpoints, "full", ours)
+                return _puzzle(width, height, endpoints, "full", _as_solver_reads(model, ours))
             other = out.solutions[0]
             carried = engine.carried()
         cut = _cut_where_answers_differ(paths, [other], width, rng)
