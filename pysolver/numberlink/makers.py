@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..base import Deadline, Maker, Param
 
 #: bigger boards take longer to prove unique than a player would wait.  In CPython
-#: (2026-11-25, clause learning carried from cut to cut), 30x30 boards took 0.6-2.9 s
-#: of CPU over numbers 0-9 (median 1.4 s) and 20x20 at most 0.6 s; the browser takes
-#: about twice as long.  (Before: 20x20 0.3-39 s, 30x30 3-32 s, so 400 cells at most.)
+#: (2026-11-25, clause learning carried from cut to cut), 30x30 boards took a median
+#: of 1.2 s of CPU, 2.7 s at most, over numbers 0-99 (grading included; bench/
+#: make_grades.py) and 20x20 at most 0.6 s; the browser takes about twice as long.  (Before: 20x20 0.3-39 s, 30x30 3-32 s, so 400 cells at most.)
 MAX_GENERATED_SIDE = 30
 
 
