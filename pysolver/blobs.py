@@ -1,6 +1,7 @@
 """Random pictures of smooth blobs, for the Hungry Cat and Link-a-Pix makers: nearest-centre
 regions of random centres (each key at least once), smoothed by majority votes of
-the 3x3 neighbourhood, so a picture has shapes a player can see rather than noise."""
+the 3x3 neighbourhood (:func:`smoothed`, which the nonogram maker shares), so a
+picture has shapes a player can see rather than noise."""
 from __future__ import annotations
 
 import random
@@ -18,18 +19,31 @@ def blob_grid(width: int, height: int, keys: list[str], seed: int, blobs: int | 
     grid = [[min(centres, key=lambda p: (p[0] - r) ** 2 + (p[1] - c) ** 2)[2]
              for c in range(width)] for r in range(height)]
     for _ in range(smooth):
-        new = [row[:] for row in grid]
-        for r in range(height):
-            for c in range(width):
-                votes: dict[str, int] = {}
-                for dr in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        rr, cc = r + dr, c + dc
-                        if 0 <= rr < height and 0 <= cc < width:
-                            k = grid[rr][cc]
-                            votes[k] = votes.get(k, 0) + 1
-                best = max(votes.values())
-                if votes.get(grid[r][c], 0) < best:
-                    new[r][c] = max(votes, key=lambda k: (votes[k], k == grid[r][c]))
-        grid = new
+        grid = smoothed(grid)
     return grid
+
+
+def smoothed(grid: list[list], pick=None) -> list[list]:
+    """One round of majority smoothing: a cell takes the value most common in its 3x3
+    neighbourhood (itself included), and keeps its own when that is among the most
+    common.  ``pick`` chooses among the tied values (in the neighbourhood's reading
+    order) when it is not; by default the first of them.  Values are any hashable."""
+    h, w = len(grid), len(grid[0])
+    out = []
+    for r in range(h):
+        row = []
+        for c in range(w):
+            votes: dict = {}
+            for rr in range(max(0, r - 1), min(h, r + 2)):
+                for cc in range(max(0, c - 1), min(w, c + 2)):
+                    v = grid[rr][cc]
+                    votes[v] = votes.get(v, 0) + 1
+            best = max(votes.values())
+            mine = grid[r][c]
+            if votes[mine] == best:
+                row.append(mine)
+                continue
+            winners = [v for v, n in votes.items() if n == best]
+            row.append(winners[0] if pick is None else pick(winners))
+        out.append(row)
+    return out

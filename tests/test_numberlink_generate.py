@@ -69,7 +69,7 @@ def test_worker_command_makes_a_titled_board_and_names_bad_sizes():
     assert out["ok"] and out["result"]["puzzle"]["title"] == "Numberlink 6×5 #3"
     assert out["result"]["puzzle"]["endpoints"] == generate(6, 5, 3)["endpoints"]
     for args, words in (({"width": 60, "height": 5}, "Width: 60 is more than 30"),
-                        ({"width": 21, "height": 20}, "at most 400 cells"),
+                        ({"width": 31, "height": 20}, "Width: 31 is more than 30"),
                         ({"width": "x", "height": 5}, "Width: 'x' is not a whole number"),
                         ({"width": 5, "height": 5, "seed": -1}, "Number: -1 is less than 0")):
         bad = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": {**maker, **args}})))
@@ -93,6 +93,26 @@ def test_the_board_does_not_depend_on_the_speed_of_the_machine(monkeypatch, w, h
     assert generate(w, h, seed, cover, Deadline(10**9)) == board
 
 
+def test_a_30x30_board_from_a_number_is_unique_and_made_again_the_same():
+    """The largest board the app offers: clause learning carried from cut to cut
+    (``cdcl.after_cut``) and cuts where a search fought most must still give a board
+    whose answer an independent solve proves the only one."""
+    puzzle = generate(30, 30, 1, "full", Deadline(120))
+    model = FAMILY.parse(puzzle)
+    assert FAMILY.check(model, puzzle["solution"]).solved
+    res = pysolver.solve({k: v for k, v in puzzle.items() if k != "solution"}, unique=True, timeout=120)
+    assert res["status"] == "solved" and res["unique"] is True
+    assert generate(30, 30, 1, "full", Deadline(120)) == puzzle
+
+
+def test_clauses_learned_before_a_cut_are_restated_for_the_cut_board():
+    from pysolver.numberlink.cdcl import after_cut
+    v = 7
+    clauses = [([2 * v + 1, 4], 2), ([2 * v, 4, 9], 3), ([2 * v], 1), ([3, 5], 2)]
+    # "v used" satisfies the first (dropped); "v unused" is false and leaves the others
+    assert after_cut(clauses, v) == [([4, 9], 3), ([], 1), ([3, 5], 2)]
+
+
 def test_running_out_of_time_fails_instead_of_settling_for_another_board():
     with pytest.raises(SolveTimeout, match="could not make a 10x10 board"):
         generate(10, 10, 42, "full", Deadline(0))
@@ -105,12 +125,13 @@ def test_a_cancel_is_reported_as_a_cancel_not_as_running_out_of_time():
 
 
 def test_a_second_answer_known_only_from_counting_is_not_taken_for_uniqueness(monkeypatch):
-    """A count of two without a drawing leaves nowhere to cut: the try is dropped."""
+    """A count of two without a drawing leaves nowhere to cut: the try is dropped.
+    (Under free cover; full cover proves by clause learning, which always draws.)"""
     puzzle = generate(5, 5, 1)
     monkeypatch.setattr(generate_mod, "solve_auto",
                         lambda *args, **kwargs: Outcome([puzzle["solution"]], True, more=True))
     paths = [[r * 5 + c for r, c in path] for path in puzzle["solution"]["paths"].values()]
-    assert generate_mod._settle(paths, 5, 5, "full", random.Random(0), Deadline(10), 1000) is None
+    assert generate_mod._settle(paths, 5, 5, "free", random.Random(0), Deadline(10), 1000) is None
 
 
 def test_a_cut_at_a_link_the_other_answer_does_not_use_rules_it_out():

@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
+from ..blobs import smoothed
+from ..climb import climb
 from ..grade import Grade
 from .engine import Engine
 from .grade import grade as grade_model
@@ -32,6 +34,11 @@ MIN_SIDE, MAX_SIDE = 5, 40
 STYLE = {1: (0.62, 3), 2: (0.5, 1), 3: (0.45, 1), 4: (0.45, 1), 5: (0.5, 1)}
 #: the same for multicolour pictures, whose blocks are shorter: fuller and smoother
 STYLE_COLOUR = {1: (0.8, 3), 2: (0.62, 3), 3: (0.62, 3), 4: (0.62, 3), 5: (0.55, 3)}
+#: why a multicolour grade 5 is not made: line logic and contradictions are so strong
+#: on colours that every 20x20 3-colour picture where they stalled had a second
+#: solution (467 of 467 met on a climb, see :mod:`pysolver.climb`)
+FIENDISH_IN_COLOUR = ("grade 5 (fiendish) is made in black and white only: multicolour pictures that need "
+                      "guessing come out with several solutions")
 #: most cells a repair may change before the picture is dropped
 MAX_REPAIRS = 40
 
@@ -93,28 +100,12 @@ def random_picture(width: int, height: int, colours: int, level: int, rng: rando
     grid = [[(rng.randrange(colours) + 1) if rng.random() < fill else 0 for _ in range(half)]
             for _ in range(height)]
     for _ in range(rounds):
-        grid = _smooth(grid, rng)
+        # (ties broken at random among the sorted values, as this maker always did:
+        # old numbers keep their pictures)
+        grid = smoothed(grid, lambda winners: rng.choice(sorted(winners)))
     if symmetric:
         grid = [row + row[:width - half][::-1] for row in grid]
     return grid
-
-
-def _smooth(grid: list[list[int]], rng: random.Random) -> list[list[int]]:
-    h, w = len(grid), len(grid[0])
-    out = []
-    for r in range(h):
-        row = []
-        for c in range(w):
-            votes: dict[int, int] = {}
-            for rr in range(max(0, r - 1), min(h, r + 2)):
-                for cc in range(max(0, c - 1), min(w, c + 2)):
-                    v = grid[rr][cc]
-                    votes[v] = votes.get(v, 0) + 1
-            best = max(votes.values())
-            winners = sorted(v for v, n in votes.items() if n == best)
-            row.append(grid[r][c] if grid[r][c] in winners else rng.choice(winners))
-        out.append(row)
-    return out
 
 
 def _unknown_after_line_logic(model: Model, deadline: Deadline) -> int:
@@ -122,12 +113,6 @@ def _unknown_after_line_logic(model: Model, deadline: Deadline) -> int:
     if not eng.propagate(range(eng.nlines)):
         return 1 << 30
     return eng.unknown_count()
-
-
-def _hardness(model: Model, deadline: Deadline) -> int:
-    """Minus the cells that every rule short of guessing leaves open (0 when the rules
-    solve it): smaller is harder."""
-    return -grade_model(model, deadline).stats.get("guess_left", 0)
 
 
 def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> list[str] | None:
@@ -146,17 +131,14 @@ def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> li
 
 
 def make_unique(picture: list[list[int]], palette, deadline: Deadline, rng: random.Random,
-                max_changes: int = MAX_REPAIRS, candidates: int = 12, keep_hard: bool = False
+                max_changes: int = MAX_REPAIRS, candidates: int = 12
                 ) -> tuple[list[list[int]], list[dict], Grade]:
     """Change as few cells of ``picture`` as it takes for its clues to have one
     solution: while a second solution exists, the cells where it differs from the
     picture are the candidates; up to ``candidates`` of them are tried (the cell takes
     the other solution's value, which changes the clues) and the change that leaves
     line logic the fewest unknown cells is kept.  Returns the new picture, the changes
-    ``[{"cell": [r, c], "from": key, "to": key}]`` and its grade.  With ``keep_hard``
-    the change that leaves line logic the *most* unknown cells is kept instead (a maker
-    after a fiendish puzzle wants the second solution gone, not the difficulty).
-    PuzzleError when
+    ``[{"cell": [r, c], "from": key, "to": key}]`` and its grade.  PuzzleError when
     ``max_changes`` changes do not make it unique."""
     keys = ["."] + (list(palette) if palette else ["#"])
     index = {k: i for i, k in enumerate(keys)}
@@ -178,8 +160,7 @@ def make_unique(picture: list[list[int]], palette, deadline: Deadline, rng: rand
         for r, c in diff:
             old = picture[r][c]
             picture[r][c] = index[other[r][c]]
-            score = _hardness(model_of(picture, palette), deadline) if keep_hard else \
-                _unknown_after_line_logic(model_of(picture, palette), deadline)
+            score = _unknown_after_line_logic(model_of(picture, palette), deadline)
             picture[r][c] = old
             if best is None or score < best[0]:
                 best = (score, r, c)
@@ -196,6 +177,8 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         if not MIN_SIDE <= side <= MAX_SIDE:
             raise PuzzleError(f"{name}: {side} is not from {MIN_SIDE} to {MAX_SIDE}")
     palette = palette_of(colours)
+    if level == 5 and palette is not None:
+        raise PuzzleError(FIENDISH_IN_COLOUR)
     deadline = deadline or Deadline(None)
     rng = random.Random(f"nonogram {width}x{height} {colours} {level} {seed}")
     tries = 0
@@ -207,15 +190,18 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         if not any(any(row) for row in picture):
             continue
         g = grade_model(model_of(picture, palette), deadline)
-        if g.level != level:
-            continue
         if level == 5:
-            try:
-                picture, changes, g = make_unique(picture, palette, deadline, rng, max_changes=8, keep_hard=True)
-            except PuzzleError:
+            # (random pictures that need guessing are almost never unique: climb to one)
+            if g.level not in (3, 4):
                 continue
-            if g.level != 5:
+            found = climb(picture, g, 5, list(range(colours + 1)), rng,
+                          lambda pic: grade_model(model_of(pic, palette), deadline),
+                          lambda pic: second_solution(pic, palette, deadline) is None, sym)
+            if found is None:
                 continue
+            picture, g = found
+        elif g.level != level:
+            continue
         puzzle = puzzle_of(picture, palette)
         kind = "black-and-white" if palette is None else f"{colours} colours"
         puzzle.update(title=f"Nonogram {width}×{height}, {kind}, {g.words} #{seed}", author="Picture Logic",

@@ -30,7 +30,8 @@ MAKERS = {
     "random": Maker(
         "random", "Make a random nonogram",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
-        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "). The same number makes the same puzzle.",
+        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "; 5 in black and white only). "
+        "The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 15),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 15),
          Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),

@@ -46,12 +46,15 @@ class NumberlinkCDCL(LineCDCL):
     RESTART_UNIT = 100
 
     def __init__(self, model: Numberlink, deadline: Deadline, avoid: dict | None = None,
-                 phases: dict | None = None, budget: int | None = None):
+                 phases: dict | None = None, budget: int | None = None,
+                 learned: list[tuple[list[int], int]] | None = None):
         """``avoid``: an answer to exclude (its no-good is added); ``phases``: an
         answer whose links the decisions try first (by default ``avoid``: the second
         answer of a designed board is usually close to the first); ``budget``: at
         most this many decisions and conflicts, then OutOfDecisions (a count, so
-        that the maker's choice of boards does not depend on the machine)."""
+        that the maker's choice of boards does not depend on the machine);
+        ``learned``: clauses (with their LBD) that the model and ``avoid`` imply, as
+        :meth:`carried` gives them from an earlier search (see :func:`after_cut`)."""
         self.budget = budget
         if model.cover != "full":
             raise ValueError("the clause-learning engine handles full cover only")
@@ -77,7 +80,8 @@ class NumberlinkCDCL(LineCDCL):
         self.stats = {"conflicts": 0, "nodes": 0, "restarts": 0, "learned_kept": 0,
                       "links": len(edges)}
         self.static = self._clauses(avoid)
-        for v in self._links_of(phases if phases is not None else avoid or {"paths": {}}):
+        self.carried_in = learned or []
+        for v in self._links_of(phases if phases is not None else {"paths": {}}):
             self.phase[v] = 1
 
     # -- the model ------------------------------------------------------------------------
@@ -282,8 +286,28 @@ class NumberlinkCDCL(LineCDCL):
                 self._assign(cl[0], None)
             elif self.val[v] != cl[0] & 1:
                 raise _Stop(True)
+        for cl, lbd in self.carried_in:
+            if len(cl) >= 2:
+                self._add_clause(list(cl), lbd)
+                continue
+            if not cl:
+                raise _Stop(True)                   # an earlier search ruled out every answer
+            v = cl[0] >> 1
+            if self.val[v] == -1:
+                self._assign(cl[0], None)
+            elif self.val[v] != cl[0] & 1:
+                raise _Stop(True)
         if self._propagate() is not None:
             raise _Stop(True)
+
+    def carried(self) -> list[tuple[list[int], int]]:
+        """What this search learned, for a search of a board that differs from this
+        one by a cut (:func:`after_cut`): the learned clauses it keeps and the facts
+        of level 0, each with its LBD."""
+        facts = self.trail[:self.trail_lim[0]] if self.trail_lim else self.trail
+        out = [([lit], 1) for lit in facts]
+        out.extend((self.clauses[ci], self.lbd[ci]) for ci in self.learned if self.clauses[ci] is not None)
+        return out
 
     def _solution(self) -> dict:
         model, val, W = self.model, self.val, self.model.width
@@ -296,6 +320,24 @@ class NumberlinkCDCL(LineCDCL):
                 cells.append(cur)
             paths[model.labels[k]] = [[c // W, c % W] for c in cells]
         return {"paths": paths}
+
+
+def after_cut(clauses: list[tuple[list[int], int]], v: int) -> list[tuple[list[int], int]]:
+    """Clauses learned on a board, made valid for the board where the path through
+    link ``v`` (of the answer avoided) is cut there into two pairs.
+
+    Every answer of the cut board, with link v put back, is an answer of the old
+    board (the two pieces join into the old path) other than the avoided one, so what
+    the old search learned holds of it with v used: a clause that v's use satisfies
+    says nothing new and is dropped, and "v unused" is taken out of the others.  (An
+    empty clause left says that the cut board has no answer but the avoided one.)"""
+    used, unused = 2 * v + 1, 2 * v
+    out = []
+    for cl, lbd in clauses:
+        if used in cl:
+            continue
+        out.append(([q for q in cl if q != unused], lbd) if unused in cl else (cl, lbd))
+    return out
 
 
 def solve_cdcl(model: Numberlink, deadline: Deadline, limit: int = 1, avoid: dict | None = None,

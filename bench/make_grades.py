@@ -1,0 +1,96 @@
+"""Make N puzzles per family and grade with the random makers, prove each unique with
+the solver, grade it again and print the table: made (within the time given), unique,
+graded as asked, median and slowest seconds of making (CPU, ``time.process_time``).
+
+    python bench/make_grades.py [--n 100] [--only nonogram-bw,hungrycat] [--grades 1,2,5]
+                                [--timeout 20]
+
+Rows (``--only`` picks by name): nonogram-bw and nonogram-3c (20x20, black and white /
+3 colours), hungrycat (12x12, 3 colours), numberlink-20 and numberlink-30 (20x20 and
+30x30 boards: this maker takes no grade, so its row gives the grades it made).  Seeds
+0..N-1.  A maker that cannot make a grade at all is left out of its form (see each
+maker's ``grade`` Param); asked here anyway it shows as not made.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pysolver  # noqa: E402
+from pysolver.base import PuzzleError, SolveTimeout  # noqa: E402
+from pysolver.make import grade, make  # noqa: E402
+from pysolver.registry import get_family  # noqa: E402
+
+ROWS = {
+    "nonogram-bw": ("nonogram", {"width": 20, "height": 20, "colours": 1}, True),
+    "nonogram-3c": ("nonogram", {"width": 20, "height": 20, "colours": 3}, True),
+    "hungrycat": ("hungrycat", {"width": 12, "height": 12, "colours": 3}, True),
+    "numberlink-20": ("numberlink", {"width": 20, "height": 20}, False),
+    "numberlink-30": ("numberlink", {"width": 30, "height": 30}, False),
+}
+
+
+def offered(family: str) -> list[int]:
+    """The grades the family's random maker offers (its form's grade range)."""
+    maker = get_family(family).makers["random"]
+    param = next((p for p in maker.params if p.name == "grade"), None)
+    return [] if param is None else list(range(param.min, param.max + 1))
+
+
+def one(family: str, values: dict, timeout: float) -> dict:
+    """Make one puzzle, prove it unique, grade it again."""
+    t = time.process_time()
+    try:
+        puzzle = make(family, values, timeout=timeout)["puzzle"]
+    except (SolveTimeout, PuzzleError) as e:
+        return {"made": False, "why": str(e)}
+    spent = time.process_time() - t
+    asked = {k: v for k, v in puzzle.items() if k not in ("solution", "grade")}
+    res = pysolver.solve(asked, unique=True, timeout=60)
+    again = grade(asked, timeout=60)
+    return {"made": True, "seconds": spent, "unique": res["status"] == "solved" and res["unique"] is True,
+            "grade": puzzle.get("grade"), "regraded": again["level"] if again else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=100)
+    ap.add_argument("--only", default=",".join(ROWS))
+    ap.add_argument("--grades", default="", help="the grades to ask for (default: those the form offers)")
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds a maker may take per puzzle")
+    args = ap.parse_args()
+    print("| puzzles | grade | made | unique | graded as asked | median | slowest |")
+    print("|---|---|---|---|---|---|---|")
+    for name in args.only.split(","):
+        family, values, graded = ROWS[name]
+        asks = [int(g) for g in args.grades.split(",") if g] if args.grades else offered(family)
+        for level in (asks if graded else [None]):
+            results = []
+            for seed in range(args.n):
+                v = dict(values, seed=seed)
+                if level is not None:
+                    v["grade"] = level
+                results.append(one(family, v, args.timeout))
+                print(f"  {name} grade {level} seed {seed}: {results[-1]}", file=sys.stderr, flush=True)
+            made = [r for r in results if r["made"]]
+            secs = sorted(r["seconds"] for r in made)
+            unique = sum(r["unique"] for r in made)
+            if level is None:
+                got = collections.Counter(r["grade"] for r in made)
+                as_asked = "made: " + ", ".join(f"{g}: {n}" for g, n in sorted(got.items()))
+                as_asked += f" (graded again the same: {sum(r['grade'] == r['regraded'] for r in made)})"
+            else:
+                as_asked = str(sum(r["grade"] == level == r["regraded"] for r in made))
+            med = f"{secs[len(secs) // 2]:.2f} s" if secs else "-"
+            slow = f"{secs[-1]:.2f} s" if secs else "-"
+            print(f"| {name} | {level or 'any'} | {len(made)}/{len(results)} | {unique} | {as_asked} | {med} | {slow} |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Makers of the hard grades (issue 23): black-and-white nonograms of grade 5 and Hungry
+Cat puzzles of grades 3 and 4, climbed to from easier pictures (pysolver/climb.py), are
+unique (proved by the solver), of the grade asked for and made again from their number;
+the grades a maker cannot make are refused or not offered."""
+import random
+
+import pytest
+
+from pysolver import api, make
+from pysolver.base import Deadline, PuzzleError
+from pysolver.climb import climb
+from pysolver.format import parse_puzzle
+from pysolver.grade import Grade
+from pysolver.hungrycat import makers as hungrycat_makers
+from pysolver.nonogram import maker
+
+
+def regraded(puzzle: dict) -> int:
+    p = parse_puzzle(puzzle)
+    return p.family.grade(p.model, Deadline(60)).level
+
+
+def unique(puzzle: dict) -> bool:
+    out = api.solve({k: v for k, v in puzzle.items() if k != "solution"}, unique=True, timeout=60)
+    return out["status"] == "solved" and out["unique"] is True
+
+
+@pytest.mark.parametrize("seed", [0])
+def test_a_fiendish_black_and_white_nonogram_needs_guessing_and_is_unique(seed):
+    puzzle = maker.make_random(12, 12, 1, 5, seed, Deadline(120))["puzzle"]
+    assert puzzle["grade"] == 5 == regraded(puzzle)
+    assert unique(puzzle)
+    assert maker.make_random(12, 12, 1, 5, seed, Deadline(120))["puzzle"] == puzzle
+
+
+def test_a_fiendish_nonogram_in_colour_is_refused_at_once():
+    with pytest.raises(PuzzleError, match="black and white only"):
+        maker.make_random(20, 20, 3, 5, 0, Deadline(1))
+
+
+@pytest.mark.parametrize("level,seed", [(3, 0), (4, 0)])
+def test_hungry_cat_grades_3_and_4_are_made_as_asked(level, seed):
+    values = {"width": 10, "height": 10, "colours": 3, "grade": level, "seed": seed}
+    puzzle = make.make("hungrycat", values, timeout=120)["puzzle"]
+    assert puzzle["grade"] == level == regraded(puzzle)
+    assert unique(puzzle)
+    assert make.make("hungrycat", values, timeout=120)["puzzle"] == puzzle
+
+
+def test_the_hungry_cat_form_offers_only_the_grades_it_makes():
+    grade = next(p for p in hungrycat_makers.MAKERS["random"].params if p.name == "grade")
+    assert (grade.min, grade.max) == (1, 4)
+    with pytest.raises(PuzzleError, match="Grade"):
+        make.make("hungrycat", {"width": 8, "height": 8, "grade": 5, "seed": 0})
+
+
+def test_a_climb_keeps_what_does_not_lower_the_score_and_stops_at_the_grade_asked():
+    """On a toy grading (the grade is the count of ones, capped at 5) the climb must end
+    on the grade asked for, leave the picture given alone and give up after its steps."""
+    def grade_of(pic):
+        ones = sum(map(sum, pic))
+        return Grade(min(5, max(1, ones)), "toy", {"contradictions": 0})
+    start = [[0, 0, 0], [0, 0, 0]]
+    pic, g = climb(start, grade_of(start), 4, [0, 1], random.Random(3), grade_of, lambda p: True)
+    assert g.level == 4 == sum(map(sum, pic)) and start == [[0, 0, 0], [0, 0, 0]]
+    # a grade-5 picture the solver does not prove unique is never the answer
+    assert climb(start, grade_of(start), 5, [0, 1], random.Random(3), grade_of, lambda p: False,
+                 steps=50) is None
