@@ -302,6 +302,10 @@ class Param:
         return value  # palette, grid: the maker reads and checks them itself
 
 
+#: the number a maker's puzzle is made again from (the form leaves it blank: a random one)
+SEED = Param("seed", "seed", "Number", 0, 999_999_999)
+
+
 @dataclass(frozen=True)
 class Maker:
     """A way to make a puzzle of the family (from a picture, at random, from a drawing).

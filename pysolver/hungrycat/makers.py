@@ -2,16 +2,22 @@
 smooth blobs (:func:`.maker.random_picture`) whose clues have exactly one solution, of
 a requested grade (:mod:`.grade`; below grade 5 the grading proves it unique, at 5 the
 solver does; grades 3 to 5, rare among blob pictures, are climbed to from easier ones
-by :mod:`pysolver.climb`), the same puzzle again for the same number."""
+by :mod:`pysolver.climb`), the same puzzle again for the same number; and a picture made
+a puzzle (:mod:`.picture`: snapped to a few colours, repaired until unique)."""
 from __future__ import annotations
 
 import random
 
-from ..base import Deadline, Maker, Param
+from ..base import SEED, Deadline, Maker, Param, PuzzleError
 from ..climb import climb
 from ..grade import WORDS
 
 MIN_SIDE, MAX_SIDE = 4, 30
+#: the largest width of a puzzle from a picture: counts alone pin down little, so a
+#: real picture wider than this needs dozens of changed cells and minutes to be unique
+#: (black-and-white pictures of the corpus, CPU: 20 across took 4 to 60 changes and 1 to
+#: 60 s, 16 across 1 to 35 changes and at most 4.4 s, 12 across at most 10 and 0.4 s)
+MAX_PICTURE_SIDE = 16
 #: grades offered: 5 (fiendish, contradictions stall) is not, for such pictures came
 #: out with several solutions (12x12, 2 and 3 colours: 1 made in 8 tries of 20 s)
 MAX_GRADE = 4
@@ -63,6 +69,19 @@ def _random(values: dict, deadline: Deadline) -> dict:
                        deadline)
 
 
+def _from_picture(values: dict, deadline: Deadline) -> dict:
+    from ..linkapix.pictures import pixels_of
+    from .picture import make_from_picture
+    image = values["image"]
+    pixels = pixels_of(image["rgba"], image["source_width"], image["source_height"])
+    height = round(values["width"] * pixels.shape[0] / pixels.shape[1])
+    if not MIN_SIDE <= height <= MAX_SIDE:
+        raise PuzzleError(f"picture: {values['width']} cells across makes it {height} cells down "
+                          f"(from {MIN_SIDE} to {MAX_SIDE} can be made)")
+    return make_from_picture(pixels, values["width"], values["colours"], values["seed"], deadline,
+                             values.get("title"))
+
+
 MAKERS = {
     "random": Maker(
         "random", "Make a random Hungry Cat puzzle",
@@ -73,6 +92,15 @@ MAKERS = {
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),
          Param("grade", "int", "Grade", 1, MAX_GRADE, 1),
-         Param("seed", "seed", "Number", 0, 999_999_999)),
+         SEED),
         _random, timeout=60),
+    "picture": Maker(
+        "picture", "Make a Hungry Cat puzzle from a picture",
+        "Choose an image: the whole picture, its background too, is snapped to a few colours, and where "
+        "its counts allow several solutions the fewest cells are changed until there is one.",
+        (Param("image", "image", "Picture"),
+         Param("width", "int", "Cells across", MIN_SIDE, MAX_PICTURE_SIDE, 12),
+         Param("colours", "int", "Colours", 2, 8, 3),
+         SEED),
+        _from_picture, timeout=60),
 }

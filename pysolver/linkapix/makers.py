@@ -4,31 +4,22 @@ by cell (the drawing maker).  Both cut the picture into links until it is the on
 picture of its clues (:mod:`.maker`)."""
 from __future__ import annotations
 
-from ..base import Deadline, Drawing, Maker, Param, PuzzleError
+from ..base import SEED, Deadline, Drawing, Maker, Param, PuzzleError
 
 #: the largest side of a puzzle made from a picture: bigger ones take minutes
 MAX_PICTURE_SIDE = 128
 
 
 def _from_picture(values: dict, deadline: Deadline) -> dict:
-    import base64
-
-    import numpy as np
-
     from .maker import make_from_rgba
+    from .pictures import pixels_of
 
     image = values["image"]
     w, h = image["source_width"], image["source_height"]
     if not (1 <= w <= values["width"] and 1 <= h <= MAX_PICTURE_SIDE):
         raise PuzzleError(f"picture: {w}x{h} pixels; the page scales a picture to at most "
                           f"{values['width']} cells across and {MAX_PICTURE_SIDE} down")
-    try:
-        pixels = np.frombuffer(base64.b64decode(image["rgba"], validate=True), dtype=np.uint8)
-    except (ValueError, TypeError):
-        raise PuzzleError("picture: the pixel data is corrupted") from None
-    if pixels.size != w * h * 4:
-        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {w}x{h} RGBA image")
-    puzzle, stats = make_from_rgba(pixels.reshape(h, w, 4), w, h, values["colours"], values["background"],
+    puzzle, stats = make_from_rgba(pixels_of(image["rgba"], w, h), w, h, values["colours"], values["background"],
                                    seed=values["seed"], deadline=deadline, title=values.get("title"))
     return {"puzzle": puzzle, "stats": stats}
 
@@ -63,7 +54,6 @@ def _random(values: dict, deadline: Deadline) -> dict:
 
 RANDOM_PALETTE = "abcdefgh"
 RANDOM_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
-SEED = Param("seed", "seed", "Number", 0, 999_999_999)
 
 MAKERS = {
     "random": Maker(

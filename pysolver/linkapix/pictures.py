@@ -126,6 +126,26 @@ def rgba_array(rgba, source_width: int | None = None) -> np.ndarray:
     return arr
 
 
+def pixels_of(rgba, source_width: int, source_height: int) -> np.ndarray:
+    """(H, W, 4) ``uint8`` pixels from what the page sends a maker (base64 RGBA text) or
+    from bytes or an array, checked against the size it claims."""
+    import base64
+    if isinstance(rgba, str):
+        try:
+            rgba = base64.b64decode(rgba, validate=True)
+        except ValueError:
+            raise PuzzleError("picture: the pixel data is corrupted") from None
+    if isinstance(rgba, (bytes, bytearray, memoryview)):
+        pixels = np.frombuffer(bytes(rgba), dtype=np.uint8)
+    elif isinstance(rgba, np.ndarray):
+        pixels = rgba
+    else:
+        raise PuzzleError("picture: the pixel data is not base64 text")
+    if pixels.size != source_width * source_height * 4:
+        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {source_width}x{source_height} RGBA image")
+    return pixels.reshape(source_height, source_width, 4)
+
+
 def fit_size(src_h: int, src_w: int, width: int, height: int, keep_aspect: bool = True
              ) -> tuple[int, int]:
     """Target (height, width): within ``width`` x ``height``, keeping the source's

@@ -19,6 +19,7 @@ import random
 from ..base import Deadline, PuzzleError, SolveTimeout
 from ..blobs import smoothed
 from ..climb import climb
+from .. import repair
 from ..grade import Grade
 from .engine import Engine
 from .grade import grade as grade_model
@@ -133,40 +134,23 @@ def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> li
 def make_unique(picture: list[list[int]], palette, deadline: Deadline, rng: random.Random,
                 max_changes: int = MAX_REPAIRS, candidates: int = 12
                 ) -> tuple[list[list[int]], list[dict], Grade]:
-    """Change as few cells of ``picture`` as it takes for its clues to have one
-    solution: while a second solution exists, the cells where it differs from the
-    picture are the candidates; up to ``candidates`` of them are tried (the cell takes
-    the other solution's value, which changes the clues) and the change that leaves
-    line logic the fewest unknown cells is kept.  Returns the new picture, the changes
-    ``[{"cell": [r, c], "from": key, "to": key}]`` and its grade.  PuzzleError when
-    ``max_changes`` changes do not make it unique."""
+    """Change as few cells of ``picture`` as it takes for its clues to have one solution
+    (:func:`pysolver.repair.make_unique`, judged by the cells line logic leaves
+    unknown).  Returns the new picture, the changes ``[{"cell": [r, c], "from": key,
+    "to": key}]`` and its grade.  PuzzleError when ``max_changes`` changes do not make
+    it unique."""
     keys = ["."] + (list(palette) if palette else ["#"])
     index = {k: i for i, k in enumerate(keys)}
-    picture = [row[:] for row in picture]
-    changes: list[dict] = []
-    while True:
-        model = model_of(picture, palette)
-        if not _unknown_after_line_logic(model, deadline):
-            return picture, changes, grade_model(model, deadline)
-        other = second_solution(picture, palette, deadline)
-        if other is None:
-            return picture, changes, grade_model(model, deadline)
-        if len(changes) >= max_changes:
-            raise PuzzleError(f"the picture is still not unique after {len(changes)} changed cells")
-        diff = [(r, c) for r, row in enumerate(picture) for c, v in enumerate(row) if keys[v] != other[r][c]]
-        if len(diff) > candidates:
-            diff = rng.sample(diff, candidates)
-        best = None
-        for r, c in diff:
-            old = picture[r][c]
-            picture[r][c] = index[other[r][c]]
-            score = _unknown_after_line_logic(model_of(picture, palette), deadline)
-            picture[r][c] = old
-            if best is None or score < best[0]:
-                best = (score, r, c)
-        _, r, c = best
-        changes.append({"cell": [r, c], "from": keys[picture[r][c]], "to": other[r][c]})
-        picture[r][c] = index[other[r][c]]
+
+    def ints(grid: list[list[str]]) -> list[list[int]]:
+        return [[index[k] for k in row] for row in grid]
+
+    fixed, changes = repair.make_unique(
+        [[keys[v] for v in row] for row in picture],
+        lambda grid: _unknown_after_line_logic(model_of(ints(grid), palette), deadline),
+        lambda grid: second_solution(ints(grid), palette, deadline), deadline, rng, max_changes, candidates)
+    fixed = ints(fixed)
+    return fixed, changes, grade_model(model_of(fixed, palette), deadline)
 
 
 def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed: int = 0,
@@ -215,20 +199,8 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
     most ``width`` cells across, colours snapped to ``colours`` palette colours (a plain
     border colour, or transparency, stays blank), then repaired by :func:`make_unique`.
     ``stats.changed`` lists the cells the repair changed."""
-    import base64
-
-    import numpy as np
-
-    from ..linkapix.pictures import picture_from_rgba
-    if isinstance(rgba, str):
-        try:
-            rgba = base64.b64decode(rgba, validate=True)
-        except ValueError:
-            raise PuzzleError("picture: the pixel data is corrupted") from None
-    pixels = np.frombuffer(bytes(rgba), dtype=np.uint8) if not isinstance(rgba, np.ndarray) else rgba
-    if pixels.size != source_width * source_height * 4:
-        raise PuzzleError(f"picture: {pixels.size} bytes do not make a {source_width}x{source_height} RGBA image")
-    arr = pixels.reshape(source_height, source_width, 4)
+    from ..linkapix.pictures import picture_from_rgba, pixels_of
+    arr = pixels_of(rgba, source_width, source_height)
     height = max(1, round(width * source_height / source_width))
     if not (MIN_SIDE <= height <= 4 * MAX_SIDE):
         raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")

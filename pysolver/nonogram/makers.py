@@ -3,7 +3,7 @@ a requested grade (:func:`.maker.make_random`) and a picture made unique
 (:func:`.maker.make_from_picture`)."""
 from __future__ import annotations
 
-from ..base import Deadline, Maker, Param
+from ..base import SEED, Deadline, Maker, Param
 from ..grade import WORDS
 from .maker import MAX_SIDE, MIN_SIDE, PALETTE
 
@@ -24,7 +24,6 @@ def _from_picture(values: dict, deadline: Deadline) -> dict:
                              values["colours"], values["seed"], deadline, values.get("title"))
 
 
-SEED = Param("seed", "seed", "Number", 0, 999_999_999)
 
 MAKERS = {
     "random": Maker(

@@ -2,7 +2,7 @@
 whose solution is unique (:mod:`.generate`), the same board again for the same number."""
 from __future__ import annotations
 
-from ..base import Deadline, Maker, Param
+from ..base import SEED, Deadline, Maker, Param
 
 #: bigger boards take longer to prove unique than a player would wait.  In CPython
 #: (2026-11-25, clause learning carried from cut to cut), 30x30 boards took a median
@@ -38,7 +38,7 @@ MAKERS = {
         "where they can be, and the uniqueness check cuts a few more.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 10),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 10),
-         Param("seed", "seed", "Number", 0, 999_999_999),
+         SEED,
          Param("pairs", "int", "Pairs (0: about one per 12 cells)", 0, 200, 0)),
         _random, timeout=60),
     # (no form of its own: the editor opens a screenshot and shows the board it reads

@@ -1,5 +1,6 @@
 """The makers the families' description adds to the library (random nonograms and Hungry
-Cat puzzles of a grade, a nonogram from a picture), made and opened in the browser."""
+Cat puzzles of a grade, a nonogram and a Hungry Cat puzzle from a picture), made and opened
+in the browser."""
 import pytest
 
 from helpers import open_app, png, wait_ready
@@ -41,15 +42,27 @@ def made_twice(page, form, values):
     assert make(page, form, values) == first
 
 
-def test_a_nonogram_from_a_picture(context, server):
-    def pixel(x, y):
-        return (20, 20, 20) if (x - 15) ** 2 + (y - 15) ** 2 < 100 or abs(x - y) < 2 else (250, 250, 250)
+def ring(x, y):
+    return (20, 20, 20) if (x - 15) ** 2 + (y - 15) ** 2 < 100 or abs(x - y) < 2 else (250, 250, 250)
+
+
+def two_colour_ring(x, y):
+    return (200, 30, 30) if (x - 15) ** 2 + (y - 15) ** 2 < 100 else (30, 30, 200) if abs(x - y) < 3 \
+        else (250, 250, 250)
+
+
+@pytest.mark.parametrize("family,picture,values", [
+    ("nonogram", ring, {"width": 15, "colours": 1, "seed": 1}),
+    ("hungrycat", two_colour_ring, {"width": 12, "colours": 3, "seed": 1}),
+])
+def test_a_puzzle_from_a_picture(context, server, family, picture, values):
     page = open_app(context, server.url)
     wait_ready(page)
-    page.set_input_files("#make-nonogram-picture-image",
-                         files=[{"name": "ring.png", "mimeType": "image/png", "buffer": png(30, 30, pixel)}])
-    p = make(page, "make-nonogram-picture", {"width": 15, "colours": 1, "seed": 1})
-    assert p["type"] == "nonogram" and p["width"] == 15 and p["title"] == "ring"
-    assert "unique" in page.locator("#make-nonogram-picture-status").text_content()
+    form = f"make-{family}-picture"
+    page.set_input_files(f"#{form}-image",
+                         files=[{"name": "ring.png", "mimeType": "image/png", "buffer": png(30, 30, picture)}])
+    p = make(page, form, values)
+    assert p["type"] == family and p["width"] == values["width"] and p["title"] == "ring"
+    assert "unique" in page.locator(f"#{form}-status").text_content()
     res = page.evaluate("app.solve({unique: true})")
     assert res["status"] == "solved" and res["unique"] is True

@@ -1,0 +1,59 @@
+"""Hungry Cat from a picture: colours snapped, the clues repaired until they have one
+solution, the changes reported (pysolver.hungrycat.picture, pysolver.repair)."""
+import numpy as np
+import pytest
+
+from pysolver.base import Deadline, PuzzleError
+from pysolver.hungrycat import auto
+from pysolver.hungrycat.check import check
+from pysolver.hungrycat.model import parse
+from pysolver.hungrycat.picture import make_from_picture
+
+RED, BLUE, WHITE = (200, 30, 30), (30, 30, 200), (255, 255, 255)
+
+
+def image(rows: list[str], colours: dict) -> np.ndarray:
+    """RGBA pixels, one per character."""
+    out = np.zeros((len(rows), len(rows[0]), 4), np.uint8)
+    out[..., 3] = 255
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            out[r, c, :3] = colours[ch]
+    return out
+
+
+def solutions(puzzle: dict) -> list:
+    data = {k: v for k, v in puzzle.items() if k != "solution"}
+    return auto.solve(parse(data), Deadline(30), 2).solutions
+
+
+def test_a_noisy_picture_is_repaired_until_unique_and_the_changes_are_its_differences():
+    rng = np.random.default_rng(3)
+    rows = ["".join(rng.choice(list("rbw"), 10)) for _ in range(10)]
+    out = make_from_picture(image(rows, {"r": RED, "b": BLUE, "w": WHITE}), 10, 3, seed=0, deadline=Deadline(60))
+    puzzle = out["puzzle"]
+    sols = solutions(puzzle)
+    assert len(sols) == 1 and sols[0]["grid"] == puzzle["solution"]["grid"]
+    assert check(parse(puzzle), puzzle["solution"]).solved
+    changed = out["stats"]["changed"]
+    assert changed, "random noise in three colours has clues with several solutions: some cell had to change"
+    # every change is a cell whose key differs from what the snapped picture had
+    for ch in changed:
+        r, c = ch["cell"]
+        assert ch["from"] != ch["to"] and puzzle["solution"]["grid"][r][c] in puzzle["palette"]
+    assert 1 <= puzzle["grade"] <= 5 and puzzle["license"] == "CC0-1.0"
+
+
+def test_a_plain_shape_needs_no_change_and_keeps_its_colours():
+    rows = ["wwwwwwww", "wwrrrrww", "wwrrrrww", "wwwbbwww", "wwwbbwww", "wwwwwwww"]
+    out = make_from_picture(image(rows, {"r": RED, "b": BLUE, "w": WHITE}), 8, 3, deadline=Deadline(30))
+    puzzle = out["puzzle"]
+    assert out["stats"]["changed"] == []
+    assert (puzzle["width"], puzzle["height"]) == (8, 6)
+    assert sorted(puzzle["palette"].values()) == sorted("#%02x%02x%02x" % c for c in (RED, BLUE, WHITE))
+    assert len(solutions(puzzle)) == 1
+
+
+def test_a_picture_of_one_colour_is_refused_in_words():
+    with pytest.raises(PuzzleError, match="one colour"):
+        make_from_picture(image(["rrrr"] * 4, {"r": RED}), 4, 3)
