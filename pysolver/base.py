@@ -321,21 +321,15 @@ class Maker:
     make: Callable[[dict, "Deadline"], dict]
     #: seconds the page allows (the worker's time limit)
     timeout: float = 60.0
-    #: most cells a made board may have (width x height), or None
-    max_cells: int | None = None
     form: bool = True
 
     def to_json(self) -> dict:
         return {"name": self.name, "title": self.title, "about": self.about,
                 "params": [p.to_json() for p in self.params], "timeout": self.timeout,
-                "max_cells": self.max_cells, "form": self.form}
+                "form": self.form}
 
     def run(self, args: dict) -> dict:
         values = {p.name: p.read(args) for p in self.params}
-        if self.max_cells is not None and "width" in values and "height" in values:
-            w, h = values["width"], values["height"]
-            if w * h > self.max_cells:
-                raise PuzzleError(f"{w}x{h}: this maker makes boards of at most {self.max_cells} cells")
         title = args.get("title")
         if title is not None:
             values["title"] = as_str(title, "title", 200) or None

@@ -67,18 +67,6 @@ def test_the_makers_forms_and_the_drawing_kinds_follow_the_description(context, 
             (str(fam["drawing"]["min_colours"]), str(fam["drawing"]["max_colours"]))
 
 
-def test_a_board_too_big_for_its_maker_is_refused_before_sending(context, server):
-    page = open_app(context, server.url)
-    maker = next(m for fam in served_description(page)["families"] for m in fam["makers"] if m["max_cells"])
-    form = next(f"#make-{fam['type']}-{maker['name']}" for fam in served_description(page)["families"]
-                if maker in fam["makers"])
-    page.fill(form + "-width", "30")
-    page.fill(form + "-height", "30")
-    page.click(form + "-go")
-    assert f"at most {maker['max_cells']} cells" in page.locator(form + "-status").text_content()
-    assert page.locator(form + "-cancel").is_hidden()
-
-
 def test_a_shared_link_draws_with_the_description_before_python_boots(context, server):
     cat = unsolved(LIBRARY / "nonogram-cat.json")
     page = open_puzzle(context, server, cat)

@@ -145,11 +145,6 @@ function makerForm(fam, maker, { solver, load }) {
     if (image && !values[image.p.name]) return;
     const seed = maker.params.find((p) => p.kind === "seed") ? values.seed : null;
     const number = seed === null ? "" : ` (number ${seed})`;
-    if (maker.max_cells && values.width * values.height > maker.max_cells) {
-      say(`${values.width}×${values.height} is ${values.width * values.height} cells; the maker makes boards of at ` +
-          `most ${maker.max_cells} cells.`, "error");
-      return;
-    }
     hideError();  // (a banner from the last attempt)
     work.start();
     let size = null;
