@@ -68,9 +68,12 @@ async function startPython() {
       await dropSnapshots();
     }
   }
-  py = await loadPyodide({ ...OPTIONS, _makeSnapshot: true });
+  // (without a Cache Storage to keep it in, no snapshot is taken: it costs a copy of
+  // Python's memory)
+  const keeping = typeof caches !== "undefined";
+  py = await loadPyodide(keeping ? { ...OPTIONS, _makeSnapshot: true } : OPTIONS);
   try {
-    return { restored: false, snapshot: py.makeMemorySnapshot() };
+    return { restored: false, snapshot: keeping ? py.makeMemorySnapshot() : null };
   } catch (err) {
     return { restored: false, snapshot: null };
   }
