@@ -37,10 +37,12 @@ def test_a_noisy_picture_is_repaired_until_unique_and_the_changes_are_its_differ
     assert check(parse(puzzle), puzzle["solution"]).solved
     changed = out["stats"]["changed"]
     assert changed, "random noise in three colours has clues with several solutions: some cell had to change"
-    # every change is a cell whose key differs from what the snapped picture had
+    # every change swaps one colour for another, and a changed cell ends with its last change
+    last = {}
     for ch in changed:
-        r, c = ch["cell"]
-        assert ch["from"] != ch["to"] and puzzle["solution"]["grid"][r][c] in puzzle["palette"]
+        assert ch["from"] != ch["to"] and {ch["from"], ch["to"]} <= set(puzzle["palette"])
+        last[tuple(ch["cell"])] = ch["to"]
+    assert all(puzzle["solution"]["grid"][r][c] == to for (r, c), to in last.items())
     assert 1 <= puzzle["grade"] <= 5 and puzzle["license"] == "CC0-1.0"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import SEED, Deadline, Maker, Param, PuzzleError
+from ..base import SEED, Deadline, Maker, Param
 from ..climb import climb
 from ..grade import WORDS
 
@@ -74,10 +74,6 @@ def _from_picture(values: dict, deadline: Deadline) -> dict:
     from .picture import make_from_picture
     image = values["image"]
     pixels = pixels_of(image["rgba"], image["source_width"], image["source_height"])
-    height = round(values["width"] * pixels.shape[0] / pixels.shape[1])
-    if not MIN_SIDE <= height <= MAX_SIDE:
-        raise PuzzleError(f"picture: {values['width']} cells across makes it {height} cells down "
-                          f"(from {MIN_SIDE} to {MAX_SIDE} can be made)")
     return make_from_picture(pixels, values["width"], values["colours"], values["seed"], deadline,
                              values.get("title"))
 

@@ -8,26 +8,13 @@ import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
 from ..repair import Grid, make_unique
+from .grade import grade, open_after_line_logic
 from .maker import from_picture, solutions
+from .makers import MAX_SIDE, MIN_SIDE
 from .model import parse
-from .rules import Contradiction
 
 #: changes the repair may make before it says the picture cannot be made unique
 MAX_CHANGES = 60
-
-
-def open_after_line_logic(puzzle: dict, deadline: Deadline) -> int:
-    """The cells the counting rules and line logic leave open (0: the clues are unique)."""
-    from .auto import AutoSolver
-    solver = AutoSolver(parse(puzzle), deadline)
-    dom = [solver.g.full] * solver.g.size
-    try:
-        solver.rules.propagate(dom)
-    except Contradiction:
-        return 1 << 30
-    if not solver.tighten(dom, range(len(solver.g.specs))):
-        return 1 << 30
-    return sum(1 for d in dom if d & (d - 1))
 
 
 def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline: Deadline | None = None,
@@ -36,10 +23,12 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
     ``width`` cells across, ``colours`` colours in all; ``stats.changed`` lists the
     cells the repair changed."""
     from ..linkapix.pictures import picture_from_rgba
-    from .grade import grade
     deadline = deadline or Deadline(None)
     h_px, w_px = pixels.shape[:2]
-    height = max(1, round(width * h_px / w_px))
+    height = round(width * h_px / w_px)
+    if not MIN_SIDE <= height <= MAX_SIDE:
+        raise PuzzleError(f"picture: {width} cells across makes it {height} cells down "
+                          f"(from {MIN_SIDE} to {MAX_SIDE} can be made)")
     palette, rows = picture_from_rgba(pixels, width, height, colours, "none", seed)
     picture: Grid = [list(row) for row in rows]
     if len(palette) < 2:
@@ -56,7 +45,7 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
         others = [s["grid"] for s in sols if s["grid"] != mine]
         return others[0] if others else None
 
-    picture, changes = make_unique(picture, lambda g: open_after_line_logic(puzzle_of(g), deadline),
+    picture, changes = make_unique(picture, lambda g: open_after_line_logic(parse(puzzle_of(g)), deadline),
                                    second_solution, deadline, random.Random(f"hungrycat picture {seed}"),
                                    MAX_CHANGES)
     puzzle = puzzle_of(picture)
