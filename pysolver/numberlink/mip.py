@@ -11,10 +11,19 @@ Kalvelagen's first model counts the neighbours of equal label instead of using l
 which forbids a path from running beside itself: on a 3x2 board whose only answer
 goes round the board it found nothing, and it could prove neither uniqueness nor
 unsolvability.  With links the model is exact under the plain rules.  An answer may
-still hold a loop of used links away from the paths; each loop is cut off by
-``sum_{e in C} y[e] <= |C| - 1`` and the model solved again.  For a second answer the
-"no-good" ``sum_{e used} y[e] <= |used| - 1`` excludes the first (links decide the
-answer).
+still hold loops of used links away from the paths.  They are not ruled out up front
+(a single-commodity flow did that, but its big-M relaxation is weak: open 15x15
+boards with 3 to 5 pairs ran out of 30 s); instead each loop's cells S get the cut
+``sum of y inside S <= |S| - 1`` (the links of any answer inside any set of cells form
+a forest), and the loops are spliced into the paths beside them (``looppatch``): most
+often the first solve then gives an answer.  For a second answer the "no-good"
+``sum_{e used} y[e] <= |used| - 1`` excludes the first (links decide the answer).
+
+HiGHS's time to a first answer on open boards is heavy-tailed (0.1 s or over 30 s
+for the same board, by row order or presolve), so it gets short tries that differ
+(``attempt_slice``): presolve on and off, a colour-balance row per label on and off,
+rows shuffled; a try that runs out is begun again with the cuts kept.  "No answer"
+from any try is a proof: every row is true of every answer.
 
 Before the model is built, what the plain rules force (``deduce``: the default
 search's propagation, then probing one move ahead) is fixed: the forced links (the note
@@ -35,6 +44,7 @@ from scipy.sparse import coo_matrix
 from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
 from .deduce import Forced
+from .looppatch import loop_cells, paths_of, splice_loops
 from .model import Numberlink
 
 #: above this many binaries the model is too large to be worth building
@@ -64,9 +74,6 @@ class _Rows:
         return LinearConstraint(A, np.array(self.lo), np.array(self.hi))
 
 
-FLOW = True
-
-
 def _square_rows(model: Numberlink, rows: "_Rows", edges, first: int) -> None:
     """Four links round a 2x2 square would be a loop: at most three of them (valid
     for every answer, and it tightens the relaxation, where such loops abound)."""
@@ -79,6 +86,42 @@ def _square_rows(model: Numberlink, rows: "_Rows", edges, first: int) -> None:
             rows.add(sq, [1.0] * 4, -np.inf, 3.0)
 
 
+def _balance_rows(model: Numberlink, rows: "_Rows", var) -> None:
+    """Colour the board like a chessboard: a path's cells alternate colours, so pair
+    k's path holds one more cell of its ends' colour when both ends have the same
+    colour, else as many of each.  One row per label: sum of +-1 over its cells."""
+    W, K = model.width, len(model.labels)
+    sign = [1.0 if (p // W + p % W) % 2 == 0 else -1.0 for p in range(model.size)]
+    for k, (a, b) in enumerate(model.ends):
+        rows.add([var(p, k) for p in range(model.size)], sign, (sign[a] + sign[b]) / 2, (sign[a] + sign[b]) / 2)
+
+
+def attempt_slice(attempt: int) -> float:
+    """Seconds HiGHS gets on its ``attempt``-th try (from 0): 1, 1, 1, 1, 2, 2, 2, 2, 4 ...
+    On open boards with few pairs its time to a first answer is heavy-tailed (0.1 s
+    with one row order, over 30 s with another), so short tries that differ are
+    better than one long one."""
+    return float(2 ** (attempt // 4))
+
+
+def _attempt_options(attempt: int) -> dict:
+    """Presolve on every other try (each way loses on some boards)."""
+    return {"presolve": attempt % 2 == 1}
+
+
+def _attempt_rows(attempt: int, rows: "_Rows", balance: "_Rows", nvars: int) -> list[LinearConstraint]:
+    """The rows for a try: the colour balance rows on tries 2, 3 (mod 4), and from the
+    fourth try on the rows in a shuffled order (which sends HiGHS another way)."""
+    cons = [rows.constraint(nvars)]
+    if attempt % 4 >= 2:
+        cons.append(balance.constraint(nvars))
+    if attempt >= 4:
+        rng = np.random.default_rng(attempt)
+        cons = [LinearConstraint(con.A[order], con.lb[order], con.ub[order])
+                for con in cons for order in [rng.permutation(con.A.shape[0])]]
+    return cons
+
+
 def _fix_forced(forced: Forced, edges, lb, first: int) -> None:
     """Fix the links the plain rules force before the model (``deduce``).  Only the
     links: HiGHS's presolve derives the labels and the links ruled out from them, and
@@ -87,41 +130,6 @@ def _fix_forced(forced: Forced, edges, lb, first: int) -> None:
     for e, (p, q) in enumerate(edges):
         if frozenset((p, q)) in sure:
             lb[first + e] = 1.0
-
-
-def _flow_rows(model: Numberlink, rows: "_Rows", edges, links, var, first: int) -> int:
-    """Single-commodity flow that rules out loops of used links (added to ``rows``;
-    returns the new number of variables).  The first endpoint of each pair is a
-    source; every other cell on a path (each non-source endpoint, and under free
-    cover a labelled cell) consumes one unit, which can only arrive along used links
-    (``f <= C * y``).  A loop holds no source, so it cannot be fed: without this the
-    model's answers on open full-cover boards are riddled with loops, each cut and
-    solved again (a 15x15 board with 3 pairs ran out of 60 s that way)."""
-    N, K = model.size, len(model.labels)
-    full = model.cover == "full"
-    sources = {a for a, _ in model.ends}
-    cap = float(N - len(sources))
-    E = len(edges)
-    inflow: list[list[int]] = [[] for _ in range(N)]
-    outflow: list[list[int]] = [[] for _ in range(N)]
-    for e, (p, q) in enumerate(edges):
-        y = N * K + e
-        for d, (s, t) in enumerate(((p, q), (q, p))):
-            f = first + 2 * e + d
-            outflow[s].append(f)
-            inflow[t].append(f)
-            rows.add([f, y], [1.0, -cap], -np.inf, 0.0)
-    ends = model.endpoint_cells()
-    for p in range(N):
-        if p in sources:
-            continue
-        cols = inflow[p] + outflow[p]
-        vals = [1.0] * len(inflow[p]) + [-1.0] * len(outflow[p])
-        if full or p in ends:
-            rows.add(cols, vals, 1.0, 1.0)
-        else:
-            rows.add(cols + [var(p, k) for k in range(K)], vals + [-1.0] * K, 0.0, 0.0)
-    return first + 2 * E
 
 
 def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
@@ -171,81 +179,71 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
             rows.add([y, var(p, k), var(q, k)], [1.0, 1.0, -1.0], -np.inf, 1.0)
             rows.add([y, var(p, k), var(q, k)], [1.0, -1.0, 1.0], -np.inf, 1.0)
     _square_rows(model, rows, edges, N * K)
+    balance = _Rows()
+    _balance_rows(model, balance, var)
     forced = Forced(model, deadline)
     if forced.contradiction:
         return Outcome([], True, {"variables": nvars, "forced_links": 0}, "the forced moves end in a contradiction")
     _fix_forced(forced, edges, lb, N * K)
-    nbin = nvars
-    if FLOW:
-        nvars = _flow_rows(model, rows, edges, links, var, nbin)
-        lb = np.concatenate([lb, np.zeros(nvars - nbin)])
-        ub = np.concatenate([ub, np.full(nvars - nbin, np.inf)])
     # Free cover: the fewest links, which also keeps loops away.
     c = np.zeros(nvars)
     if not full:
         c[N * K:N * K + E] = 1.0
-    integrality = np.zeros(nvars)
-    integrality[:nbin] = 1
-    stats = {"variables": nvars, "rows": len(rows.lo), "milp_solves": 0, "cycle_cuts": 0,
+    integrality = np.ones(nvars)
+    stats = {"variables": nvars, "rows": len(rows.lo), "milp_solves": 0, "cycle_cuts": 0, "spliced": 0, "restarts": 0,
              "forced_links": len(forced.links())}
+    cuts_before = 0
 
     def run():
-        opts = highs_options(deadline, disp=False)
-        deadline.check()
-        stats["milp_solves"] += 1
-        res = milp(c, integrality=integrality, bounds=(lb, ub),
-                   constraints=[rows.constraint(nvars)], options=opts)
-        if res.status == 2:
-            return None
-        if res.x is None:
-            raise highs_stopped(res)
-        return np.rint(res.x[N * K:N * K + E]).astype(np.int8)
+        """The link values of an answer of the model as it stands (loops allowed), or
+        None when it has none."""
+        while True:
+            attempt = stats["milp_solves"]
+            stats["milp_solves"] += 1
+            opts = highs_options(deadline, disp=False, **_attempt_options(attempt))
+            left = opts.get("time_limit")
+            short = left is not None and left > attempt_slice(attempt)
+            if short:
+                opts["time_limit"] = attempt_slice(attempt)
+            res = milp(c, integrality=integrality, bounds=(lb, ub),
+                       constraints=_attempt_rows(attempt, rows, balance, nvars), options=opts)
+            if res.status == 2:
+                return None
+            if res.x is not None:
+                return np.rint(res.x[N * K:N * K + E]).astype(np.int8)
+            if not (short and res.status == 1):
+                raise highs_stopped(res)
+            stats["restarts"] += 1
 
-    def paths_or_cut(used) -> dict | None:
-        """The paths of the used links, or None after cutting off the loops among them."""
-        step: list[list[tuple[int, int]]] = [[] for _ in range(N)]
-        for e, (p, q) in enumerate(edges):
-            if used[e]:
-                step[p].append((e, q))
-                step[q].append((e, p))
-        on_path = set()
-        paths = {}
-        for k, (a, b) in enumerate(model.ends):
-            path, came, cur = [a], -1, a
-            while cur != b:
-                came, cur = next((e, q) for e, q in step[cur] if e != came)
-                path.append(cur)
-            on_path.update(path)
-            paths[model.labels[k]] = [list(model.rc(p)) for p in path]
-        loops = 0
-        seen = set(on_path)
-        for s in range(N):
-            if s in seen or not step[s]:
-                continue
-            loop, todo = set(), [s]
-            seen.add(s)
-            while todo:
-                p = todo.pop()
-                for e, q in step[p]:
-                    loop.add(N * K + e)
-                    if q not in seen:
-                        seen.add(q)
-                        todo.append(q)
-            rows.add(sorted(loop), [1.0] * len(loop), -np.inf, float(len(loop) - 1))
-            loops += 1
-        stats["cycle_cuts"] += loops
-        return None if loops else {"paths": paths}
+    def cut_loops(used) -> list[tuple[int, int]]:
+        """The used links as cell pairs, after a cut on each loop among them: the links
+        inside a loop's cells number at most one less than the cells (true of every
+        answer, whose links inside any set of cells form a forest)."""
+        chosen = [edges[e] for e in range(E) if used[e]]
+        for cells in loop_cells(model, chosen):
+            inside = [N * K + e for e, (p, q) in enumerate(edges) if p in cells and q in cells]
+            rows.add(inside, [1.0] * len(inside), -np.inf, float(len(cells) - 1))
+            stats["cycle_cuts"] += 1
+        return chosen
 
-    solutions = []
+    solutions, seen = [], set()
     while len(solutions) < limit:
         used = run()
         if used is None:
             break
-        sol = paths_or_cut(used)
-        if sol is None:
-            continue
-        solutions.append(sol)
-        chosen = [N * K + e for e in range(E) if used[e]]
-        rows.add(chosen, [1.0] * len(chosen), -np.inf, float(len(chosen) - 1))
+        chosen = cut_loops(used)
+        if stats["cycle_cuts"] > cuts_before:
+            cuts_before = stats["cycle_cuts"]
+            chosen = splice_loops(model, chosen)
+            if chosen is None:
+                continue
+            stats["spliced"] += 1
+        key = frozenset(frozenset(pq) for pq in chosen)
+        if key not in seen:
+            seen.add(key)
+            solutions.append({"paths": paths_of(model, chosen)})
+        index = {frozenset(pq): N * K + e for e, pq in enumerate(edges)}
+        cols = sorted(index[k] for k in key)
+        rows.add(cols, [1.0] * len(cols), -np.inf, float(len(cols) - 1))
     stats["t_search"] = time.perf_counter() - t0
     return Outcome(solutions, True, stats, forced.note())
