@@ -44,8 +44,9 @@ def test_branch_and_price_counts_as_the_exact_engine(board, answers, monkeypatch
     """With the list cut short at once, every board goes through column generation:
     the answers, their number (0, 1, or a second one found) and the proofs agree with
     the default engine.  (Probing is off: it settles some of these boards before
-    any path is made.)"""
+    any path is made, and so does the colour count, off too.)"""
     monkeypatch.setattr(pathset, "MAX_PATHS", 0)
+    monkeypatch.setattr(pathset, "colours_balance", lambda model: True)
     monkeypatch.setattr(deduce, "MAX_PROBES", 0)
     monkeypatch.setattr(deduce, "DEEP_PROBES", 0)
     m = FAMILY.parse({"type": "numberlink", **board})
@@ -151,3 +152,27 @@ def test_a_list_too_long_asks_for_deeper_deductions_first(monkeypatch):
     assert out.complete and len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved
     assert "lazy" not in out.stats and "probing 2 moves ahead" in out.note
     assert out.stats["forced_links"] == len(forced.links())
+
+
+#: our own open full-cover board, 7x7 with 3 pairs (a random Hamiltonian path of the
+#: grid cut in three, as bench/nl_fewpairs.py makes them): too open to list the paths
+OPEN_7 = {"type": "numberlink", "width": 7, "height": 7, "cover": "full",
+          "endpoints": [[2, 0, "a"], [6, 2, "a"], [6, 3, "b"], [2, 4, "b"], [2, 5, "c"], [0, 6, "c"]]}
+
+
+def test_paths_solves_an_open_board_with_few_pairs_by_itself():
+    m = FAMILY.parse(OPEN_7)
+    out = FAMILY.solve(m, "paths", Deadline(30), limit=1)
+    assert "lazy" in out.stats
+    assert len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved
+
+
+def test_paths_proves_no_answer_by_the_colour_count():
+    """One end of OPEN_7 moved to a neighbour of the other colour: the chessboard count
+    of the cells can no longer be met (the path-set LP has no solution), said at once."""
+    moved = {**OPEN_7, "endpoints": [[3, 0, "a"]] + OPEN_7["endpoints"][1:]}
+    m = FAMILY.parse(moved)
+    assert pathset.colours_balance(FAMILY.parse(OPEN_7)) and not pathset.colours_balance(m)
+    out = FAMILY.solve(m, "paths", Deadline(30), limit=1)
+    assert out.complete and not out.solutions and "colours" in out.note
+    assert not FAMILY.solve(m, "auto", Deadline(30), limit=1).solutions

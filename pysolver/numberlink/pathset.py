@@ -265,6 +265,14 @@ class _NoAnswer(Exception):
     """The deductions before the model end in a contradiction."""
 
 
+class _Settled(Exception):
+    """The board is settled before any path is listed (``outcome``)."""
+
+    def __init__(self, outcome: Outcome):
+        super().__init__()
+        self.outcome = outcome
+
+
 def enumerate_paths(model: Numberlink, deadline: Deadline, cap: int = MAX_PATHS, budget: int = MAX_STEPS,
                     forced: Forced | None = None):
     """For each pair, its candidate paths (cell lists; one per set of cells) and, per
@@ -300,6 +308,20 @@ def _answer(model: Numberlink, chosen: dict[int, list[int]]) -> dict:
     return {"paths": {model.labels[k]: [list(model.rc(p)) for p in path] for k, path in chosen.items()}}
 
 
+def colours_balance(model: Numberlink) -> bool:
+    """Under full cover, whether the chessboard colours allow an answer.  A path's
+    cells alternate colours, so each column of pair k holds (black - white) = +1, -1
+    or 0 by its ends' colours; every cell covered once makes the board's (black -
+    white) the sum of these.  When it is not, the path-set LP (summed with these
+    weights over the cell rows) has no solution at all, which pricing column by
+    column could prove only by exhausting every path."""
+    if model.cover != "full":
+        return True
+    W = model.width
+    sign = [1 if (p // W + p % W) % 2 == 0 else -1 for p in range(model.size)]
+    return sum(sign) == sum((sign[a] + sign[b]) // 2 for a, b in model.ends)
+
+
 def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     """Every candidate listed when they are few (fast), else lazy path generation;
     either way only paths through the links the plain rules force (``deduce``)."""
@@ -307,6 +329,10 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
     try:
         if forced.contradiction:
             raise _NoAnswer
+        if not colours_balance(model):
+            out = Outcome([], True, {"paths": 0}, "no answer: the chessboard colours of the cells cannot be "
+                          "balanced by paths between these ends")
+            raise _Settled(out)
         try:
             out = _solve_listed(model, deadline, limit, forced, FIRST_STEPS)
         except TooMany as many:
@@ -321,6 +347,8 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
         out = solve_lazily(model, deadline, limit, str(many), forced)
     except _NoAnswer:
         out = Outcome([], True, {"paths": 0}, "the forced moves end in a contradiction")
+    except _Settled as settled:
+        out = settled.outcome
     out.stats["forced_links"] = len(forced.links())
     out.note = "; ".join(filter(None, (forced.note(), out.note)))
     return out
