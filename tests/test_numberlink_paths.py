@@ -176,3 +176,20 @@ def test_paths_proves_no_answer_by_the_colour_count():
     out = FAMILY.solve(m, "paths", Deadline(30), limit=1)
     assert out.complete and not out.solutions and "colours" in out.note
     assert not FAMILY.solve(m, "auto", Deadline(30), limit=1).solutions
+
+
+def test_a_constructed_answer_seeds_the_pool_and_the_model_picks_it():
+    """An open 12x12 full-cover board with three pairs (a Hamiltonian path of our own
+    cut in three): the construction's paths seed the pool, the master chooses them, the
+    answer is checked; asked for two answers, no construction is tried."""
+    from pysolver.numberlink.seedpaths import seed_answer
+    rows = [[(r, c if r % 2 == 0 else 11 - c) for c in range(12)] for r in range(12)]
+    snake = [cell for row in rows for cell in row]
+    ends = [snake[0], snake[40], snake[41], snake[100], snake[101], snake[143]]
+    m = FAMILY.parse({"type": "numberlink", "width": 12, "height": 12, "cover": "full",
+                      "endpoints": [[*cell, "abc"[i // 2]] for i, cell in enumerate(ends)]})
+    seeds = seed_answer(m, Deadline(30))
+    assert seeds is not None and sorted(p for path in seeds.values() for p in path) == list(range(144))
+    out = FAMILY.solve(m, "paths", Deadline(30), limit=1)
+    assert out.stats["seeded"] == 3 and "seed" in out.stats["lazy"]
+    assert len(out.solutions) == 1 and FAMILY.check(m, out.solutions[0]).solved

@@ -244,14 +244,17 @@ def other_order(model: Numberlink, k: int, path: list[int], deadline: Deadline) 
 
 
 def solve_lazily(model: Numberlink, deadline: Deadline, limit: int, why: str,
-                 forced: Forced | None = None) -> Outcome:
+                 forced: Forced | None = None, seeds: dict[int, list[int]] | None = None) -> Outcome:
     """Up to ``limit`` answers by branch and price (only paths through ``forced``'s
-    chains); past the time limit with one answer in hand, that answer with uniqueness
-    unknown."""
+    chains, and ``seeds``: pair -> a path for the first pool); past the time limit with
+    one answer in hand, that answer with uniqueness unknown."""
     t0 = time.perf_counter()
     gen = ColumnGeneration(model, deadline, forced)
     stats = gen.stats
     stats["lazy"] = why
+    for k, path in (seeds or {}).items():
+        gen.pool.add(k, path)
+    stats["seeded"] = len(seeds or {})
     answers: list[dict[int, list[int]]] = []
     complete = True
     try:
@@ -260,9 +263,11 @@ def solve_lazily(model: Numberlink, deadline: Deadline, limit: int, why: str,
             if chosen is None:
                 break
             answers.append(chosen)
+            if len(answers) >= limit:
+                break
             twin = next(((k, alt) for k, path in chosen.items()
                          if (alt := other_order(model, k, path, deadline)) is not None), None)
-            if twin is not None and len(answers) < limit:
+            if twin is not None:
                 answers.append({**chosen, twin[0]: twin[1]})
                 stats["twins"] = 1
                 break

@@ -65,15 +65,18 @@ def _splice_once(model: Numberlink, adj: list[set[int]]) -> bool | None:
     if best is None:
         return False
     a, b, d, e = best
-    adj[a].discard(b)
-    adj[b].discard(a)
-    adj[d].discard(e)
-    adj[e].discard(d)
-    adj[a].add(e)
-    adj[e].add(a)
-    adj[b].add(d)
-    adj[d].add(b)
+    relink(adj, drop=[(a, b), (d, e)], add=[(a, e), (b, d)])
     return True
+
+
+def relink(adj: list[set[int]], drop, add) -> None:
+    """Drop the links ``drop`` and add the links ``add`` (cell pairs) in ``adj``."""
+    for p, q in drop:
+        adj[p].discard(q)
+        adj[q].discard(p)
+    for p, q in add:
+        adj[p].add(q)
+        adj[q].add(p)
 
 
 def splice_loops(model: Numberlink, links: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
@@ -117,8 +120,8 @@ def loop_cells(model: Numberlink, links) -> list[set[int]]:
     return list(out.values())
 
 
-def paths_of(model: Numberlink, links) -> dict[str, list[list[int]]]:
-    """Each pair's path along ``links`` (which hold no loop), as [row, col] lists."""
+def cell_paths(model: Numberlink, links) -> dict[int, list[int]]:
+    """Pair -> its path's cells along ``links`` (which hold no loop)."""
     adj = _adjacency(model, links)
     out = {}
     for k, (a, b) in enumerate(model.ends):
@@ -127,5 +130,10 @@ def paths_of(model: Numberlink, links) -> dict[str, list[list[int]]]:
             nxt = next(q for q in adj[path[-1]] if q != prev)
             prev = path[-1]
             path.append(nxt)
-        out[model.labels[k]] = [list(model.rc(p)) for p in path]
+        out[k] = path
     return out
+
+
+def paths_of(model: Numberlink, links) -> dict[str, list[list[int]]]:
+    """Each pair's path along ``links`` (which hold no loop), as [row, col] lists."""
+    return {model.labels[k]: [list(model.rc(p)) for p in path] for k, path in cell_paths(model, links).items()}

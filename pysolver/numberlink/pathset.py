@@ -21,6 +21,12 @@ Before listing, what the plain rules force (``deduce``) is drawn: a path grows f
 the tip of its pair's first forced chain to the tip of the second, and the cells of
 other pairs' chains are taken (a pair whose path is forced has that one candidate).
 
+When one answer is asked for, a construction (``seedpaths``: routed paths, the rest
+in dominoes spliced into them) is tried first; when it gives an answer, its paths seed
+``colgen``'s pool and the master LP/MIP picks them (open full-cover boards with few
+pairs, where listing and pricing by search drown).  Under full cover the chessboard
+colour count settles boards it rules out at once (``colours_balance``).
+
 Paths over the same cells are one column (they are interchangeable for the model);
 when the answer picks such a column, its twin is a second answer at once.  The
 number of paths still grows exponentially with the free space, so past ``MAX_PATHS``
@@ -39,11 +45,16 @@ from ..base import Deadline, GaveUp, Outcome
 from ..highs import highs_options, highs_stopped
 from .deduce import Forced
 from .model import Numberlink
+from .seedpaths import seed_answer
 
 #: more candidate paths than this (over all pairs, after pruning) and ``colgen`` makes them lazily
 MAX_PATHS = 20_000
 #: or more steps of the search that lists them than this
 MAX_STEPS = 300_000
+#: constructions of an answer (``seedpaths``) tried, when one answer is asked for, before
+#: any path is listed: on open full-cover boards with few pairs the list and the
+#: pricing search drown, while a construction takes a few milliseconds
+SEED_TRIES = 100
 #: the first list's step budget, before deeper deductions (``Forced.deepen``) and a second try
 FIRST_STEPS = 50_000
 
@@ -333,6 +344,11 @@ def solve_paths(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
             out = Outcome([], True, {"paths": 0}, "no answer: the chessboard colours of the cells cannot be "
                           "balanced by paths between these ends")
             raise _Settled(out)
+        seeds = seed_answer(model, deadline, SEED_TRIES) if limit == 1 else None
+        if seeds is not None:
+            from .colgen import solve_lazily
+            raise _Settled(solve_lazily(model, deadline, limit, "a constructed answer's paths seed the pool",
+                                        forced, seeds))
         try:
             out = _solve_listed(model, deadline, limit, forced, FIRST_STEPS)
         except TooMany as many:
