@@ -4,8 +4,8 @@ Pricing by depth-first search cannot reach the paths an open board with few pair
 needs (three paths over 225 cells), so before column generation starts a cheap
 construction offers whole answers' paths to the pool:
 
-1. each pair is routed by a shortest path (breadth first, neighbours in a random
-   order) around the pairs routed before it, in a random order of pairs;
+1. each pair is routed by a cheapest path under random cell costs around the pairs
+   routed before it, in a random order of pairs (or by negotiated routing);
 2. the cells left over are paired into dominoes (a maximum bipartite matching of the
    chessboard-coloured free cells; it must be perfect);
 3. dominoes are taken into the paths and loops beside them (a link c-d of a path
@@ -18,8 +18,9 @@ never chosen), so the method stays exact.
 """
 from __future__ import annotations
 
+import heapq
 import random
-from collections import deque
+import time
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -31,23 +32,33 @@ from .model import Numberlink
 from .route import route_free
 
 
-def _route(model: Numberlink, a: int, b: int, taken: bytearray, rng: random.Random) -> list[int] | None:
-    """A shortest path a..b through cells not taken (neighbours in a random order)."""
+#: pairings of the free cells into dominoes tried per routing
+MATCHINGS = 2
+#: seconds the construction may take at most (its tries stop then)
+SECONDS = 1.5
+
+
+def _route(model: Numberlink, a: int, b: int, taken: bytearray, cost: list[float]) -> list[int] | None:
+    """A cheapest path a..b through cells not taken, under the given cell costs."""
+    best = {a: 0.0}
     prev = {a: -1}
-    todo = deque([a])
-    while todo:
-        p = todo.popleft()
+    heap = [(0.0, a)]
+    while heap:
+        d, p = heapq.heappop(heap)
         if p == b:
             path = [b]
             while prev[path[-1]] >= 0:
                 path.append(prev[path[-1]])
             return path[::-1]
-        nb = list(model.neighbours[p])
-        rng.shuffle(nb)
-        for q in nb:
-            if q not in prev and (q == b or not taken[q]):
-                prev[q] = p
-                todo.append(q)
+        if d > best[p]:
+            continue
+        for q in model.neighbours[p]:
+            if q == b or not taken[q]:
+                nd = d + cost[q]
+                if nd < best.get(q, float("inf")):
+                    best[q] = nd
+                    prev[q] = p
+                    heapq.heappush(heap, (nd, q))
     return None
 
 
@@ -108,8 +119,8 @@ def _absorb_dominoes(model: Numberlink, adj: list[set[int]], dominoes: list[tupl
 
 
 def _routed(model: Numberlink, deadline: Deadline, rng: random.Random, attempt: int) -> list[list[int]] | None:
-    """Disjoint paths joining every pair: on even tries shortest paths one pair after
-    another in a random order, on odd ones negotiated routing (``route``, seeded),
+    """Disjoint paths joining every pair: on even tries cheapest paths under random
+    cell costs one pair after another in a random order, on odd ones negotiated routing (``route``, seeded),
     which finds its way where one pair must go round another."""
     if attempt % 2:
         routed = route_free(model, deadline, max_rounds=200, seed=attempt)
@@ -121,8 +132,9 @@ def _routed(model: Numberlink, deadline: Deadline, rng: random.Random, attempt: 
     for p in model.endpoint_cells():
         taken[p] = 1
     out = []
+    cost = [1.0 + 2.0 * rng.random() for _ in range(model.size)]
     for k in rng.sample(range(len(model.ends)), len(model.ends)):
-        path = _route(model, *model.ends[k], taken, rng)
+        path = _route(model, *model.ends[k], taken, cost)
         if path is None:
             return None
         for p in path:
@@ -133,23 +145,29 @@ def _routed(model: Numberlink, deadline: Deadline, rng: random.Random, attempt: 
 
 def seed_answer(model: Numberlink, deadline: Deadline, tries: int = 30, seed: int = 0) -> dict[int, list[int]] | None:
     """Pair -> path (cells) of a full-cover answer made as the module docstring says,
-    or None after ``tries`` failed constructions."""
+    or None after ``tries`` failed constructions (or ``SECONDS``)."""
     if model.cover != "full":
         return None
     rng = random.Random(seed)
+    stop = time.perf_counter() + SECONDS
     for attempt in range(tries):
         deadline.check()
+        if time.perf_counter() > stop:
+            break
         paths = _routed(model, deadline, rng, attempt)
         if paths is None:
             continue
         used = {p for path in paths for p in path}
-        dominoes = _dominoes(model, [p for p in range(model.size) if p not in used], rng)
-        if dominoes is None:
-            continue
-        adj = _adjacency(model, [pq for path in paths for pq in zip(path, path[1:])] + dominoes)
-        if not _absorb_dominoes(model, adj, dominoes):
-            continue
-        final = splice_loops(model, [(p, q) for p in range(model.size) for q in adj[p] if p < q])
-        if final is not None and not loop_cells(model, final):
-            return cell_paths(model, final)
+        free = [p for p in range(model.size) if p not in used]
+        links = [pq for path in paths for pq in zip(path, path[1:])]
+        for _ in range(MATCHINGS):
+            dominoes = _dominoes(model, free, rng)
+            if dominoes is None:
+                break                       # (no matching at all: route again)
+            adj = _adjacency(model, links + dominoes)
+            if not _absorb_dominoes(model, adj, dominoes):
+                continue
+            final = splice_loops(model, [(p, q) for p in range(model.size) for q in adj[p] if p < q])
+            if final is not None and not loop_cells(model, final):
+                return cell_paths(model, final)
     return None
