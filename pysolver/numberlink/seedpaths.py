@@ -132,7 +132,12 @@ def _routed(model: Numberlink, deadline: Deadline, rng: random.Random, attempt: 
     for p in model.endpoint_cells():
         taken[p] = 1
     out = []
-    cost = [1.0 + 2.0 * rng.random() for _ in range(model.size)]
+    # every other such try, cells on the border cost less: routes that hug it leave
+    # no strip behind an endpoint next to the border that only a detour can fill
+    W, H = model.width, model.height
+    hug = 0.3 if attempt % 4 == 2 else 1.0
+    cost = [(1.0 + 2.0 * rng.random()) * (hug if p % W in (0, W - 1) or p // W in (0, H - 1) else 1.0)
+            for p in range(model.size)]
     for k in rng.sample(range(len(model.ends)), len(model.ends)):
         path = _route(model, *model.ends[k], taken, cost)
         if path is None:
