@@ -12,7 +12,7 @@ with no answer, each with its proof by construction:
 * ``cross``: two pairs whose ends sit on the border in the order a b a b (the lines
   would have to cross).
 
-    python bench/nl_fewpairs.py --methods mip paths [--corpus ../shared/corpus/numberlink] [--timeout 30]
+    python bench/nl_fewpairs.py --methods mip paths [--corpus ../shared/corpus/numberlink] [--random 64] [--timeout 30]
 """
 from __future__ import annotations
 
@@ -114,6 +114,12 @@ def few_pair_boards() -> list[tuple[str, dict, bool]]:
     return out
 
 
+def random_boards(n: int, first_seed: int = 500) -> list[tuple[str, dict, bool]]:
+    """``n`` more solvable boards: 8x8 to 15x15 and 2 to 5 pairs in turn."""
+    return [(f"random {8 + i % 8}x{8 + i % 8} {2 + i % 4} pairs seed {first_seed + i}",
+             solvable(8 + i % 8, 2 + i % 4, first_seed + i), True) for i in range(n)]
+
+
 def corpus_boards(folder: str, max_side: int = 15) -> list[tuple[str, dict, bool | None]]:
     out = []
     for path in sorted(Path(folder).glob("*.json")):
@@ -144,6 +150,7 @@ def main() -> None:
     ap.add_argument("--methods", nargs="+", default=["mip", "paths"])
     ap.add_argument("--corpus", default=None)
     ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--random", type=int, default=0, help="also this many random solvable boards")
     ap.add_argument("--only", default=None, help="run only boards whose name holds this")
     ap.add_argument("--dump", default=None, help="write the few-pair boards to this folder and stop")
     args = ap.parse_args()
@@ -153,6 +160,7 @@ def main() -> None:
         for i, (name, board, _) in enumerate(boards):
             Path(args.dump, f"few{i:02d}.json").write_text(json.dumps({**board, "title": name}))
         return
+    boards += random_boards(args.random)
     if args.corpus:
         boards += corpus_boards(args.corpus)
     if args.only:
