@@ -202,7 +202,7 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
             stats["milp_solves"] += 1
             opts = highs_options(deadline, disp=False, **_attempt_options(attempt))
             left = opts.get("time_limit")
-            short = left is not None and left > attempt_slice(attempt)
+            short = left is None or left > attempt_slice(attempt)   # (tries are short without a limit too)
             if short:
                 opts["time_limit"] = attempt_slice(attempt)
             res = milp(c, integrality=integrality, bounds=(lb, ub),
