@@ -41,7 +41,7 @@ import numpy as np
 from scipy.optimize import LinearConstraint, milp
 from scipy.sparse import coo_matrix
 
-from ..base import Deadline, GaveUp, Outcome
+from ..base import Deadline, GaveUp, Outcome, SolveTimeout
 from ..highs import highs_options, highs_stopped
 from .deduce import Forced
 from .looppatch import loop_cells, paths_of, splice_loops
@@ -228,23 +228,30 @@ def solve_mip(model: Numberlink, deadline: Deadline, limit: int) -> Outcome:
         return chosen
 
     solutions, seen = [], set()
-    while len(solutions) < limit:
-        used = run()
-        if used is None:
-            break
-        chosen = cut_loops(used)
-        if stats["cycle_cuts"] > cuts_before:
-            cuts_before = stats["cycle_cuts"]
-            chosen = splice_loops(model, chosen)
-            if chosen is None:
-                continue
-            stats["spliced"] += 1
-        key = frozenset(frozenset(pq) for pq in chosen)
-        if key not in seen:
-            seen.add(key)
-            solutions.append({"paths": paths_of(model, chosen)})
-        index = {frozenset(pq): N * K + e for e, pq in enumerate(edges)}
-        cols = sorted(index[k] for k in key)
-        rows.add(cols, [1.0] * len(cols), -np.inf, float(len(cols) - 1))
+    complete = True
+    try:
+        while len(solutions) < limit:
+            used = run()
+            if used is None:
+                break
+            chosen = cut_loops(used)
+            if stats["cycle_cuts"] > cuts_before:
+                cuts_before = stats["cycle_cuts"]
+                chosen = splice_loops(model, chosen)
+                if chosen is None:
+                    continue
+                stats["spliced"] += 1
+            key = frozenset(frozenset(pq) for pq in chosen)
+            if key not in seen:
+                seen.add(key)
+                solutions.append({"paths": paths_of(model, chosen)})
+            index = {frozenset(pq): N * K + e for e, pq in enumerate(edges)}
+            cols = sorted(index[k] for k in key)
+            rows.add(cols, [1.0] * len(cols), -np.inf, float(len(cols) - 1))
+    except SolveTimeout:
+        if not solutions:
+            raise
+        complete = False                # one answer in hand: uniqueness unknown
     stats["t_search"] = time.perf_counter() - t0
-    return Outcome(solutions, True, stats, forced.note())
+    note = "" if complete else "time ran out before a second answer was ruled out"
+    return Outcome(solutions, complete, stats, "; ".join(filter(None, (forced.note(), note))))
