@@ -6,14 +6,15 @@ a small ambiguity (four cells of a switch, most often) and the clues have severa
 solutions (467 of 467 such pictures met on 20x20 3-colour climbs; 1 of 711 on 15x15
 2-colour climbs).  A black-and-white fiendish picture whose uniqueness the solver
 proved has a large stall instead (100 to 160 of 225 cells at 15x15).  So its filled
-cells are recoloured one or two at a time (two neighbours in a line, and their mirror
-images in a mirrored picture), and a change is
-kept only while the picture stays fiendish and the solver proves it unique; it ends
-once every colour of the palette holds its share of the filled cells.
+cells are recoloured a few at a time (and their mirror images in a mirrored picture),
+and a change is kept only while the picture stays fiendish and the solver proves it
+unique; it ends once every colour of the palette holds its share of the filled cells.
 
-Most changes are made where the stall is not (cells the rungs below guessing decide):
-there a change was kept about one time in two, inside the stall one time in five
-(15x15, 2 colours, 4 pictures, 60 changes each).
+Where a change is made decides how often it is kept (15x15 and 12x12, 3 colours, 4 to 5
+pictures of 40 to 60 changes): a whole block of 2 or 3 cells in a line the rungs below
+guessing decide entirely was kept 17 times in 17, a longer one 7 in 24, a single cell
+of such a line 1 in 2, a cell outside the stall 1 in 3, a cell inside it 1 in 10.  So
+changes are drawn mostly from the first kind (see ``TIERS``).
 """
 from __future__ import annotations
 
@@ -29,13 +30,13 @@ from .model import Model
 COLOUR_STEPS = 200
 #: each colour's least share of the filled cells: one in 2K of them (K colours)
 SHARE = 2
-#: how often a change is drawn from the cells outside the stall in a line the rungs below
-#: guessing decide, from the others outside it, from any (kept 75 %, 32 % and 9 % of the
-#: time on 12x12 3-colour pictures, 5 pictures of 60 changes)
-TIERS = (0.6, 0.3, 0.1)
-#: how often a change takes two cells of a line (a pair was kept about as often as a
-#: single cell outside the stall, three cells seldom)
-PAIR = 0.3
+#: how often a change is a whole block of at most ``SHORT`` cells in a decided line, a
+#: single cell outside the stall, a single cell anywhere (each falls to the next when
+#: there is none)
+TIERS = (0.7, 0.2, 0.1)
+SHORT = 3
+
+Cell = tuple[int, int]
 
 
 def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadline: Deadline,
@@ -50,6 +51,9 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
     filled = [(r, c) for r in range(height) for c in range(width) if picture[r][c]]
     need = len(filled) // (SHARE * colours)
     g, grid = graded_grid(model_of(picture), deadline)
+    # (changes not kept, never tried again: where few lines are decided the same few
+    # blocks would be drawn over and over)
+    failed: set[tuple[frozenset, int]] = set()
     for _ in range(steps):
         counts = [0] * (colours + 1)
         for r, c in filled:
@@ -58,8 +62,14 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
         if not short:
             return picture, g
         want = rng.choice(short)
-        donors = [(r, c) for r, c in filled if picture[r][c] != want and counts[picture[r][c]] > need]
-        cells = _run_from(picture, rng.choice(_pool(donors, grid, rng)), rng)
+
+        def may(cells: list[Cell]) -> bool:
+            # (a colour gives cells only while it keeps its own share)
+            was = picture[cells[0][0]][cells[0][1]]
+            return was != want and counts[was] - len(cells) >= need and (frozenset(cells), want) not in failed
+        cells = _change(picture, grid, may, rng)
+        if cells is None:
+            return None
         if symmetric:
             cells += [(r, width - 1 - c) for r, c in cells]
         old = {cell: picture[cell[0]][cell[1]] for cell in cells}
@@ -69,34 +79,40 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
         if tried.level == 5 and unique(picture):
             g, grid = tried, tried_grid
             continue
+        failed.add((frozenset(cells), want))
         for (r, c), v in old.items():
             picture[r][c] = v
     return None
 
 
-def _pool(donors: list[tuple[int, int]], grid: list[str], rng: random.Random) -> list[tuple[int, int]]:
-    """The cells a change is drawn from: most often those outside the stall whose row
-    or column the rungs below guessing decide entirely, else others outside it, now
-    and then any (see TIERS)."""
-    decided_rows = {r for r, row in enumerate(grid) if "?" not in row}
-    decided_cols = {c for c in range(len(grid[0])) if all(row[c] != "?" for row in grid)}
-    outside = [(r, c) for r, c in donors if grid[r][c] != "?"]
-    tiers = ([(r, c) for r, c in outside if r in decided_rows or c in decided_cols], outside, donors)
+def _change(picture: list[list[int]], grid: list[str], may: Callable[[list[Cell]], bool],
+            rng: random.Random) -> list[Cell] | None:
+    """The cells of the next change, drawn by ``TIERS`` among those ``may`` allows (None:
+    it allows none)."""
+    height, width = len(picture), len(picture[0])
+    rows = [[(r, c) for c in range(width)] for r in range(height) if "?" not in grid[r]]
+    cols = [[(r, c) for r in range(height)] for c in range(width) if all(row[c] != "?" for row in grid)]
+    singles = [[(r, c)] for r in range(height) for c in range(width) if picture[r][c]]
+    tiers = ([b for line in rows + cols for b in _blocks(picture, line) if len(b) <= SHORT],
+             [cell for cell in singles if grid[cell[0][0]][cell[0][1]] != "?"], singles)
     draw = rng.random()
-    for share, pool in zip(TIERS, tiers):
-        if pool and draw < share:
-            return pool
+    for i, (share, pool) in enumerate(zip(TIERS, tiers)):
+        pool = [cells for cells in pool if may(cells)]
+        if pool and (draw < share or i == len(TIERS) - 1):
+            return rng.choice(pool)
         draw -= share
-    return donors
+    return None
 
 
-def _run_from(picture: list[list[int]], start: tuple[int, int], rng: random.Random) -> list[tuple[int, int]]:
-    """``start``, and now and then (``PAIR``) its neighbour of the same colour along its
-    row or column."""
-    r, c = start
-    dr, dc = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
-    r, c = r + dr, c + dc
-    if (rng.random() < PAIR and 0 <= r < len(picture) and 0 <= c < len(picture[0])
-            and picture[r][c] == picture[start[0]][start[1]]):
-        return [start, (r, c)]
-    return [start]
+def _blocks(picture: list[list[int]], line: list[Cell]) -> list[list[Cell]]:
+    """The blocks (runs of one colour) of a line given by its cells."""
+    out: list[list[Cell]] = []
+    prev = 0
+    for r, c in line:
+        v = picture[r][c]
+        if v and v == prev:
+            out[-1].append((r, c))
+        elif v:
+            out.append([(r, c)])
+        prev = v
+    return out
