@@ -70,6 +70,7 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
         cells = _change(picture, grid, may, rng)
         if cells is None:
             return None
+        move = (frozenset(cells), want)
         if symmetric:
             cells += [(r, width - 1 - c) for r, c in cells]
         old = {cell: picture[cell[0]][cell[1]] for cell in cells}
@@ -79,7 +80,7 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
         if tried.level == 5 and unique(picture):
             g, grid = tried, tried_grid
             continue
-        failed.add((frozenset(cells), want))
+        failed.add(move)
         for (r, c), v in old.items():
             picture[r][c] = v
     return None
