@@ -6,7 +6,7 @@ graded as asked, median and slowest seconds of making (CPU, ``time.process_time`
                                 [--timeout 20]
 
 Rows (``--only`` picks by name): nonogram-bw and nonogram-3c (20x20, black and white /
-3 colours), hungrycat (12x12, 3 colours), numberlink-20 and numberlink-30 (20x20 and
+3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat (12x12, 3 colours), numberlink-20 and numberlink-30 (20x20 and
 30x30 boards: this maker takes no grade, so its row gives the grades it made).  Seeds
 0..N-1.  A maker that cannot make a grade at all is left out of its form (see each
 maker's ``grade`` Param); asked here anyway it shows as not made.
@@ -29,6 +29,7 @@ from pysolver.registry import get_family  # noqa: E402
 ROWS = {
     "nonogram-bw": ("nonogram", {"width": 20, "height": 20, "colours": 1}, True),
     "nonogram-3c": ("nonogram", {"width": 20, "height": 20, "colours": 3}, True),
+    "nonogram-2c-15": ("nonogram", {"width": 15, "height": 15, "colours": 2}, True),
     "hungrycat": ("hungrycat", {"width": 12, "height": 12, "colours": 3}, True),
     "numberlink-20": ("numberlink", {"width": 20, "height": 20}, False),
     "numberlink-30": ("numberlink", {"width": 30, "height": 30}, False),

@@ -1,7 +1,8 @@
-"""Makers of the hard grades (issue 23): black-and-white nonograms of grade 5 and Hungry
-Cat puzzles of grades 3 and 4, climbed to from easier pictures (pysolver/climb.py), are
-unique (proved by the solver), of the grade asked for and made again from their number;
-the grades a maker cannot make are refused or not offered."""
+"""Makers of the hard grades (issue 23): nonograms of grade 5 (black and white, and in
+colour) and Hungry Cat puzzles of grades 3 and 4, climbed to from easier pictures
+(pysolver/climb.py, pysolver/nonogram/fiendish.py), are unique (proved by the solver),
+of the grade asked for and made again from their number; the grades a maker cannot make
+are refused or not offered."""
 import random
 
 import pytest
@@ -33,9 +34,15 @@ def test_a_fiendish_black_and_white_nonogram_needs_guessing_and_is_unique(seed):
     assert maker.make_random(12, 12, 1, 5, seed, Deadline(120))["puzzle"] == puzzle
 
 
-def test_a_fiendish_nonogram_in_colour_is_refused_at_once():
-    with pytest.raises(PuzzleError, match="black and white only"):
-        maker.make_random(20, 20, 3, 5, 0, Deadline(1))
+def test_a_fiendish_nonogram_in_colour_needs_guessing_is_unique_and_uses_every_colour():
+    """(a black-and-white fiendish picture coloured in, pysolver/nonogram/fiendish.py)"""
+    puzzle = maker.make_random(15, 15, 2, 5, 4, Deadline(120))["puzzle"]
+    assert puzzle["grade"] == 5 == regraded(puzzle)
+    assert unique(puzzle)
+    cells = "".join(puzzle["solution"]["grid"])
+    filled = sum(ch != "." for ch in cells)
+    assert all(cells.count(key) >= filled // 4 for key in puzzle["palette"])
+    assert maker.make_random(15, 15, 2, 5, 4, Deadline(120))["puzzle"] == puzzle
 
 
 @pytest.mark.parametrize("level,seed", [(3, 0), (4, 0)])

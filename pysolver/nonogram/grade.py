@@ -33,7 +33,18 @@ EASY_SWEEPS = 6
 
 
 def grade(model: Model, deadline: Deadline) -> Grade:
+    return graded_grid(model, deadline)[0]
+
+
+def graded_grid(model: Model, deadline: Deadline) -> tuple[Grade, list[str]]:
+    """The grade and the grid as the rungs left it (``?`` where a fiendish puzzle's
+    contradictions stalled; complete below grade 5): a maker that must keep a puzzle
+    fiendish learns from it which cells the stall holds."""
     eng = RuleEngine(model, deadline)
+    return _grade(model, eng), eng.grid()
+
+
+def _grade(model: Model, eng: RuleEngine) -> Grade:
     unknown0 = eng.unknown_count()
     simple = _simple_rules(eng)
     after_simple = eng.unknown_count()

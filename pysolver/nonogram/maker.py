@@ -22,6 +22,7 @@ from ..climb import climb
 from .. import repair
 from ..grade import Grade
 from .engine import Engine
+from .fiendish import coloured
 from .grade import grade as grade_model
 from .model import Model, parse_model
 
@@ -35,11 +36,6 @@ MIN_SIDE, MAX_SIDE = 5, 40
 STYLE = {1: (0.62, 3), 2: (0.5, 1), 3: (0.45, 1), 4: (0.45, 1), 5: (0.5, 1)}
 #: the same for multicolour pictures, whose blocks are shorter: fuller and smoother
 STYLE_COLOUR = {1: (0.8, 3), 2: (0.62, 3), 3: (0.62, 3), 4: (0.62, 3), 5: (0.55, 3)}
-#: why a multicolour grade 5 is not made: line logic and contradictions are so strong
-#: on colours that every 20x20 3-colour picture where they stalled had a second
-#: solution (467 of 467 met on a climb, see :mod:`pysolver.climb`)
-FIENDISH_IN_COLOUR = ("grade 5 (fiendish) is made in black and white only: multicolour pictures that need "
-                      "guessing come out with several solutions")
 #: most cells a repair may change before the picture is dropped
 MAX_REPAIRS = 40
 
@@ -161,8 +157,6 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         if not MIN_SIDE <= side <= MAX_SIDE:
             raise PuzzleError(f"{name}: {side} is not from {MIN_SIDE} to {MAX_SIDE}")
     palette = palette_of(colours)
-    if level == 5 and palette is not None:
-        raise PuzzleError(FIENDISH_IN_COLOUR)
     deadline = deadline or Deadline(None)
     rng = random.Random(f"nonogram {width}x{height} {colours} {level} {seed}")
     tries = 0
@@ -170,17 +164,21 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         deadline.check()
         tries += 1
         sym = rng.random() < 0.4 if symmetric is None else symmetric
-        picture = random_picture(width, height, colours, level, rng, sym)
+        # (a fiendish picture is climbed to in black and white, then coloured in)
+        shades, shade_palette = (1, None) if level == 5 else (colours, palette)
+        picture = random_picture(width, height, shades, level, rng, sym)
         if not any(any(row) for row in picture):
             continue
-        g = grade_model(model_of(picture, palette), deadline)
+        g = grade_model(model_of(picture, shade_palette), deadline)
         if level == 5:
             # (random pictures that need guessing are almost never unique: climb to one)
             if g.level not in (3, 4):
                 continue
-            found = climb(picture, g, 5, list(range(colours + 1)), rng,
-                          lambda pic: grade_model(model_of(pic, palette), deadline),
-                          lambda pic: second_solution(pic, palette, deadline) is None, sym)
+            found = climb(picture, g, 5, [0, 1], rng, lambda pic: grade_model(model_of(pic, None), deadline),
+                          lambda pic: second_solution(pic, None, deadline) is None, sym)
+            if found is not None and palette is not None:
+                found = coloured(found[0], colours, rng, deadline, lambda pic: model_of(pic, palette),
+                                 lambda pic: second_solution(pic, palette, deadline) is None, sym)
             if found is None:
                 continue
             picture, g = found

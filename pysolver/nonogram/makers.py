@@ -29,7 +29,7 @@ MAKERS = {
     "random": Maker(
         "random", "Make a random nonogram",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
-        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "; 5 in black and white only). "
+        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "; fiendish ones take the longest). "
         "The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 15),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 15),

@@ -1,0 +1,119 @@
+"""Fiendish (grade 5) multicolour nonograms: a black-and-white fiendish picture coloured in.
+
+Climbing a colour picture to grade 5 (:mod:`pysolver.climb`) almost never works: line
+logic and contradictions are so strong on colours that where they stall, the stall is
+a small ambiguity (four cells of a switch, most often) and the clues have several
+solutions (467 of 467 such pictures met on 20x20 3-colour climbs; 1 of 711 on 15x15
+2-colour climbs).  A black-and-white fiendish picture whose uniqueness the solver
+proved has a large stall instead (100 to 160 of 225 cells at 15x15).  So its filled
+cells are recoloured a few at a time (and their mirror images in a mirrored picture),
+and a change is kept only while the picture stays fiendish and the solver proves it
+unique; it ends once every colour of the palette holds its share of the filled cells.
+
+Where a change is made decides how often it is kept (15x15 and 12x12, 3 colours, 4 to 5
+pictures of 40 to 60 changes): a whole block of 2 or 3 cells in a line the rungs below
+guessing decide entirely was kept 17 times in 17, a longer one 7 in 24, a single cell
+of such a line 1 in 2, a cell outside the stall 1 in 3, a cell inside it 1 in 10.  So
+changes are drawn mostly from the first kind (see ``TIERS``).
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from ..base import Deadline
+from ..grade import Grade
+from .grade import graded_grid
+from .model import Model
+
+#: changes tried on one black-and-white picture before the maker starts again
+COLOUR_STEPS = 200
+#: each colour's least share of the filled cells: one in 2K of them (K colours)
+SHARE = 2
+#: how often a change is a whole block of at most ``SHORT`` cells in a decided line, a
+#: single cell outside the stall, a single cell anywhere (each falls to the next when
+#: there is none)
+TIERS = (0.7, 0.2, 0.1)
+SHORT = 3
+
+Cell = tuple[int, int]
+
+
+def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadline: Deadline,
+             model_of: Callable[[list[list[int]]], Model], unique: Callable[[list[list[int]]], bool],
+             symmetric: bool = False, steps: int = COLOUR_STEPS) -> tuple[list[list[int]], Grade] | None:
+    """``picture`` (0 blank, 1 filled; fiendish and unique) recoloured with colours
+    1..``colours`` so that each holds at least one in 2K of the filled cells, still
+    fiendish and unique (``unique`` asks the solver), with its grade; None after
+    ``steps`` changes tried.  ``model_of`` makes the colour puzzle of a picture."""
+    height, width = len(picture), len(picture[0])
+    picture = [list(row) for row in picture]
+    filled = [(r, c) for r in range(height) for c in range(width) if picture[r][c]]
+    need = len(filled) // (SHARE * colours)
+    g, grid = graded_grid(model_of(picture), deadline)
+    # (changes not kept, never tried again: where few lines are decided the same few
+    # blocks would be drawn over and over)
+    failed: set[tuple[frozenset, int]] = set()
+    for _ in range(steps):
+        counts = [0] * (colours + 1)
+        for r, c in filled:
+            counts[picture[r][c]] += 1
+        short = [v for v in range(1, colours + 1) if counts[v] < need]
+        if not short:
+            return picture, g
+        want = rng.choice(short)
+
+        def may(cells: list[Cell]) -> bool:
+            # (a colour gives cells only while it keeps its own share)
+            was = picture[cells[0][0]][cells[0][1]]
+            return was != want and counts[was] - len(cells) >= need and (frozenset(cells), want) not in failed
+        cells = _change(picture, grid, may, rng)
+        if cells is None:
+            return None
+        move = (frozenset(cells), want)
+        if symmetric:
+            cells += [(r, width - 1 - c) for r, c in cells]
+        old = {cell: picture[cell[0]][cell[1]] for cell in cells}
+        for r, c in cells:
+            picture[r][c] = want
+        tried, tried_grid = graded_grid(model_of(picture), deadline)
+        if tried.level == 5 and unique(picture):
+            g, grid = tried, tried_grid
+            continue
+        failed.add(move)
+        for (r, c), v in old.items():
+            picture[r][c] = v
+    return None
+
+
+def _change(picture: list[list[int]], grid: list[str], may: Callable[[list[Cell]], bool],
+            rng: random.Random) -> list[Cell] | None:
+    """The cells of the next change, drawn by ``TIERS`` among those ``may`` allows (None:
+    it allows none)."""
+    height, width = len(picture), len(picture[0])
+    rows = [[(r, c) for c in range(width)] for r in range(height) if "?" not in grid[r]]
+    cols = [[(r, c) for r in range(height)] for c in range(width) if all(row[c] != "?" for row in grid)]
+    singles = [[(r, c)] for r in range(height) for c in range(width) if picture[r][c]]
+    tiers = ([b for line in rows + cols for b in _blocks(picture, line) if len(b) <= SHORT],
+             [cell for cell in singles if grid[cell[0][0]][cell[0][1]] != "?"], singles)
+    draw = rng.random()
+    for i, (share, pool) in enumerate(zip(TIERS, tiers)):
+        pool = [cells for cells in pool if may(cells)]
+        if pool and (draw < share or i == len(TIERS) - 1):
+            return rng.choice(pool)
+        draw -= share
+    return None
+
+
+def _blocks(picture: list[list[int]], line: list[Cell]) -> list[list[Cell]]:
+    """The blocks (runs of one colour) of a line given by its cells."""
+    out: list[list[Cell]] = []
+    prev = 0
+    for r, c in line:
+        v = picture[r][c]
+        if v and v == prev:
+            out[-1].append((r, c))
+        elif v:
+            out.append([(r, c)])
+        prev = v
+    return out
