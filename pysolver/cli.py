@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, api, bench
-from .base import PuzzleError
+from .base import PuzzleError, SolveTimeout
 from .format import parse_json_text
 from .load import load_path, load_path_pack, read_bounded, split_choice
 
@@ -370,6 +370,12 @@ def main(argv: list[str] | None = None) -> int:
     except PuzzleError as exc:
         print(f"pysolver: {_printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD
+    except SolveTimeout as exc:
+        # (a maker or a step that ran out of --timeout: a negative answer, not a bug)
+        limit = getattr(args, "timeout", None)
+        after = f" after {limit:g} s" if limit else ""
+        print(f"pysolver: gave up{after}: {_printable(str(exc))}", file=sys.stderr)
+        return EXIT_NO
     except KeyboardInterrupt:
         print("pysolver: interrupted", file=sys.stderr)
         return 130

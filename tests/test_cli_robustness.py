@@ -103,6 +103,14 @@ def test_a_bug_is_reported_as_one_with_exit_code_3(capsys, monkeypatch):
     assert "internal error: RuntimeError: boom" in said and "please report" in said
 
 
+def test_a_maker_that_runs_out_of_its_time_gives_up_as_a_negative_answer(capsys):
+    # (a fiendish 15x15 takes seconds: a twentieth of one cannot make it)
+    code, out, said = run(capsys, "make", "nonogram", "--width", 15, "--height", 15, "--grade", 5,
+                          "--seed", 1, "--timeout", 0.05)
+    assert code == 1 and out == ""
+    assert said.startswith("pysolver: gave up after 0.05 s") and "internal error" not in said
+
+
 def test_titles_cannot_send_escape_sequences_to_the_terminal(tmp_path, capsys):
     data = json.loads(BOAT.read_text())
     data["title"] = "Boat\x1b[31m red \u202eevil"

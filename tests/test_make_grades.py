@@ -45,6 +45,11 @@ def test_a_fiendish_nonogram_in_colour_needs_guessing_is_unique_and_uses_every_c
     assert maker.make_random(15, 15, 2, 5, 4, Deadline(120))["puzzle"] == puzzle
 
 
+def test_a_fiendish_colour_nonogram_too_small_to_be_made_is_refused_at_once():
+    with pytest.raises(PuzzleError, match="12 cells a side or more"):
+        maker.make_random(10, 14, 3, 5, 0, Deadline(1))
+
+
 @pytest.mark.parametrize("level,seed", [(3, 0), (4, 0)])
 def test_hungry_cat_grades_3_and_4_are_made_as_asked(level, seed):
     values = {"width": 10, "height": 10, "colours": 3, "grade": level, "seed": seed}
