@@ -6,7 +6,9 @@ are drawn by forced moves alone, long ones leave the player choices.  The genera
 length; here each try makes a board (unique, proved), grades it, and keeps it when
 the grade is the one asked for.  Otherwise the next try moves the mean length one
 rung along :data:`MEANS`: longer after a board easier than asked, shorter after a
-harder one, so the tries home in on the lengths that give the grade at this size.
+harder one, and by half as far each time the tries turn back (at 30x30 one rung
+turned "hard" into "fiendish" or "medium": 9 tries instead of 3), so the tries home in
+on the lengths that give the grade at this size.
 Tries are bounded (:data:`MAX_TRIES`); the generator's budgets and the grade count
 work, not seconds, so the same request gives the same board on every machine.
 
@@ -25,6 +27,8 @@ from .model import parse_model as parse
 #: the pieces are joined down to (None: the generator's own, a mean of about half the
 #: side and at least 10, and 10 to 14 cells per pair)
 MEANS = ((3, 4), (4, 5), (5, 7), (6, 9), (8, 12), (10, 14), (13, 18), (None, None))
+#: the smallest move between tries once they have gone both ways (a quarter rung)
+MIN_STEP = 0.25
 #: the rung the tries start on, per grade asked for
 START = {1: 1, 2: 2, 3: 3, 4: 5, 5: 7}
 #: boards tried before giving up
@@ -49,18 +53,31 @@ def check_grade(width: int, height: int, level: int) -> None:
                           f"grade {level} needs {lo} to {hi} cells")
 
 
+def _rung(pos: float, width: int, height: int) -> tuple[int | None, float | None]:
+    """The (mean length, cells per pair) at a place ``pos`` on :data:`MEANS`, between two
+    rungs in proportion (the last rung, the generator's own, taken as a mean of half the
+    side and 12 cells per pair there)."""
+    i = int(pos)
+    if pos == i:
+        return MEANS[i]
+    own = (max(10, (width + height) // 2), 12)
+    (m0, c0), (m1, c1) = (MEANS[i][0] and MEANS[i]) or own, (MEANS[i + 1][0] and MEANS[i + 1]) or own
+    f = pos - i
+    return round(m0 + f * (m1 - m0)), c0 + f * (c1 - c0)
+
+
 def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadline,
                 pairs: int | None = None) -> tuple[dict, dict]:
     """A unique full-cover board of grade ``level``: (puzzle dict with its solution and
     ``grade``, stats).  ``pairs``: the generator's target (None: its own density)."""
     from .generate import generate
     check_grade(width, height, level)
-    rung = START[level]
+    pos, step, last = float(START[level]), 1.0, 0
     seen: list[int] = []
     for tries in range(1, MAX_TRIES + 1):
         if deadline.expired():
             raise SolveTimeout("out of time")
-        mean, per_pair = MEANS[rung]
+        mean, per_pair = _rung(pos, width, height)
         target = pairs or (per_pair and max(1, round(width * height / per_pair)))
         puzzle = generate(width, height, f"{seed} grade {level} try {tries}", "full", deadline, target, mean)
         g = grade(parse(puzzle), deadline)
@@ -68,6 +85,10 @@ def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadli
         if g.level == level:
             puzzle["grade"] = level
             return puzzle, {"tries": tries, "grades_seen": seen, "mean_length": mean, "grade": g.to_json()}
-        rung = min(len(MEANS) - 1, rung + 1) if g.level < level else max(0, rung - 1)
+        way = 1 if g.level < level else -1
+        if last and way != last:
+            step = max(MIN_STEP, step / 2)      # between two rungs: one too easy, one too hard
+        last = way
+        pos = min(len(MEANS) - 1.0, max(0.0, pos + way * step))
     raise SolveTimeout(f"no {width}×{height} board of grade {level} came out in {MAX_TRIES} tries: "
                        "try another number")
