@@ -6,8 +6,10 @@ graded as asked, median and slowest seconds of making (CPU, ``time.process_time`
                                 [--timeout 20]
 
 Rows (``--only`` picks by name): nonogram-bw and nonogram-3c (20x20, black and white /
-3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat (12x12, 3 colours), numberlink-20 and numberlink-30 (20x20 and
-30x30 boards: this maker takes no grade, so its row gives the grades it made).  Seeds
+3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat (12x12, 3 colours), numberlink-20 and
+numberlink-30 (20x20 and 30x30 boards, no grade asked: the row gives the grades made),
+numberlink-10-graded, -15-graded and -30-graded (asked for each grade the size allows),
+linkapix-20 (20x20, 3 colours).  Seeds
 0..N-1.  A maker that cannot make a grade at all is left out of its form (see each
 maker's ``grade`` Param); asked here anyway it shows as not made.
 """
@@ -34,13 +36,35 @@ ROWS = {
     "numberlink-20": ("numberlink", {"width": 20, "height": 20}, False),
     "numberlink-30": ("numberlink", {"width": 30, "height": 30}, False),
 }
+# Numberlink and Link-a-Pix asked for a grade (their makers allow some grades only at
+# some sizes: a grade the size does not allow is left out of the row)
+ROWS.update({
+    "numberlink-10-graded": ("numberlink", {"width": 10, "height": 10}, True),
+    "numberlink-15-graded": ("numberlink", {"width": 15, "height": 15}, True),
+    "numberlink-30-graded": ("numberlink", {"width": 30, "height": 30}, True),
+    "linkapix-20": ("linkapix", {"width": 20, "height": 20, "colours": 3}, True),
+})
 
 
-def offered(family: str) -> list[int]:
-    """The grades the family's random maker offers (its form's grade range)."""
+def offered(family: str, values: dict | None = None) -> list[int]:
+    """The grades the family's random maker offers (its form's grade range, 0 "as it
+    comes" left out), and at the row's size when the family says which it allows."""
     maker = get_family(family).makers["random"]
     param = next((p for p in maker.params if p.name == "grade"), None)
-    return [] if param is None else list(range(param.min, param.max + 1))
+    levels = [] if param is None else list(range(max(1, param.min), param.max + 1))
+    allowed = _allowed_at(family)
+    if allowed and values:
+        levels = [g for g in levels if g in allowed(values["width"], values["height"])]
+    return levels
+
+
+def _allowed_at(family: str):
+    """The family's ``allowed_grades(width, height)``, where its maker has one."""
+    import importlib
+    try:
+        return importlib.import_module(f"pysolver.{family}.graded").allowed_grades
+    except ImportError:
+        return None
 
 
 def one(family: str, values: dict, timeout: float) -> dict:
@@ -69,7 +93,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name in args.only.split(","):
         family, values, graded = ROWS[name]
-        asks = [int(g) for g in args.grades.split(",") if g] if args.grades else offered(family)
+        asks = [int(g) for g in args.grades.split(",") if g] if args.grades else offered(family, values)
         for level in (asks if graded else [None]):
             results = []
             for seed in range(args.n):

@@ -78,3 +78,60 @@ def test_a_climb_keeps_what_does_not_lower_the_score_and_stops_at_the_grade_aske
     # a grade-5 picture the solver does not prove unique is never the answer
     assert climb(start, grade_of(start), 5, [0, 1], random.Random(3), grade_of, lambda p: False,
                  steps=50) is None
+
+
+# -- Numberlink and Link-a-Pix: grades steered by how long the lines / links are ----------
+
+@pytest.mark.parametrize("family,values", [
+    ("numberlink", {"width": 7, "height": 7, "grade": 1, "seed": 0}),
+    ("numberlink", {"width": 8, "height": 8, "grade": 3, "seed": 1}),
+    ("numberlink", {"width": 12, "height": 12, "grade": 4, "seed": 2}),
+    ("linkapix", {"width": 8, "height": 8, "colours": 2, "grade": 1, "seed": 0}),
+    ("linkapix", {"width": 12, "height": 10, "colours": 2, "grade": 2, "seed": 1}),
+    ("linkapix", {"width": 12, "height": 12, "colours": 3, "grade": 3, "seed": 2}),
+    ("linkapix", {"width": 10, "height": 10, "colours": 2, "grade": 4, "seed": 3}),
+])
+def test_a_grade_asked_is_the_grade_got_unique_and_made_again(family, values):
+    puzzle = make.make(family, values, timeout=120)["puzzle"]
+    assert puzzle["grade"] == values["grade"] == regraded(puzzle)
+    assert (puzzle["width"], puzzle["height"]) == (values["width"], values["height"])
+    assert unique(puzzle)
+    assert make.make(family, values, timeout=120)["puzzle"] == puzzle
+
+
+@pytest.mark.parametrize("family,values,words", [
+    ("numberlink", {"width": 5, "height": 5, "grade": 5}, "made in grades 1 easy, 2 medium; grade 5 needs 225"),
+    ("numberlink", {"width": 30, "height": 30, "grade": 1}, "grade 1 needs 4 to"),
+    ("linkapix", {"width": 8, "height": 8, "grade": 2}, "made in grades 1 easy, 4 tough; grade 2 needs a board of 10"),
+    ("linkapix", {"width": 20, "height": 20, "grade": 5}, r"Grade \(0: as it comes\): 5 is more than 4"),
+])
+def test_a_grade_a_size_cannot_have_is_refused_with_the_grades_it_can(family, values, words):
+    with pytest.raises(PuzzleError, match=words):
+        make.make(family, dict(values, seed=0), timeout=5)
+
+
+def test_without_a_grade_the_makers_make_the_boards_they_made_before():
+    from pysolver.numberlink.generate import generate
+    board = make.make("numberlink", {"width": 6, "height": 5, "seed": 3})["puzzle"]
+    assert board["endpoints"] == generate(6, 5, 3)["endpoints"] and board["title"] == "Numberlink 6×5 #3"
+
+
+def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
+    """The re-cutting helpers: a cut makes two links of the same colour covering the same
+    cells; a join of two touching links makes one; the puzzle JSON's clues are the ends."""
+    from pysolver.linkapix.graded import _Links
+    puzzle = make.make("linkapix", {"width": 10, "height": 10, "colours": 2, "grade": 1, "seed": 4})["puzzle"]
+    links = _Links(puzzle)
+    cells = sorted(i for path, _ in links.links for i in path)
+    k = max(range(len(links.links)), key=lambda k: len(links.links[k][0]))
+    links.cut(k, random.Random(0))
+    assert sorted(i for path, _ in links.links for i in path) == cells
+    a, b, ra, rb = links.joins()[0]
+    n = len(links.links)
+    links.join(a, b, ra, rb)
+    assert len(links.links) == n - 1 and sorted(i for path, _ in links.links for i in path) == cells
+    again = links.puzzle()
+    ends = {(r, c) for r, c, _, _ in again["clues"]}
+    assert all((p[0][0], p[0][1]) in ends and (p[-1][0], p[-1][1]) in ends for p in again["solution"]["paths"])
+    p = parse_puzzle(again)
+    assert p.family.check(p.model, again["solution"]).solved

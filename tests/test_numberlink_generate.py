@@ -158,3 +158,15 @@ def test_a_work_budget_stops_a_solve_by_decisions(monkeypatch):
         search.solve_auto(model, Deadline(30), 2, work=0)
     out = search.solve_auto(model, Deadline(30), 2, work=100_000)
     assert out.complete and len(out.solutions) == 1
+
+
+def test_a_graded_board_does_not_depend_on_the_speed_of_the_machine(monkeypatch):
+    """The steered tries of :mod:`.graded` count work too: on a clock where every read
+    is a second later the same grade asked gives the same board."""
+    from pysolver.numberlink.graded import make_graded
+    board, stats = make_graded(8, 8, 1, 3, Deadline(600))
+    assert board["grade"] == 3 and stats["grades_seen"][-1] == 3
+    ticks = itertools.count()
+    monkeypatch.setattr(base.time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(base.Deadline.__init__, "__defaults__", (None, None, 1))   # stride 1
+    assert make_graded(8, 8, 1, 3, Deadline(10**9)) == (board, stats)

@@ -5,7 +5,10 @@ picture of its clues (:mod:`.maker`)."""
 from __future__ import annotations
 
 from ..base import SEED, Deadline, Drawing, Maker, Param, PuzzleError
+from ..grade import WORDS
 
+#: the hardest grade the random maker makes (see :func:`.graded.allowed_grades`)
+MAX_GRADE = 4
 #: the largest side of a puzzle made from a picture: bigger ones take minutes
 MAX_PICTURE_SIDE = 128
 
@@ -34,14 +37,16 @@ def _from_drawing(values: dict, deadline: Deadline) -> dict:
 
 
 def _random(values: dict, deadline: Deadline) -> dict:
-    # A picture of smooth blobs on a blank background ("." is one of the blob keys),
-    # cut into links until it is the only picture of its clues.  A Link-a-Pix grade
-    # follows from the cutting, not from the picture, so it is reported, not asked for.
+    # A picture of smooth blobs on a blank background, cut into links until it is the
+    # only picture of its clues; with a grade asked for, re-cut to it (:mod:`.graded`).
+    w, h, k, seed, level = values["width"], values["height"], values["colours"], values["seed"], values["grade"]
+    if level:
+        from .graded import make_random
+        return make_random(w, h, k, level, seed, deadline)
     from ..blobs import blob_grid
     from ..make import with_grade
     from .maker import make_puzzle
 
-    w, h, k, seed = values["width"], values["height"], values["colours"], values["seed"]
     grid = ["".join(row) for row in blob_grid(w, h, [".", *RANDOM_PALETTE[:k]], seed)]
     palette = {key: colour for key, colour in zip(RANDOM_PALETTE, RANDOM_COLOURS) if any(key in row for row in grid)}
     if not palette:
@@ -58,11 +63,14 @@ RANDOM_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564
 MAKERS = {
     "random": Maker(
         "random", "Make a random Link-a-Pix puzzle",
-        "A random picture of blobs, cut into links until it is the only picture of its clues. "
-        "The same number makes the same puzzle.",
+        "A random picture of blobs, cut into links until it is the only picture of its clues, of the "
+        "grade you ask for (" + ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; medium "
+        "and hard need 10 or more cells a side; fiendish is not made; 0: as it comes, mostly tough). The same number "
+        "makes the same puzzle.",
         (Param("width", "int", "Width", 5, 40, 15),
          Param("height", "int", "Height", 5, 40, 15),
          Param("colours", "int", "Colours", 1, len(RANDOM_PALETTE), 3),
+         Param("grade", "int", "Grade (0: as it comes)", 0, MAX_GRADE, 0),
          SEED),
         _random, timeout=60),
     "picture": Maker(

@@ -41,7 +41,7 @@ def _label(i: int) -> str:
 
 
 def _random_paths(width: int, height: int, rng: random.Random, full: bool,
-                  pairs: int | None = None) -> list[list[int]] | None:
+                  pairs: int | None = None, mean: int | None = None) -> list[list[int]] | None:
     """Disjoint paths of at least two cells; under ``full`` they cover the grid."""
     size = width * height
     owner = [-1] * size
@@ -58,7 +58,7 @@ def _random_paths(width: int, height: int, rng: random.Random, full: bool,
             yield p + 1
 
     if full:
-        return _cut_random_path(width, height, rng, nbrs, pairs)
+        return _cut_random_path(width, height, rng, nbrs, pairs, mean)
     paths: list[list[int]] = []
     cells = list(range(size))
     rng.shuffle(cells)
@@ -93,7 +93,7 @@ def _random_paths(width: int, height: int, rng: random.Random, full: bool,
 
 
 def _cut_random_path(width: int, height: int, rng: random.Random, nbrs,
-                     pairs: int | None = None) -> list[list[int]] | None:
+                     pairs: int | None = None, mean: int | None = None) -> list[list[int]] | None:
     """Paths covering the grid: one random path through every cell, cut into pieces."""
     size = width * height
     # A snake (back and forth along the rows) made random by "backbite" moves: join an
@@ -118,7 +118,7 @@ def _cut_random_path(width: int, height: int, rng: random.Random, nbrs,
         for j in range(i + 1, size):
             pos[path[j]] = j
     # Cut it into pieces of a random length that never run alongside themselves.
-    mean = max(10, (width + height) // 2)
+    mean = mean or max(10, (width + height) // 2)
     pieces: list[list[int]] = []
     piece: list[int] = []
     mine: set[int] = set()
@@ -253,7 +253,7 @@ PROOF_SHARE = 0.15
 
 
 def generate(width: int, height: int, seed: int, cover: str = "full",
-             deadline: Deadline | None = None, pairs: int | None = None) -> dict:
+             deadline: Deadline | None = None, pairs: int | None = None, mean: int | None = None) -> dict:
     """A puzzle dict (with its solution) whose solution is unique under the plain rules.
 
     ``pairs``: about how many pairs (under full cover; pieces are joined down to it,
@@ -267,13 +267,14 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
         raise PuzzleError(f"{width}x{height}: too small for a pair of endpoints")
     deadline = deadline or Deadline(30.0)
     # (seeded as before when no pair count is asked for: old seeds keep their boards)
-    rng = random.Random(seed if pairs is None else f"{seed} pairs {pairs}")
+    rng = random.Random(seed if pairs is None and mean is None else
+                        f"{seed} pairs {pairs}" if mean is None else f"{seed} pairs {pairs} mean {mean}")
     work = round(TRY_WORK * max(1.0, width * height / 200))
     try:
         while True:
             if deadline.expired():
                 raise SolveTimeout("out of time")
-            paths = _random_paths(width, height, rng, cover == "full", pairs)
+            paths = _random_paths(width, height, rng, cover == "full", pairs, mean)
             if paths:
                 puzzle = _settle(paths, width, height, cover, rng, deadline, work)
                 if puzzle is not None:

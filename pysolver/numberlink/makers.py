@@ -3,6 +3,8 @@ whose solution is unique (:mod:`.generate`), the same board again for the same n
 from __future__ import annotations
 
 from ..base import SEED, Deadline, Maker, Param
+from ..grade import WORDS
+from .graded import CELLS
 
 #: bigger boards take longer to prove unique than a player would wait.  In CPython
 #: (2026-11-25, clause learning carried from cut to cut), 30x30 boards took a median
@@ -12,11 +14,17 @@ MAX_GENERATED_SIDE = 30
 
 
 def _random(values: dict, deadline: Deadline) -> dict:
-    from .generate import generate
-    w, h, seed = values["width"], values["height"], values["seed"]
-    puzzle = generate(w, h, seed, "full", deadline, values.get("pairs") or None)
-    return {"puzzle": {"title": f"Numberlink {w}×{h} #{seed}", "author": "Picture Logic",
-                       "license": "CC0-1.0", **puzzle}}
+    w, h, seed, level = values["width"], values["height"], values["seed"], values.get("grade") or 0
+    pairs = values.get("pairs") or None
+    if level:
+        from .graded import make_graded
+        puzzle, stats = make_graded(w, h, seed, level, deadline, pairs)
+        title, extra = f"Numberlink {w}×{h}, {WORDS[level - 1]} #{seed}", {"stats": stats}
+    else:
+        from .generate import generate
+        puzzle = generate(w, h, seed, "full", deadline, pairs)
+        title, extra = f"Numberlink {w}×{h} #{seed}", {}
+    return {"puzzle": {"title": title, "author": "Picture Logic", "license": "CC0-1.0", **puzzle}, **extra}
 
 
 def _screenshot(values: dict, deadline: Deadline) -> dict:
@@ -33,11 +41,14 @@ MAKERS = {
     "random": Maker(
         "random", "Make a Numberlink puzzle",
         "A random board where every cell is on a line, kept only when the solver proves it has exactly "
-        f"one solution. The same number makes the same board again. Sides from 2 to {MAX_GENERATED_SIDE}; "
-        "a 30×30 board takes a few seconds. The pairs asked for are a target: lines are joined down to it "
-        "where they can be, and the uniqueness check cuts a few more.",
-        (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 10),
-         Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 10),
+        f"one solution, of the grade you ask for (0: as it comes). The same number makes the same board again. "
+        f"Sides from 2 to {MAX_GENERATED_SIDE}; a 30×30 board takes a few seconds. Grades by size: " +
+        "; ".join(f"{g} {WORDS[g - 1]} from {lo} to {hi} cells" for g, (lo, hi) in CELLS.items()) +
+        ". The pairs asked for are a target: lines are joined down to it where they can be, and the "
+        "uniqueness check cuts a few more.",
+        (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 12),
+         Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 12),
+         Param("grade", "int", "Grade (0: as it comes)", 0, len(WORDS), 0),
          SEED,
          Param("pairs", "int", "Pairs (0: about one per 12 cells)", 0, 200, 0)),
         _random, timeout=60),

@@ -1,5 +1,5 @@
-"""The makers the families' description adds to the library (random nonograms and Hungry
-Cat puzzles of a grade, a nonogram and a Hungry Cat puzzle from a picture), made and opened
+"""The makers the families' description adds to the library (random nonograms, Hungry
+Cat, Link-a-Pix and Numberlink puzzles of a grade, a nonogram and a Hungry Cat puzzle from a picture), made and opened
 in the browser."""
 import pytest
 
@@ -20,7 +20,9 @@ RANDOM = [
     ("make-nonogram-random", {"width": 10, "height": 8, "colours": 1, "grade": 2, "seed": 5}),
     ("make-nonogram-random", {"width": 8, "height": 8, "colours": 3, "grade": 1, "seed": 2}),
     ("make-hungrycat-random", {"width": 8, "height": 6, "colours": 3, "grade": 1, "seed": 4}),
-    ("make-linkapix-random", {"width": 10, "height": 8, "colours": 2, "seed": 3}),   # (graded, not asked)
+    ("make-linkapix-random", {"width": 10, "height": 8, "colours": 2, "seed": 3}),   # (grade 0: as it comes)
+    ("make-linkapix-random", {"width": 12, "height": 10, "colours": 2, "grade": 2, "seed": 1}),
+    ("make-numberlink-random", {"width": 8, "height": 8, "grade": 3, "seed": 1}),
 ]
 
 
@@ -35,11 +37,21 @@ def test_a_random_puzzle_of_a_grade_is_made_again_from_its_number(context, serve
 def made_twice(page, form, values):
     first = make(page, form, values)
     assert (first["width"], first["height"]) == (values["width"], values["height"])
-    assert first["grade"] == values.get("grade", first["grade"]) and 1 <= first["grade"] <= 5
+    assert first["grade"] == (values.get("grade") or first["grade"]) and 1 <= first["grade"] <= 5
     res = page.evaluate("app.solve({unique: true})")
     assert res["status"] == "solved" and res["unique"] is True
     page.click("#home-link")
     assert make(page, form, values) == first
+
+
+def test_a_grade_the_size_cannot_have_is_refused_with_the_grades_it_can(context, server):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    for name, value in {"width": 5, "height": 5, "grade": 5, "seed": 0}.items():
+        page.fill(f"#make-numberlink-random-{name}", str(value))
+    page.click("#make-numberlink-random-go")
+    page.wait_for_function("document.body.textContent.includes('grade 5 needs 225')", timeout=60_000)
+    assert page.locator("#play").is_hidden()
 
 
 def ring(x, y):

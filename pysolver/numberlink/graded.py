@@ -1,0 +1,94 @@
+"""Random Numberlink boards of a requested grade (:mod:`.grade`), by steered tries.
+
+A board's grade follows mostly from how long its lines are: short lines (many pairs)
+are drawn by forced moves alone, long ones leave the player choices.  The generator
+(:mod:`.generate`) cuts one random path through every cell into pieces of a mean
+length; here each try makes a board (unique, proved), grades it, and keeps it when
+the grade is the one asked for.  Otherwise the next try moves the mean length one
+rung along :data:`MEANS`: longer after a board easier than asked, shorter after a
+harder one, and by half as far each time the tries turn back (at 30x30 one rung
+turned "hard" into "fiendish" or "medium": 9 tries instead of 3), so the tries home in
+on the lengths that give the grade at this size.
+Tries are bounded (:data:`MAX_TRIES`); the generator's budgets and the grade count
+work, not seconds, so the same request gives the same board on every machine.
+
+Not every grade can be made at every size: a 30x30 board always leaves choices (no
+"easy"), a small one never needs many.  :func:`allowed_grades` says which are made
+(measured with bench/make_grades.py), and a grade outside them is refused at once.
+"""
+from __future__ import annotations
+
+from ..base import Deadline, PuzzleError, SolveTimeout
+from ..grade import WORDS
+from .grade import grade
+from .model import parse_model as parse
+
+#: the rungs, easiest first: the mean piece length of the cut and the cells per pair
+#: the pieces are joined down to (None: the generator's own, a mean of about half the
+#: side and at least 10, and 10 to 14 cells per pair)
+MEANS = ((3, 4), (4, 5), (5, 7), (6, 9), (8, 12), (10, 14), (13, 18), (None, None))
+#: the smallest move between tries once they have gone both ways (a quarter rung)
+MIN_STEP = 0.25
+#: the rung the tries start on, per grade asked for
+START = {1: 1, 2: 2, 3: 3, 4: 5, 5: 7}
+#: boards tried before giving up
+MAX_TRIES = 60
+
+#: (fewest, most) cells of a board for each grade, from 100 tries per size (the share
+#: of boards that came out so is at least about 10 %)
+CELLS = {1: (4, 625), 2: (25, 900), 3: (49, 900), 4: (144, 900), 5: (225, 900)}
+
+
+def allowed_grades(width: int, height: int) -> tuple[int, ...]:
+    cells = width * height
+    return tuple(g for g, (lo, hi) in CELLS.items() if lo <= cells <= hi)
+
+
+def check_grade(width: int, height: int, level: int) -> None:
+    allowed = allowed_grades(width, height)
+    if level not in allowed:
+        lo, hi = CELLS[level]
+        names = ", ".join(f"{g} {WORDS[g - 1]}" for g in allowed) or "none"
+        raise PuzzleError(f"Grade: a {width}×{height} Numberlink board is made in grades {names}; "
+                          f"grade {level} needs {lo} to {hi} cells")
+
+
+def _rung(pos: float, width: int, height: int) -> tuple[int | None, float | None]:
+    """The (mean length, cells per pair) at a place ``pos`` on :data:`MEANS`, between two
+    rungs in proportion (the last rung, the generator's own, taken as a mean of half the
+    side and 12 cells per pair there)."""
+    i = int(pos)
+    if pos == i:
+        return MEANS[i]
+    own = (max(10, (width + height) // 2), 12)
+    (m0, c0), (m1, c1) = (MEANS[i][0] and MEANS[i]) or own, (MEANS[i + 1][0] and MEANS[i + 1]) or own
+    f = pos - i
+    return round(m0 + f * (m1 - m0)), c0 + f * (c1 - c0)
+
+
+def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadline,
+                pairs: int | None = None) -> tuple[dict, dict]:
+    """A unique full-cover board of grade ``level``: (puzzle dict with its solution and
+    ``grade``, stats).  ``pairs``: the generator's target (None: its own density)."""
+    from .generate import generate
+    check_grade(width, height, level)
+    pos, step, last = float(START[level]), 1.0, 0
+    seen: list[int] = []
+    for tries in range(1, MAX_TRIES + 1):
+        if deadline.expired():
+            raise SolveTimeout("out of time")
+        mean, per_pair = _rung(pos, width, height)
+        target = pairs or (per_pair and max(1, round(width * height / per_pair)))
+        puzzle = generate(width, height, f"{seed} grade {level} try {tries}", "full", deadline, target, mean)
+        g = grade(parse(puzzle), deadline)
+        seen.append(g.level)
+        if g.level == level:
+            puzzle["grade"] = level
+            return puzzle, {"tries": tries, "grades_seen": seen, "mean_length": mean, "grade": g.to_json()}
+        way = 1 if g.level < level else -1
+        if last and way != last:
+            step = max(MIN_STEP, step / 2)      # between two rungs: one too easy, one too hard
+        last = way
+        pos = min(len(MEANS) - 1.0, max(0.0, pos + way * step))
+    raise SolveTimeout(f"no {width}×{height} board of grade {level} came out in {MAX_TRIES} tries: "
+                       "try another number")
