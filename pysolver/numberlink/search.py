@@ -629,6 +629,12 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     speed unless the deadline strikes (then the Outcome is incomplete, or SolveTimeout
     is raised when nothing was found)."""
     stats: dict = {"nodes": 0}
+    # A board that fails a cheap necessary condition needs no search (on an open
+    # free-cover board the search could not finish ruling out every way round).
+    from .obstruct import reason
+    why = reason(model)
+    if why is not None:
+        return Outcome([], True, stats, note=f"no solution: {why}")
     if model.cover == "full":
         found, exhausted = _first_full(model, deadline, limit, stats, work)
         if len(found) >= limit:
@@ -638,9 +644,7 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     else:
         # Negotiated routing answers roomy boards (the contest kind) at once; it is
         # incomplete, so when it does not converge the exact path search decides.
-        from .route import route_free
-        routed = route_free(model, deadline, stats=stats)
-        found = [routed] if routed is not None else _first_by_path_search(model, deadline, stats, work)
+        found = _first_free(model, deadline, stats, work)
         exhausted = False
         if found and limit <= 1:
             return Outcome(found, True, stats)
@@ -745,32 +749,49 @@ COUNT_MAX_SIDE = 18
 COUNT_MAX_STATES = 300_000
 
 
-def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict,
-                          work: int | None = None) -> list[dict]:
-    """One answer without self-touch from the path search (or none: there is none);
-    OutOfWork past ``work`` nodes."""
-    # Depth-first search is heavy-tailed: short runs with shuffled ties and a growing
-    # node budget first, then one unbounded (exhaustive) run.
-    found = None
+def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | None = None) -> list[dict]:
+    """Free cover: one answer (or none: there is none); OutOfWork past ``work`` nodes.
+
+    Negotiated routing first; when it stalls, runs of the pruned path search (no
+    self-touch) with shuffled ties and growing node budgets take turns with routing
+    from other seeds (ROUTE_TRIES in all), then one unbounded (exhaustive) search.  The
+    search is heavy-tailed and wins on small or tight boards, routing on big crowded
+    ones (50x50 contest boards with 300 pairs, where the search never ends)."""
+    from .route import route_free
+    routed = route_free(model, deadline, stats=stats)
+    if routed is not None:
+        return [routed]
     budget, seed = 300, 0
     stats["restarts"] = 0
-    while found is None and budget <= 20_000:
+    while True:
         _within(work, stats)
-        quick = Search(model, True, deadline, node_limit=budget, seed=seed or None)
+        last = budget > 20_000 and seed + 1 >= ROUTE_TRIES
+        limit = _left(work, stats) if last else _budget_within(budget, work, stats)
+        quick = Search(model, True, deadline, node_limit=limit, seed=None if last else seed or None)
         try:
             found = quick.run(1)
+            stats["nodes_notouch"] = stats["nodes"] + quick.stats["nodes"]
+            return found
         except _Budget:
+            if last:
+                raise OutOfWork() from None
             stats["restarts"] += 1
         finally:
             _add_stats(stats, quick)
         budget, seed = budget * 2, seed + 1
-    if found is None:
-        quick = Search(model, True, deadline, node_limit=_left(work, stats))
-        try:
-            found = quick.run(1)
-        except _Budget:
-            raise OutOfWork() from None
-        finally:
-            _add_stats(stats, quick)
-    stats["nodes_notouch"] = stats["nodes"]
-    return found
+        if seed < ROUTE_TRIES:
+            routed = route_free(model, deadline, seed=seed, stats=stats)
+            if routed is not None:
+                stats["route_tries"] = seed + 1
+                return [routed]
+
+
+#: negotiated routings tried under free cover (each from its own seed) before the
+#: path search is left to run to the end
+ROUTE_TRIES = 3
+
+
+def _budget_within(budget: int, work: int | None, stats: dict) -> int:
+    """A search's node budget, no more than what is left of ``work``."""
+    left = _left(work, stats)
+    return budget if left is None else min(budget, left + 1)
