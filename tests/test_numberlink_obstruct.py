@@ -88,3 +88,14 @@ def test_a_dense_contest_style_board_is_routed():
     assert data["width"] == data["height"] == 50 and len(model.ends) >= 300
     out = FAMILY.solve(model, "auto", Deadline(60), 1)
     assert len(out.solutions) == 1 and FAMILY.check(model, out.solutions[0]).ok
+
+
+def test_a_local_knot_is_found_by_probing_at_the_root():
+    # swap #3 of the hard set (24x16, 26 pairs): in its bottom-right corner every way
+    # on of one line end ends in a contradiction; the plain search met that knot again
+    # under every choice it made elsewhere first and ran past 30 s
+    model = FAMILY.parse(_maker().make_swap(3))
+    assert obstruct.reason(model) is None
+    assert Search(model, True, Deadline(30), node_limit=0, probe=True).run(1) == []
+    out = FAMILY.solve(model, "auto", Deadline(30), 1)
+    assert out.complete and out.solutions == []

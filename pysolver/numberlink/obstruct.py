@@ -34,15 +34,14 @@ from __future__ import annotations
 from .model import Numberlink
 from .nearby import empty_regions
 
-#: the four directions clockwise from north, as (row step, column step)
-_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-
-
 def reason(model: Numberlink) -> str | None:
     """Why ``model`` has no answer (one of the tests above), or None when none applies."""
     comp = _regions(model)
-    return (_walled_in(model, comp) or _crossing_on_rim(model, comp) or _not_planar(model, comp)
-            or _narrow_cut(model))
+    why = _walled_in(model, comp) or _narrow_cut(model)
+    if why is None:
+        walks = _rim_walks(model, comp)
+        why = _crossing_on_rim(model, comp, walks) or _not_planar(model, comp, walks)
+    return why
 
 
 def _regions(model: Numberlink) -> list[int]:
@@ -77,47 +76,49 @@ def _walled_in(model: Numberlink, comp: list[int]) -> str | None:
     return None
 
 
-def _rim_walks(model: Numberlink, comp: list[int]):
+def _rim_walks(model: Numberlink, comp: list[int]) -> list[tuple[int, list[int]]]:
     """Each boundary curve of each region, as (region, the endpoint cell or -1 (the
     border) across each edge of the curve, in order going round).  A curve is followed
     with the wall on the left: at each edge, turn right where the cell ahead is no part
     of the region, turn left round a corner where the cell ahead and the one ahead-left
-    are, else go straight (4-neighbour regions, so no diagonal step)."""
+    are, else go straight (4-neighbour regions, so no diagonal step).  On a grid padded
+    with a border of walls, so that a step is an addition."""
     W, H = model.width, model.height
-
-    def inside(r: int, c: int, region: int) -> bool:
-        return 0 <= r < H and 0 <= c < W and comp[r * W + c] == region
-
-    seen = set()
+    S = W + 2
+    pad = [-2] * (S * (H + 2))              # region per padded cell; -1 endpoint, -2 border
+    cell = [-1] * len(pad)                  # the model cell of a padded one
     for p in range(model.size):
-        region = comp[p]
+        q = (p // W + 1) * S + p % W + 1
+        pad[q], cell[q] = comp[p], p
+    steps = (-S, 1, S, -1)                  # clockwise from north
+    walks = []
+    seen = set()
+    for q0, region in enumerate(pad):
         if region < 0:
             continue
-        r0, c0 = divmod(p, W)
         for d0 in range(4):
-            if (p, d0) in seen or inside(r0 + _STEPS[d0][0], c0 + _STEPS[d0][1], region):
+            if (q0, d0) in seen or pad[q0 + steps[d0]] == region:
                 continue
             walls = []
-            r, c, d = r0, c0, d0
-            while (r * W + c, d) not in seen:
-                seen.add((r * W + c, d))
-                wr, wc = r + _STEPS[d][0], c + _STEPS[d][1]
-                walls.append(wr * W + wc if 0 <= wr < H and 0 <= wc < W else -1)
-                h = (d + 1) % 4
-                ar, ac = r + _STEPS[h][0], c + _STEPS[h][1]
-                if not inside(ar, ac, region):
+            q, d = q0, d0
+            while (q, d) not in seen:
+                seen.add((q, d))
+                walls.append(cell[q + steps[d]])
+                h = (d + 1) & 3
+                ahead = q + steps[h]
+                if pad[ahead] != region:
                     d = h                                   # inner corner
-                elif inside(ar + _STEPS[d][0], ac + _STEPS[d][1], region):
-                    r, c, d = ar + _STEPS[d][0], ac + _STEPS[d][1], (d + 3) % 4    # outer corner
+                elif pad[ahead + steps[d]] == region:
+                    q, d = ahead + steps[d], (d + 3) & 3    # outer corner
                 else:
-                    r, c = ar, ac
-            yield region, walls
+                    q = ahead
+            walks.append((region, walls))
+    return walks
 
 
-def _crossing_on_rim(model: Numberlink, comp: list[int]) -> str | None:
+def _crossing_on_rim(model: Numberlink, comp: list[int], walks) -> str | None:
     pair_at = model.endpoint_cells()
     only = _one_region_pairs(model, comp)         # their paths are cross-cuts of it
-    walks = list(_rim_walks(model, comp))
     # the curves of its pair's region that each endpoint touches: one, or where its
     # path leaves is not known
     curves_of: dict[int, set[int]] = {}
@@ -196,8 +197,7 @@ def _ports(model: Numberlink, comp: list[int], walks) -> dict[int, tuple[int, in
     return {e: meets[e][0] for k in alive for e in model.ends[k]}
 
 
-def _not_planar(model: Numberlink, comp: list[int]) -> str | None:
-    walks = list(_rim_walks(model, comp))
+def _not_planar(model: Numberlink, comp: list[int], walks) -> str | None:
     ports = _ports(model, comp, walks)
     if not ports:
         return None

@@ -55,6 +55,18 @@ class _Budget(Exception):
     """A restart's node budget ran out."""
 
 
+class _Obstructed(Exception):
+    """The board fails a necessary condition of ``obstruct.py`` (the message says which)."""
+
+
+def _obstruct(model: Numberlink) -> None:
+    """Raise _Obstructed when a cheap test proves that the board has no answer."""
+    from .obstruct import reason
+    why = reason(model)
+    if why is not None:
+        raise _Obstructed(why)
+
+
 class OutOfWork(Exception):
     """``solve_auto`` spent its ``work`` budget (decisions) before settling the answer.
 
@@ -393,9 +405,12 @@ class Search:
     """One search over a model; ``run`` may be called once."""
 
     def __init__(self, model: Numberlink, notouch: bool, deadline: Deadline,
-                 node_limit: int | None = None, seed: int | None = None):
+                 node_limit: int | None = None, seed: int | None = None, probe: bool = False):
+        """``probe``: before branching, try each way on of each line end at the root
+        (see :func:`_probe_root`)."""
         self.model = model
         self.node_limit = node_limit
+        self.probe = probe
         self.seed = seed
         self.notouch = notouch
         self.deadline = deadline
@@ -431,6 +446,8 @@ class Search:
         ok = ok and propagate()
         if log is not None:
             return ok and (b.counts[1] == 0 or regions_ok())
+        if ok and self.probe:
+            ok = _probe_root(b, options, apply, propagate, undo_to, regions_ok, self.deadline, stats)
         solutions = self._depth_first(b, ok, limit, full, choose, apply, propagate, undo_to, regions_ok)
         stats["t_search"] = stats.get("t_search", 0.0) + time.perf_counter() - t_start
         return solutions
@@ -480,6 +497,41 @@ class Search:
             else:
                 break
         return solutions
+
+
+def _probe_root(b: _Board, options, apply, propagate, undo_to, regions_ok, deadline: Deadline,
+                stats: dict) -> bool:
+    """Failed-move probing at the root: each way on of each line end is drawn,
+    propagated and region-checked, then undone; a line end none of whose ways
+    survives proves the board has no answer (under the search's rules), a line end
+    with one way left takes it.  Passes until one forces nothing.  On the board's own
+    trail, so each probe costs one propagation.  The search alone meets a local knot
+    of this kind again under every choice it makes elsewhere first (a 24x16 free-cover
+    board: past 30 s of search, 46 probes)."""
+    trail, done, counts = b.trail, b.done, b.counts
+    progress = True
+    while progress:
+        progress = False
+        for hi in range(2 * b.K):
+            if done[hi >> 1]:
+                continue
+            alive = []
+            for opt in options(hi):
+                deadline.check()
+                stats["probes"] = stats.get("probes", 0) + 1
+                mark = len(trail)
+                apply(hi, opt)
+                if propagate() and (counts[1] == 0 or regions_ok()):
+                    alive.append(opt)
+                undo_to(mark)
+            if not alive:
+                return False
+            if len(alive) == 1:
+                apply(hi, alive[0])
+                if not propagate():
+                    return False
+                progress = True
+    return True
 
 
 def _draw_fixed(b: _Board, fixed: dict[int, list[int]], extend, connect) -> bool:
@@ -594,6 +646,8 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
                 continue
             if found:
                 return found, exhausted
+            if seed == 0:
+                _obstruct(model)
             quick = Search(model, False, deadline, node_limit=budget, seed=seed or None)
             try:
                 # An empty list here means there is no answer at all: the caller's
@@ -630,13 +684,17 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     is raised when nothing was found)."""
     stats: dict = {"nodes": 0}
     # A board that fails a cheap necessary condition needs no search (on an open
-    # free-cover board the search could not finish ruling out every way round).
-    from .obstruct import reason
-    why = reason(model)
-    if why is not None:
+    # free-cover board the search could not finish ruling out every way round).  Under
+    # full cover the scan answers most boards in less time than the test takes, so
+    # there it waits until the first slices of the scans found nothing.
+    try:
+        if model.cover == "free":
+            _obstruct(model)
+        else:
+            found, exhausted = _first_full(model, deadline, limit, stats, work)
+    except _Obstructed as why:
         return Outcome([], True, stats, note=f"no solution: {why}")
     if model.cover == "full":
-        found, exhausted = _first_full(model, deadline, limit, stats, work)
         if len(found) >= limit:
             return Outcome(found, True, stats)
         if found and deadline.expired():
@@ -758,6 +816,17 @@ def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | 
     search is heavy-tailed and wins on small or tight boards, routing on big crowded
     ones (50x50 contest boards with 300 pairs, where the search never ends)."""
     from .route import route_free
+    if len(model.ends) <= PROBE_FIRST_PAIRS:
+        # A few pairs: probing at the root costs little (about 4 probes a pair), and
+        # on a board with a local knot it says "no" at once, where routing would
+        # spend hundreds of rounds (3 s on a 24x16 board) before it gives up.
+        probe = Search(model, True, deadline, node_limit=0, probe=True)
+        try:
+            return probe.run(1)             # no answer, or one the probes completed
+        except _Budget:
+            pass
+        finally:
+            _add_stats(stats, probe)
     routed = route_free(model, deadline, stats=stats)
     if routed is not None:
         return [routed]
@@ -767,7 +836,8 @@ def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | 
         _within(work, stats)
         last = budget > 20_000 and seed + 1 >= ROUTE_TRIES
         limit = _left(work, stats) if last else _budget_within(budget, work, stats)
-        quick = Search(model, True, deadline, node_limit=limit, seed=None if last else seed or None)
+        quick = Search(model, True, deadline, node_limit=limit, seed=None if last else seed or None,
+                       probe=True)
         try:
             found = quick.run(1)
             stats["nodes_notouch"] = stats["nodes"] + quick.stats["nodes"]
@@ -786,6 +856,8 @@ def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | 
                 return [routed]
 
 
+#: probing before routing on boards of up to this many pairs
+PROBE_FIRST_PAIRS = 40
 #: negotiated routings tried under free cover (each from its own seed) before the
 #: path search is left to run to the end
 ROUTE_TRIES = 3
