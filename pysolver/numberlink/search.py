@@ -817,9 +817,13 @@ def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | 
     ones (50x50 contest boards with 300 pairs, where the search never ends)."""
     from .route import route_free
     if len(model.ends) <= PROBE_FIRST_PAIRS:
-        # A few pairs: probing at the root costs little (about 4 probes a pair), and
-        # on a board with a local knot it says "no" at once, where routing would
-        # spend hundreds of rounds (3 s on a 24x16 board) before it gives up.
+        # A few pairs: most such boards route within a few dozen rounds; when not,
+        # probing at the root costs little (about 4 probes a pair, 10-40 ms), and on
+        # a board with a local knot it says "no" at once, where routing would spend
+        # hundreds of rounds (3 s on a 24x16 board) before it gives up.
+        routed = route_free(model, deadline, max_rounds=QUICK_ROUNDS, stats=stats)
+        if routed is not None:
+            return [routed]
         probe = Search(model, True, deadline, node_limit=0, probe=True)
         try:
             return probe.run(1)             # no answer, or one the probes completed
@@ -856,8 +860,10 @@ def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | 
                 return [routed]
 
 
-#: probing before routing on boards of up to this many pairs
+#: on boards of up to PROBE_FIRST_PAIRS pairs, routing for QUICK_ROUNDS rounds, then
+#: probing, then routing again with the usual patience
 PROBE_FIRST_PAIRS = 40
+QUICK_ROUNDS = 50
 #: negotiated routings tried under free cover (each from its own seed) before the
 #: path search is left to run to the end
 ROUTE_TRIES = 3
