@@ -61,7 +61,7 @@ def test_more_lines_across_a_column_than_it_has_cells():
     ends = [(0, 1, "1"), (2, 28, "1"), (1, 2, "2"), (0, 27, "2"), (2, 0, "3"), (1, 29, "3"),
             (1, 4, "4"), (2, 25, "4")]
     model = make_model(30, 3, ends, cover="free")
-    assert "cells that are no endpoint" in obstruct._narrow_cut(model)
+    assert "free cells" in obstruct._narrow_cut(model, frozenset())
     _no_solution(model, "no solution")
 
 
@@ -97,5 +97,22 @@ def test_a_local_knot_is_found_by_probing_at_the_root():
     model = FAMILY.parse(_maker().make_swap(3))
     assert obstruct.reason(model) is None
     assert Search(model, True, Deadline(30), node_limit=0, probe=True).run(1) == []
+    out = FAMILY.solve(model, "auto", Deadline(30), 1)
+    assert out.complete and out.solutions == []
+
+
+def test_drawn_lines_count_as_walls():
+    # a line already drawn down the middle column (its pair joined) cuts 1 off from its partner
+    model = make_model(5, 5, [(2, 0, "1"), (2, 4, "1")], cover="free")
+    assert obstruct.reason(model) is None
+    drawn = frozenset(r * 5 + 2 for r in range(5))
+    assert "walled apart" in obstruct.reason(model, drawn)
+
+
+def test_probing_with_the_tests_on_each_probe_proves_a_tangle():
+    # swap #21 of the hard set (26x24): every way on of one line end leaves a board
+    # that the tests refuse once the drawn part counts as a wall
+    model = FAMILY.parse(_maker().make_swap(21))
+    assert obstruct.reason(model) is None
     out = FAMILY.solve(model, "auto", Deadline(30), 1)
     assert out.complete and out.solutions == []

@@ -34,19 +34,22 @@ from __future__ import annotations
 from .model import Numberlink
 from .nearby import empty_regions
 
-def reason(model: Numberlink) -> str | None:
-    """Why ``model`` has no answer (one of the tests above), or None when none applies."""
-    comp = _regions(model)
-    why = _walled_in(model, comp) or _narrow_cut(model)
+def reason(model: Numberlink, blocked: frozenset[int] = frozenset()) -> str | None:
+    """Why ``model`` has no answer (one of the tests above), or None when none applies.
+    ``blocked``: cells no path may enter (lines already drawn: the search's board, its
+    heads as the endpoints); they count as walls that belong to no pair."""
+    comp = _regions(model, blocked)
+    why = _walled_in(model, comp) or _narrow_cut(model, blocked)
     if why is None:
-        walks = _rim_walks(model, comp)
+        walks = _rim_walks(model, comp, blocked)
         why = _crossing_on_rim(model, comp, walks) or _not_planar(model, comp, walks)
     return why
 
 
-def _regions(model: Numberlink) -> list[int]:
-    """The region (component of non-endpoint cells, 4-neighbours) of each cell, -1 for endpoints."""
-    return empty_regions(model.neighbours, set(model.endpoint_cells()))
+def _regions(model: Numberlink, blocked: frozenset[int]) -> list[int]:
+    """The region (component of cells free of endpoints and ``blocked``, 4-neighbours)
+    of each cell, -1 for the others."""
+    return empty_regions(model.neighbours, set(model.endpoint_cells()) | blocked)
 
 
 def _shared_regions(model: Numberlink, comp: list[int], k: int) -> set[int] | None:
@@ -76,9 +79,9 @@ def _walled_in(model: Numberlink, comp: list[int]) -> str | None:
     return None
 
 
-def _rim_walks(model: Numberlink, comp: list[int]) -> list[tuple[int, list[int]]]:
+def _rim_walks(model: Numberlink, comp: list[int], blocked: frozenset[int]) -> list[tuple[int, list[int]]]:
     """Each boundary curve of each region, as (region, the endpoint cell or -1 (the
-    border) across each edge of the curve, in order going round).  A curve is followed
+    border or a blocked cell) across each edge of the curve, in order going round).  A curve is followed
     with the wall on the left: at each edge, turn right where the cell ahead is no part
     of the region, turn left round a corner where the cell ahead and the one ahead-left
     are, else go straight (4-neighbour regions, so no diagonal step).  On a grid padded
@@ -89,7 +92,7 @@ def _rim_walks(model: Numberlink, comp: list[int]) -> list[tuple[int, list[int]]
     cell = [-1] * len(pad)                  # the model cell of a padded one
     for p in range(model.size):
         q = (p // W + 1) * S + p % W + 1
-        pad[q], cell[q] = comp[p], p
+        pad[q], cell[q] = comp[p], -1 if p in blocked else p
     steps = (-S, 1, S, -1)                  # clockwise from north
     walks = []
     seen = set()
@@ -246,14 +249,14 @@ def _not_planar(model: Numberlink, comp: list[int], walks) -> str | None:
     return None
 
 
-def _narrow_cut(model: Numberlink) -> str | None:
+def _narrow_cut(model: Numberlink, blocked: frozenset[int]) -> str | None:
     W, H = model.width, model.height
     ends = model.endpoint_cells()
     for axis, size, other in (("column", W, H), ("row", H, W)):
         def at(cell):
             return cell % W if axis == "column" else cell // W
         taken = [0] * size
-        for cell in ends:
+        for cell in (*ends, *blocked):
             taken[at(cell)] += 1
         across = [0] * (size + 1)       # pairs whose ends lie strictly on both sides of a line
         for a, b in model.ends:
@@ -266,5 +269,5 @@ def _narrow_cut(model: Numberlink) -> str | None:
             running += across[i]
             if running > other - taken[i]:
                 return (f"{running} lines must cross {axis} {i + 1}, which has only "
-                        f"{other - taken[i]} cells that are no endpoint")
+                        f"{other - taken[i]} free cells")
     return None

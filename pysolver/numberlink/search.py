@@ -405,12 +405,15 @@ class Search:
     """One search over a model; ``run`` may be called once."""
 
     def __init__(self, model: Numberlink, notouch: bool, deadline: Deadline,
-                 node_limit: int | None = None, seed: int | None = None, probe: bool = False):
+                 node_limit: int | None = None, seed: int | None = None, probe: bool = False,
+                 probe_topology: bool = False):
         """``probe``: before branching, try each way on of each line end at the root
-        (see :func:`_probe_root`)."""
+        (see :func:`_probe_root`); ``probe_topology``: and check each probe with the
+        tests of ``obstruct.py`` too (:func:`_topology_test`, dearer)."""
         self.model = model
         self.node_limit = node_limit
         self.probe = probe
+        self.probe_topology = probe_topology
         self.seed = seed
         self.notouch = notouch
         self.deadline = deadline
@@ -447,7 +450,8 @@ class Search:
         if log is not None:
             return ok and (b.counts[1] == 0 or regions_ok())
         if ok and self.probe:
-            ok = _probe_root(b, options, apply, propagate, undo_to, regions_ok, self.deadline, stats)
+            check = _topology_test(b, model, regions_ok) if self.probe_topology else regions_ok
+            ok = _probe_root(b, options, apply, propagate, undo_to, check, self.deadline, stats)
         solutions = self._depth_first(b, ok, limit, full, choose, apply, propagate, undo_to, regions_ok)
         stats["t_search"] = stats.get("t_search", 0.0) + time.perf_counter() - t_start
         return solutions
@@ -499,10 +503,35 @@ class Search:
         return solutions
 
 
+def _topology_test(b: _Board, model: Numberlink, regions_ok):
+    """``regions_ok`` and then the tests of ``obstruct.py`` on the board as drawn (the
+    heads of unfinished pairs as their endpoints, every other drawn cell blocked): a
+    drawn line turns a pair into a wall, which the tests on the bare board could not
+    use.  A few milliseconds a call on a 26x24 board, so for probing, not every node
+    (checking every node of the search this way proved none of our open boards in 30 s)."""
+    from .obstruct import reason
+    W, H, col, heads, done = model.width, model.height, b.col, b.heads, b.done
+
+    def ok() -> bool:
+        if not regions_ok():
+            return False
+        ends, tips = [], set()
+        for k in range(b.K):
+            if not done[k]:
+                for h in (heads[2 * k], heads[2 * k + 1]):
+                    cell = b.cell(h)
+                    tips.add(cell)
+                    ends.append((cell // W, cell % W, model.labels[k]))
+        drawn = frozenset(b.cell(p) for p in b.interior if col[p] >= 0) - tips
+        return reason(make_model(W, H, ends, "free"), drawn) is None
+
+    return ok
+
+
 def _probe_root(b: _Board, options, apply, propagate, undo_to, regions_ok, deadline: Deadline,
                 stats: dict) -> bool:
     """Failed-move probing at the root: each way on of each line end is drawn,
-    propagated and region-checked, then undone; a line end none of whose ways
+    propagated and checked (``regions_ok``), then undone; a line end none of whose ways
     survives proves the board has no answer (under the search's rules), a line end
     with one way left takes it.  Passes until one forces nothing.  On the board's own
     trail, so each probe costs one propagation.  The search alone meets a local knot
@@ -841,7 +870,7 @@ def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | 
         last = budget > 20_000 and seed + 1 >= ROUTE_TRIES
         limit = _left(work, stats) if last else _budget_within(budget, work, stats)
         quick = Search(model, True, deadline, node_limit=limit, seed=None if last else seed or None,
-                       probe=True)
+                       probe=True, probe_topology=True)
         try:
             found = quick.run(1)
             stats["nodes_notouch"] = stats["nodes"] + quick.stats["nodes"]
