@@ -174,7 +174,7 @@ def _free_cover_variant(model: Numberlink, solution: dict) -> dict | None:
                 j = index.get(q, -1)
                 if j > i + 1:               # p and q touch: skip what lies between them
                     return _with_path(model, solution, lab, cells[:i + 1] + cells[j:])
-    region = _empty_regions(nbrs, used)
+    region = empty_regions(nbrs, used)
     for lab, cells in paths.items():
         for a, b in zip(cells, cells[1:]):
             detour = _detour(a, b, region, nbrs)
@@ -184,7 +184,7 @@ def _free_cover_variant(model: Numberlink, solution: dict) -> dict | None:
     return None
 
 
-def _empty_regions(nbrs, used: set[int]) -> list[int]:
+def empty_regions(nbrs, used: set[int]) -> list[int]:
     """Per cell: the number of its region of cells on no path, -1 for used cells."""
     region = [-1] * len(nbrs)
     count = 0

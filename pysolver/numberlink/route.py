@@ -30,6 +30,10 @@ from .model import Numberlink
 STALL_ROUNDS = 300
 STALL_FLOOR = 2
 MAX_ROUNDS = 2000
+#: rounds without a new fewest-shared-cells count after which the pairs passing
+#: within NEAR_REACH cells of a shared cell are rerouted too
+NEAR_AFTER = 20
+NEAR_REACH = 3
 
 
 def route_free(model: Numberlink, deadline: Deadline, max_rounds: int | None = None, seed: int = 0,
@@ -113,11 +117,22 @@ def route_free(model: Numberlink, deadline: Deadline, max_rounds: int | None = N
         # The price of sharing grows, but stays finite: an infinite price would make
         # every shared cell look walled off.
         pres = min(pres * 1.6, 1e4)
-        # Only pairs on a shared cell are routed again (the others keep their way).
+        # Only pairs on a shared cell are routed again (the others keep their way);
+        # when that has stopped helping, the pairs passing near it too, so that the
+        # neighbours can make room instead of the same few taking turns at the cell.
         bad = set(shared)
+        if rnd - best_round >= NEAR_AFTER:
+            bad = {q for p in shared for q in _near(p, W, H, NEAR_REACH)}
         todo = [k for k in range(K) if any(p in bad for p in paths[k])]
         rng.shuffle(todo)
     return None
+
+
+def _near(p: int, W: int, H: int, reach: int) -> list[int]:
+    """The cells within ``reach`` steps of ``p`` either way (a square)."""
+    r, c = divmod(p, W)
+    return [y * W + x for y in range(max(0, r - reach), min(H, r + reach + 1))
+            for x in range(max(0, c - reach), min(W, c + reach + 1))]
 
 
 def _span(model: Numberlink, k: int) -> int:

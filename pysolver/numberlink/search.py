@@ -55,6 +55,18 @@ class _Budget(Exception):
     """A restart's node budget ran out."""
 
 
+class _Obstructed(Exception):
+    """The board fails a necessary condition of ``obstruct.py`` (the message says which)."""
+
+
+def _obstruct(model: Numberlink) -> None:
+    """Raise _Obstructed when a cheap test proves that the board has no answer."""
+    from .obstruct import reason
+    why = reason(model)
+    if why is not None:
+        raise _Obstructed(why)
+
+
 class OutOfWork(Exception):
     """``solve_auto`` spent its ``work`` budget (decisions) before settling the answer.
 
@@ -393,9 +405,15 @@ class Search:
     """One search over a model; ``run`` may be called once."""
 
     def __init__(self, model: Numberlink, notouch: bool, deadline: Deadline,
-                 node_limit: int | None = None, seed: int | None = None):
+                 node_limit: int | None = None, seed: int | None = None, probe: bool = False,
+                 probe_topology: bool = False):
+        """``probe``: before branching, try each way on of each line end at the root
+        (see :func:`_probe_root`); ``probe_topology``: and check each probe with the
+        tests of ``obstruct.py`` too (:func:`_topology_test`, dearer)."""
         self.model = model
         self.node_limit = node_limit
+        self.probe = probe
+        self.probe_topology = probe_topology
         self.seed = seed
         self.notouch = notouch
         self.deadline = deadline
@@ -431,6 +449,9 @@ class Search:
         ok = ok and propagate()
         if log is not None:
             return ok and (b.counts[1] == 0 or regions_ok())
+        if ok and self.probe:
+            check = _topology_test(b, model, regions_ok) if self.probe_topology else regions_ok
+            ok = _probe_root(b, options, apply, propagate, undo_to, check, self.deadline, stats)
         solutions = self._depth_first(b, ok, limit, full, choose, apply, propagate, undo_to, regions_ok)
         stats["t_search"] = stats.get("t_search", 0.0) + time.perf_counter() - t_start
         return solutions
@@ -480,6 +501,66 @@ class Search:
             else:
                 break
         return solutions
+
+
+def _topology_test(b: _Board, model: Numberlink, regions_ok):
+    """``regions_ok`` and then the tests of ``obstruct.py`` on the board as drawn (the
+    heads of unfinished pairs as their endpoints, every other drawn cell blocked): a
+    drawn line turns a pair into a wall, which the tests on the bare board could not
+    use.  A few milliseconds a call on a 26x24 board, so for probing, not every node
+    (checking every node of the search this way proved none of our open boards in 30 s)."""
+    from .obstruct import reason
+    W, H, col, heads, done = model.width, model.height, b.col, b.heads, b.done
+
+    def ok() -> bool:
+        if not regions_ok():
+            return False
+        ends, tips = [], set()
+        for k in range(b.K):
+            if not done[k]:
+                for h in (heads[2 * k], heads[2 * k + 1]):
+                    cell = b.cell(h)
+                    tips.add(cell)
+                    ends.append((cell // W, cell % W, model.labels[k]))
+        drawn = frozenset(b.cell(p) for p in b.interior if col[p] >= 0) - tips
+        return reason(make_model(W, H, ends, "free"), drawn) is None
+
+    return ok
+
+
+def _probe_root(b: _Board, options, apply, propagate, undo_to, regions_ok, deadline: Deadline,
+                stats: dict) -> bool:
+    """Failed-move probing at the root: each way on of each line end is drawn,
+    propagated and checked (``regions_ok``), then undone; a line end none of whose ways
+    survives proves the board has no answer (under the search's rules), a line end
+    with one way left takes it.  Passes until one forces nothing.  On the board's own
+    trail, so each probe costs one propagation.  The search alone meets a local knot
+    of this kind again under every choice it makes elsewhere first (a 24x16 free-cover
+    board: past 30 s of search, 46 probes)."""
+    trail, done, counts = b.trail, b.done, b.counts
+    progress = True
+    while progress:
+        progress = False
+        for hi in range(2 * b.K):
+            if done[hi >> 1]:
+                continue
+            alive = []
+            for opt in options(hi):
+                deadline.check()
+                stats["probes"] = stats.get("probes", 0) + 1
+                mark = len(trail)
+                apply(hi, opt)
+                if propagate() and (counts[1] == 0 or regions_ok()):
+                    alive.append(opt)
+                undo_to(mark)
+            if not alive:
+                return False
+            if len(alive) == 1:
+                apply(hi, alive[0])
+                if not propagate():
+                    return False
+                progress = True
+    return True
 
 
 def _draw_fixed(b: _Board, fixed: dict[int, list[int]], extend, connect) -> bool:
@@ -594,6 +675,8 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
                 continue
             if found:
                 return found, exhausted
+            if seed == 0:
+                _obstruct(model)
             quick = Search(model, False, deadline, node_limit=budget, seed=seed or None)
             try:
                 # An empty list here means there is no answer at all: the caller's
@@ -629,8 +712,18 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     speed unless the deadline strikes (then the Outcome is incomplete, or SolveTimeout
     is raised when nothing was found)."""
     stats: dict = {"nodes": 0}
+    # A board that fails a cheap necessary condition needs no search (on an open
+    # free-cover board the search could not finish ruling out every way round).  Under
+    # full cover the scan answers most boards in less time than the test takes, so
+    # there it waits until the first slices of the scans found nothing.
+    try:
+        if model.cover == "free":
+            _obstruct(model)
+        else:
+            found, exhausted = _first_full(model, deadline, limit, stats, work)
+    except _Obstructed as why:
+        return Outcome([], True, stats, note=f"no solution: {why}")
     if model.cover == "full":
-        found, exhausted = _first_full(model, deadline, limit, stats, work)
         if len(found) >= limit:
             return Outcome(found, True, stats)
         if found and deadline.expired():
@@ -638,9 +731,7 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     else:
         # Negotiated routing answers roomy boards (the contest kind) at once; it is
         # incomplete, so when it does not converge the exact path search decides.
-        from .route import route_free
-        routed = route_free(model, deadline, stats=stats)
-        found = [routed] if routed is not None else _first_by_path_search(model, deadline, stats, work)
+        found = _first_free(model, deadline, stats, work)
         exhausted = False
         if found and limit <= 1:
             return Outcome(found, True, stats)
@@ -745,32 +836,69 @@ COUNT_MAX_SIDE = 18
 COUNT_MAX_STATES = 300_000
 
 
-def _first_by_path_search(model: Numberlink, deadline: Deadline, stats: dict,
-                          work: int | None = None) -> list[dict]:
-    """One answer without self-touch from the path search (or none: there is none);
-    OutOfWork past ``work`` nodes."""
-    # Depth-first search is heavy-tailed: short runs with shuffled ties and a growing
-    # node budget first, then one unbounded (exhaustive) run.
-    found = None
+def _first_free(model: Numberlink, deadline: Deadline, stats: dict, work: int | None = None) -> list[dict]:
+    """Free cover: one answer (or none: there is none); OutOfWork past ``work`` nodes.
+
+    Negotiated routing first; when it stalls, runs of the pruned path search (no
+    self-touch) with shuffled ties and growing node budgets take turns with routing
+    from other seeds (ROUTE_TRIES in all), then one unbounded (exhaustive) search.  The
+    search is heavy-tailed and wins on small or tight boards, routing on big crowded
+    ones (50x50 contest boards with 300 pairs, where the search never ends)."""
+    from .route import route_free
+    if len(model.ends) <= PROBE_FIRST_PAIRS:
+        # A few pairs: most such boards route within a few dozen rounds; when not,
+        # probing at the root costs little (about 4 probes a pair, 10-40 ms), and on
+        # a board with a local knot it says "no" at once, where routing would spend
+        # hundreds of rounds (3 s on a 24x16 board) before it gives up.
+        routed = route_free(model, deadline, max_rounds=QUICK_ROUNDS, stats=stats)
+        if routed is not None:
+            return [routed]
+        probe = Search(model, True, deadline, node_limit=0, probe=True)
+        try:
+            return probe.run(1)             # no answer, or one the probes completed
+        except _Budget:
+            pass
+        finally:
+            _add_stats(stats, probe)
+    routed = route_free(model, deadline, stats=stats)
+    if routed is not None:
+        return [routed]
     budget, seed = 300, 0
     stats["restarts"] = 0
-    while found is None and budget <= 20_000:
+    while True:
         _within(work, stats)
-        quick = Search(model, True, deadline, node_limit=budget, seed=seed or None)
+        last = budget > 20_000 and seed + 1 >= ROUTE_TRIES
+        limit = _left(work, stats) if last else _budget_within(budget, work, stats)
+        quick = Search(model, True, deadline, node_limit=limit, seed=None if last else seed or None,
+                       probe=True, probe_topology=True)
         try:
             found = quick.run(1)
+            stats["nodes_notouch"] = stats["nodes"] + quick.stats["nodes"]
+            return found
         except _Budget:
+            if last:
+                raise OutOfWork() from None
             stats["restarts"] += 1
         finally:
             _add_stats(stats, quick)
         budget, seed = budget * 2, seed + 1
-    if found is None:
-        quick = Search(model, True, deadline, node_limit=_left(work, stats))
-        try:
-            found = quick.run(1)
-        except _Budget:
-            raise OutOfWork() from None
-        finally:
-            _add_stats(stats, quick)
-    stats["nodes_notouch"] = stats["nodes"]
-    return found
+        if seed < ROUTE_TRIES:
+            routed = route_free(model, deadline, seed=seed, stats=stats)
+            if routed is not None:
+                stats["route_tries"] = seed + 1
+                return [routed]
+
+
+#: on boards of up to PROBE_FIRST_PAIRS pairs, routing for QUICK_ROUNDS rounds, then
+#: probing, then routing again with the usual patience
+PROBE_FIRST_PAIRS = 40
+QUICK_ROUNDS = 50
+#: negotiated routings tried under free cover (each from its own seed) before the
+#: path search is left to run to the end
+ROUTE_TRIES = 3
+
+
+def _budget_within(budget: int, work: int | None, stats: dict) -> int:
+    """A search's node budget, no more than what is left of ``work``."""
+    left = _left(work, stats)
+    return budget if left is None else min(budget, left + 1)
