@@ -16,12 +16,12 @@ checked like every other (see ``mip``).
 from __future__ import annotations
 
 from .model import Numberlink
-from .nearby import _empty_regions
+from .nearby import empty_regions
 
 
 def _components(model: Numberlink, adj: list[set[int]]) -> tuple[list[int], int]:
     """A component id per cell with links (-1 without), and how many there are."""
-    comp = _empty_regions(adj, {p for p in range(model.size) if not adj[p]})
+    comp = empty_regions(adj, {p for p in range(model.size) if not adj[p]})
     return comp, max(comp, default=-1) + 1
 
 
