@@ -41,6 +41,21 @@ def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
     assert errors == []
 
 
+def test_requests_sent_together_while_numpy_loads_are_all_answered(context, server):
+    """The first request that needs NumPy waits for it to load; one sent meanwhile
+    used to run in that wait and import NumPy half written (an ImportError)."""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    board = json.loads((FIX.parents[2] / "static" / "puzzles" / "numberlink-7x7.json").read_text())
+    board.pop("solution")
+    # (one more request every 25 ms, so that some arrive while NumPy's files are
+    # being written)
+    replies = page.evaluate("""async (p) => Promise.all([...Array(40).keys()].map((i) =>
+        new Promise((ok) => setTimeout(ok, 25 * i)).then(() => app.call('solve', {puzzle: p, unique: true}))
+          .then((r) => r.status, (e) => String(e.message || e))))""", board)
+    assert replies == ["solved"] * 40
+
+
 def test_canvas_input_undo_redo_and_autosave_across_reload(context, server):
     page = open_app(context, server.url + "#" + HEART_LINK)
     page.wait_for_function("app.state().puzzle !== null")

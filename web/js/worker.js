@@ -118,8 +118,17 @@ booted.catch((err) => {
   status("failed", "The solver could not start: " + (err && err.message ? err.message : err));
 });
 
-self.onmessage = async (ev) => {
-  const { id, cmd, args } = ev.data || {};
+// Requests are served one at a time, in the order they came.  Python runs one at a time
+// anyway, but a request that waits for a package to load would otherwise let the next
+// one run meanwhile and import that package half written ("Error importing numpy: you
+// should not try to import numpy from its source directory").
+let served = Promise.resolve();
+self.onmessage = (ev) => {
+  // (a request that fails outside Python must not stop the ones after it)
+  served = served.then(() => serve(ev.data || {})).catch(() => {});
+};
+
+async function serve({ id, cmd, args }) {
   if (id === undefined) return;
   try {
     await booted;
@@ -131,7 +140,7 @@ self.onmessage = async (ev) => {
   const reply = await ask(JSON.stringify({ cmd, args }));
   reply.id = id;
   postMessage(reply);
-};
+}
 
 /** Python's answer to a request; a request that needs a package not loaded yet (kind
     "needs", see pysolver/webapi.py ON_DEMAND) has it loaded and is asked again. */
