@@ -240,5 +240,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
         lengths = [len(cells) for cells, _ in links.links]
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json(), "links": len(lengths),
                                             "longest": max(lengths), "maker": stats}}
-    raise SolveTimeout(f"no {width}×{height} Link-a-Pix of grade {level} came out in {MAX_TRIES} pictures: "
-                       "try another number")
+    # (tries run out, not time: the message says what to do, as input errors do;
+    # a SolveTimeout would be reported as the time limit running out)
+    raise PuzzleError(f"no {width}×{height} Link-a-Pix of grade {level} came out in {MAX_TRIES} pictures: "
+                      "try another number")

@@ -90,5 +90,7 @@ def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadli
             step = max(MIN_STEP, step / 2)      # between two rungs: one too easy, one too hard
         last = way
         pos = min(len(MEANS) - 1.0, max(0.0, pos + way * step))
-    raise SolveTimeout(f"no {width}×{height} board of grade {level} came out in {MAX_TRIES} tries: "
-                       "try another number")
+    # (tries run out, not time: the message says what to do, as input errors do;
+    # a SolveTimeout would be reported as the time limit running out)
+    raise PuzzleError(f"no {width}×{height} board of grade {level} came out in {MAX_TRIES} tries: "
+                      "try another number")
