@@ -262,8 +262,9 @@ class Param:
     min: int | None = None
     max: int | None = None
     default: Any = None
-    #: (value, label) pairs of a "choice"
-    choices: tuple[tuple[str, str], ...] = ()
+    #: (value, label) pairs of a "choice"; an "int" may have them too (its values
+    #: labelled, e.g. the grades: the form shows a list instead of a number field)
+    choices: tuple[tuple[Any, str], ...] = ()
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -285,7 +286,10 @@ class Param:
                 raise PuzzleError(f"{self.label}: missing")
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
-            return as_int(value, self.label, self.min, self.max)
+            value = as_int(value, self.label, self.min, self.max)
+            if self.choices and value not in {v for v, _ in self.choices}:
+                raise PuzzleError(f"{self.label}: {value} is not one of " + ", ".join(str(v) for v, _ in self.choices))
+            return value
         if self.kind == "choice":
             if value not in {v for v, _ in self.choices}:
                 raise PuzzleError(f"{self.label}: {quote(value)} is not one of "
@@ -322,14 +326,39 @@ class Maker:
     #: seconds the page allows (the worker's time limit)
     timeout: float = 60.0
     form: bool = True
+    #: ``check(values)`` raises PuzzleError, before any work, for values the maker
+    #: refuses together (a grade a size cannot have); the page asks :meth:`refusals`
+    #: so that its form greys out such choices instead of failing on "Make"
+    check: Callable[[dict], None] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"name": self.name, "title": self.title, "about": self.about,
                 "params": [p.to_json() for p in self.params], "timeout": self.timeout,
                 "form": self.form}
 
+    def refusals(self, args: dict) -> dict[str, dict]:
+        """``{param: {value: why}}``: for each parameter with choices, the ones
+        :attr:`check` refuses while the other values stay as ``args`` gives them (a
+        value that does not read yet, as a field being typed, refuses nothing)."""
+        if self.check is None:
+            return {}
+        try:
+            values = {p.name: p.read(args) for p in self.params if p.kind in ("int", "seed", "choice")}
+        except PuzzleError:
+            return {}
+        out: dict[str, dict] = {}
+        for p in self.params:
+            for value, _ in p.choices:
+                try:
+                    self.check({**values, p.name: value})
+                except PuzzleError as exc:
+                    out.setdefault(p.name, {})[value] = str(exc)
+        return out
+
     def run(self, args: dict) -> dict:
         values = {p.name: p.read(args) for p in self.params}
+        if self.check is not None:
+            self.check(values)
         title = args.get("title")
         if title is not None:
             values["title"] = as_str(title, "title", 200) or None

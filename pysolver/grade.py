@@ -23,6 +23,17 @@ WORDS = ("easy", "medium", "hard", "tough", "fiendish")
 LEVELS = range(1, len(WORDS) + 1)
 
 
+def grade_param(most: int = len(WORDS), as_it_comes: bool = False, default: int | None = None):
+    """A maker's ``grade`` parameter: 1 to ``most`` (and 0, "as it comes", when the
+    maker can skip grading), each labelled with its word, so the form shows a list
+    whose entries the maker's ``check`` can grey out for the size asked."""
+    from .base import Param
+    first = 0 if as_it_comes else 1
+    choices = (((0, "as it comes"),) if as_it_comes else ()) + tuple(
+        (g, f"{g} {WORDS[g - 1]}") for g in range(1, most + 1))
+    return Param("grade", "int", "Grade", first, most, first if default is None else default, choices)
+
+
 @dataclass(frozen=True)
 class Grade:
     """A puzzle's grade: ``level`` 1..5, ``why`` one sentence a player can read (what the

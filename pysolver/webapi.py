@@ -52,15 +52,21 @@ def _steps(args: dict) -> dict:
         raise PuzzleError(f"the solver gave up after {timeout:g} s, so there are no steps to replay") from None
 
 
-def _make(args: dict) -> dict:
-    """A family's maker (``Family.makers``): ``{type, maker, ...its params, title?,
-    timeout?}`` -> ``{"puzzle": ..., "stats"?: ...}``."""
+def _maker(args: dict):
+    """The maker a request names: ``{type, maker}`` -> :class:`Maker`."""
     fam = get_family(args.get("type"))
     name = args.get("maker")
     maker = fam.makers.get(name) if isinstance(name, str) else None
     if maker is None:
         names = ", ".join(fam.makers) or "none"
         raise PuzzleError(f"maker: {quote(args.get('maker'))} is not a {fam.type} maker (makers: {names})")
+    return maker
+
+
+def _make(args: dict) -> dict:
+    """A family's maker (``Family.makers``): ``{type, maker, ...its params, title?,
+    timeout?}`` -> ``{"puzzle": ..., "stats"?: ...}``."""
+    maker = _maker(args)
     out = maker.run(args)
     # A made puzzle (one that carries its solution: unique by construction) gets its
     # grade, as `pysolver make` gives it, so the same number makes the same puzzle
@@ -123,6 +129,9 @@ COMMANDS = {
     "show": lambda a: api.show(a["link"]),
     "steps": _steps,
     "make": _make,
+    # the choices a maker refuses at the values of its form: {type, maker, ...its params}
+    # -> {"refused": {param: {value: why}}} (the form greys them out)
+    "refusals": lambda a: {"refused": _maker(a).refusals(a)},
     # a puzzle's difficulty: {"grade": {"level", "words", "why", "stats"} or null}
     "grade": lambda a: {"grade": _makes().grade(a["puzzle"], a.get("timeout", 30))},
     # the family's puzzle of the day: {type, date: "YYYY-MM-DD"} -> {"puzzle", "stats"?, "date"}

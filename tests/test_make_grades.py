@@ -3,6 +3,7 @@ colour) and Hungry Cat puzzles of grades 3 and 4, climbed to from easier picture
 (pysolver/climb.py, pysolver/nonogram/fiendish.py), are unique (proved by the solver),
 of the grade asked for and made again from their number; the grades a maker cannot make
 are refused or not offered."""
+import json
 import random
 
 import pytest
@@ -103,7 +104,7 @@ def test_a_grade_asked_is_the_grade_got_unique_and_made_again(family, values):
     ("numberlink", {"width": 5, "height": 5, "grade": 5}, "made in grades 1 easy, 2 medium; grade 5 needs 225"),
     ("numberlink", {"width": 30, "height": 30, "grade": 1}, "grade 1 needs 4 to"),
     ("linkapix", {"width": 8, "height": 8, "grade": 2}, "made in grades 1 easy, 4 tough; grade 2 needs a board of 10"),
-    ("linkapix", {"width": 20, "height": 20, "grade": 5}, r"Grade \(0: as it comes\): 5 is more than 4"),
+    ("linkapix", {"width": 20, "height": 20, "grade": 5}, r"Grade: 5 is more than 4"),
 ])
 def test_a_grade_a_size_cannot_have_is_refused_with_the_grades_it_can(family, values, words):
     with pytest.raises(PuzzleError, match=words):
@@ -135,3 +136,22 @@ def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
     assert all((p[0][0], p[0][1]) in ends and (p[-1][0], p[-1][1]) in ends for p in again["solution"]["paths"])
     p = parse_puzzle(again)
     assert p.family.check(p.model, again["solution"]).solved
+
+
+@pytest.mark.parametrize("family,values,refused", [
+    ("numberlink", {"width": 5, "height": 5}, {3, 4, 5}),
+    ("numberlink", {"width": 15, "height": 15}, set()),
+    ("nonogram", {"width": 10, "height": 10, "colours": 2}, {5}),
+    ("nonogram", {"width": 10, "height": 10, "colours": 1}, set()),
+    ("linkapix", {"width": 8, "height": 8}, {2, 3}),
+])
+def test_the_form_is_told_which_grades_a_size_cannot_have_and_why(family, values, refused):
+    # what the page greys out comes from the same check that refuses a request
+    from pysolver import webapi
+    got = json.loads(webapi.handle(json.dumps({"cmd": "refusals", "args": {"type": family, "maker": "random", **values}})))
+    reasons = got["result"]["refused"].get("grade", {})
+    assert {int(g) for g in reasons} == refused
+    for g, why in reasons.items():
+        with pytest.raises(PuzzleError) as exc:
+            make.make(family, dict(values, grade=int(g), seed=0), timeout=5)
+        assert str(exc.value) == why

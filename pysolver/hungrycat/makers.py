@@ -10,7 +10,7 @@ import random
 
 from ..base import SEED, Deadline, Maker, Param
 from ..climb import climb
-from ..grade import WORDS
+from ..grade import WORDS, grade_param
 
 MIN_SIDE, MAX_SIDE = 4, 30
 #: the largest width of a puzzle from a picture: counts alone pin down little, so a
@@ -101,7 +101,7 @@ MAKERS = {
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 12),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),
-         Param("grade", "int", "Grade", 1, MAX_GRADE, 1),
+         grade_param(MAX_GRADE),
          SEED),
         _random, timeout=60),
     "picture": Maker(

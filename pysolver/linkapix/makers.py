@@ -5,7 +5,7 @@ picture of its clues (:mod:`.maker`)."""
 from __future__ import annotations
 
 from ..base import SEED, Deadline, Drawing, Maker, Param, PuzzleError
-from ..grade import WORDS
+from ..grade import WORDS, grade_param
 
 #: the hardest grade the random maker makes (see :func:`.graded.allowed_grades`)
 MAX_GRADE = 4
@@ -34,6 +34,12 @@ def _from_drawing(values: dict, deadline: Deadline) -> dict:
     puzzle, stats = make_puzzle(values["palette"], values["grid"], seed=values["seed"], deadline=deadline,
                                 title=values.get("title"))
     return {"puzzle": puzzle, "stats": stats}
+
+
+def _check_grade(values: dict) -> None:
+    if values["grade"]:
+        from .graded import check_grade
+        check_grade(values["width"], values["height"], values["grade"])
 
 
 def _random(values: dict, deadline: Deadline) -> dict:
@@ -70,9 +76,9 @@ MAKERS = {
         (Param("width", "int", "Width", 5, 40, 15),
          Param("height", "int", "Height", 5, 40, 15),
          Param("colours", "int", "Colours", 1, len(RANDOM_PALETTE), 3),
-         Param("grade", "int", "Grade (0: as it comes)", 0, MAX_GRADE, 0),
+         grade_param(MAX_GRADE, as_it_comes=True),
          SEED),
-        _random, timeout=60),
+        _random, timeout=60, check=_check_grade),
     "picture": Maker(
         "picture", "Make a Link-a-Pix puzzle from a picture",
         "Choose an image: it is cut into links of many lengths, and the solver keeps cutting until the "

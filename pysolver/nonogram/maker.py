@@ -155,6 +155,14 @@ def make_unique(picture: list[list[int]], palette, deadline: Deadline, rng: rand
 FIENDISH_COLOUR_SIDE = 12
 
 
+def check_grade(width: int, height: int, colours: int, level: int) -> None:
+    """PuzzleError for a grade the maker does not make at this size and colours."""
+    if level == 5 and colours > 1 and min(width, height) < FIENDISH_COLOUR_SIDE:
+        raise PuzzleError(f"grade 5 (fiendish) in colour needs {FIENDISH_COLOUR_SIDE} cells a side or more: on "
+                          f"smaller colour pictures guessing is seldom left with one answer "
+                          f"({width}x{height} asked; black and white makes it at any size)")
+
+
 def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed: int = 0,
                 deadline: Deadline | None = None, symmetric: bool | None = None) -> dict:
     """A random nonogram of grade ``level`` with exactly one solution: puzzle JSON with
@@ -163,10 +171,7 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         if not MIN_SIDE <= side <= MAX_SIDE:
             raise PuzzleError(f"{name}: {side} is not from {MIN_SIDE} to {MAX_SIDE}")
     palette = palette_of(colours)
-    if level == 5 and palette is not None and min(width, height) < FIENDISH_COLOUR_SIDE:
-        raise PuzzleError(f"grade 5 (fiendish) in colour needs {FIENDISH_COLOUR_SIDE} cells a side or more: on "
-                          f"smaller colour pictures guessing is seldom left with one answer "
-                          f"({width}x{height} asked; black and white makes it at any size)")
+    check_grade(width, height, colours, level)
     deadline = deadline or Deadline(None)
     rng = random.Random(f"nonogram {width}x{height} {colours} {level} {seed}")
     tries = 0

@@ -4,8 +4,8 @@ a requested grade (:func:`.maker.make_random`) and a picture made unique
 from __future__ import annotations
 
 from ..base import SEED, Deadline, Maker, Param
-from ..grade import WORDS
-from .maker import FIENDISH_COLOUR_SIDE, MAX_SIDE, MIN_SIDE, PALETTE
+from ..grade import WORDS, grade_param
+from .maker import FIENDISH_COLOUR_SIDE, MAX_SIDE, MIN_SIDE, PALETTE, check_grade
 
 #: the largest side of a nonogram made from a picture
 MAX_PICTURE_SIDE = 60
@@ -35,9 +35,10 @@ MAKERS = {
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 15),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 15),
          Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),
-         Param("grade", "int", "Grade", 1, len(WORDS), 2),
+         grade_param(default=2),
          SEED),
-        _random, timeout=60),
+        _random, timeout=60,
+        check=lambda v: check_grade(v["width"], v["height"], v["colours"], v["grade"])),
     "picture": Maker(
         "picture", "Make a nonogram from a picture",
         "Choose an image: its colours are snapped to a small palette (one colour: black and white), and "

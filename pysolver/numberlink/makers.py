@@ -3,8 +3,8 @@ whose solution is unique (:mod:`.generate`), the same board again for the same n
 from __future__ import annotations
 
 from ..base import SEED, Deadline, Maker, Param
-from ..grade import WORDS
-from .graded import CELLS
+from ..grade import WORDS, grade_param
+from .graded import CELLS, check_grade
 
 #: bigger boards take longer to prove unique than a player would wait.  In CPython
 #: (2026-11-25, clause learning carried from cut to cut), 30x30 boards took a median
@@ -48,10 +48,11 @@ MAKERS = {
         "uniqueness check cuts a few more.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 12),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 12),
-         Param("grade", "int", "Grade (0: as it comes)", 0, len(WORDS), 0),
+         grade_param(as_it_comes=True),
          SEED,
          Param("pairs", "int", "Pairs (0: about one per 12 cells)", 0, 200, 0)),
-        _random, timeout=60),
+        _random, timeout=60,
+        check=lambda v: v["grade"] and check_grade(v["width"], v["height"], v["grade"])),
     # (no form of its own: the editor opens a screenshot and shows the board it reads
     # for the player to confirm, since a picture can mislead the reader)
     "screenshot": Maker(

@@ -8,9 +8,17 @@ from helpers import open_app, png, wait_ready
 pytestmark = pytest.mark.browser
 
 
-def make(page, form, values):
+def set_fields(page, form, values):
     for name, value in values.items():
-        page.fill(f"#{form}-{name}", str(value))
+        field = f"#{form}-{name}"
+        if page.eval_on_selector(field, "el => el.tagName") == "SELECT":
+            page.select_option(field, str(value))
+        else:
+            page.fill(field, str(value))
+
+
+def make(page, form, values):
+    set_fields(page, form, values)
     page.click(f"#{form}-go")
     page.wait_for_function("app.state().puzzle && !document.getElementById('play').hidden", timeout=120_000)
     return page.evaluate("app.state().puzzle")
@@ -44,14 +52,26 @@ def made_twice(page, form, values):
     assert make(page, form, values) == first
 
 
-def test_a_grade_the_size_cannot_have_is_refused_with_the_grades_it_can(context, server):
+def test_grades_the_size_cannot_have_are_greyed_out_and_refused_with_the_reason(context, server):
     page = open_app(context, server.url)
     wait_ready(page)
-    for name, value in {"width": 5, "height": 5, "grade": 5, "seed": 0}.items():
-        page.fill(f"#make-numberlink-random-{name}", str(value))
-    page.click("#make-numberlink-random-go")
-    page.wait_for_function("document.body.textContent.includes('grade 5 needs 225')", timeout=60_000)
-    assert page.locator("#play").is_hidden()
+    form = "make-numberlink-random"
+    set_fields(page, form, {"width": 15, "height": 15, "grade": 5, "seed": 0})
+    options = f"#{form}-grade option"
+    page.wait_for_function(f"[...document.querySelectorAll('{options}')].every(o => !o.disabled)", timeout=60_000)
+    set_fields(page, form, {"width": 5, "height": 5})
+    # 25 cells: grades 1 and 2 only (the maker's check, asked of the worker)
+    page.wait_for_function(f"document.querySelector('{options}[value=\"4\"]').disabled", timeout=60_000)
+    labels = page.eval_on_selector_all(options, "os => os.map(o => [o.value, o.disabled, o.textContent])")
+    assert [v for v, off, _ in labels if off] == ["3", "4"]           # (5, chosen, stays selectable)
+    assert all(("not at this size" in text) == (v in "345") for v, _, text in labels)
+    status = page.locator(f"#{form}-status")
+    assert "grade 5 needs 225" in status.text_content()
+    page.click(f"#{form}-go")
+    assert "grade 5 needs 225" in status.text_content() and page.locator("#play").is_hidden()
+    page.select_option(f"#{form}-grade", "2")
+    page.wait_for_function(f"document.querySelector('{options}[value=\"5\"]').disabled", timeout=60_000)
+    assert "needs" not in status.text_content()
 
 
 def ring(x, y):

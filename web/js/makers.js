@@ -13,8 +13,9 @@ const MAX_SOURCE = 4 * 4096;
    holds; read(element, param) -> the value sent.  A maker with a parameter of another
    kind (the drawing maker's palette and grid) gets no form here. */
 const FIELDS = {
-  int: {
-    make: (id, p) => Object.assign(document.createElement("input"), { id, type: "number", min: p.min, max: p.max, value: p.default }),
+  int: {  // a whole number; one with labelled choices (the grades) is a list of them
+    make: (id, p) => (p.choices ? FIELDS.choice.make(id, p)
+      : Object.assign(document.createElement("input"), { id, type: "number", min: p.min, max: p.max, value: p.default })),
     read: (el, p) => Math.max(p.min, Math.min(p.max, Math.round(+el.value || p.default))),
   },
   seed: {  // blank: a number at random, said when the puzzle is made so it can be made again
@@ -26,6 +27,7 @@ const FIELDS = {
     make(id, p) {
       const sel = Object.assign(document.createElement("select"), { id });
       sel.append(...p.choices.map((c) => Object.assign(document.createElement("option"), { value: c.value, textContent: c.label })));
+      for (const [i, c] of p.choices.entries()) sel.options[i].dataset.label = c.label;
       sel.value = p.default;
       return sel;
     },
@@ -100,6 +102,55 @@ const el = (tag, props = {}, ...children) => {
   return e;
 };
 
+/** Grey out the choices the maker refuses at the form's other values (a grade a size
+    cannot have), with the reason as the option's title; asked of the worker's
+    `refusals` once the form is first used and after each change, so that opening the
+    library page loads nothing.  why() -> the reason the chosen values are refused, or "". */
+function refusalsOf(form, fam, maker, fields, solver, say) {
+  const listed = fields.filter(({ input }) => input.tagName === "SELECT");
+  let refused = {};
+  let asked = 0;
+  let timer = 0;
+  const why = () => listed.map(({ p, input }) => refused[p.name]?.[input.value]).find(Boolean) || "";
+  async function ask() {
+    const args = { type: fam.type, maker: maker.name };
+    for (const { p, input } of fields) {
+      if (p.kind === "int" || p.kind === "choice") args[p.name] = FIELDS[p.kind].read(input, p);
+    }
+    const mine = ++asked;
+    let got;
+    try {
+      got = (await solver.call("refusals", args)).refused;
+    } catch {
+      return;  // (cancelled with a make, or the solver restarting: the next change asks again)
+    }
+    if (mine !== asked) return;
+    refused = got;
+    for (const { p, input } of listed) {
+      for (const opt of input.options) {
+        const reason = refused[p.name]?.[opt.value];
+        opt.disabled = Boolean(reason) && opt.value !== input.value;
+        opt.title = reason || "";
+        opt.textContent = opt.dataset.label + (reason ? " (not at this size)" : "");
+      }
+    }
+    const now = why();
+    if (now) say(now, "error");
+    else if (form.querySelector(".maker-status.error")) say("");
+  }
+  const later = (e) => {
+    if (e.target.type === "file") return;
+    clearTimeout(timer);
+    timer = setTimeout(ask, 250);
+  };
+  if (listed.length) {
+    form.addEventListener("focusin", () => { if (!asked) ask(); });
+    form.addEventListener("input", later);
+    form.addEventListener("change", later);
+  }
+  return why;
+}
+
 /** The form of one maker of family `fam`, wired; its ids start make-<type>-<maker>. */
 function makerForm(fam, maker, { solver, load }) {
   const id = `make-${fam.type}-${maker.name}`;
@@ -119,6 +170,7 @@ function makerForm(fam, maker, { solver, load }) {
   form.setAttribute("aria-labelledby", id + "-title");
   const say = messenger(status, "maker-status");
   const work = canceller(solver);
+  const refusal = refusalsOf(form, fam, maker, fields, solver, say);
   cancel.onclick = () => work.cancel();
   // A new picture: the last one's preview and outcome no longer apply.
   if (image) image.input.onchange = () => { preview.hidden = true; say(""); };
@@ -143,6 +195,10 @@ function makerForm(fam, maker, { solver, load }) {
     e.preventDefault();
     const values = Object.fromEntries(fields.map(({ p, input }) => [p.name, FIELDS[p.kind].read(input, p)]));
     if (image && !values[image.p.name]) return;
+    if (refusal()) {  // (a grade this size cannot have: said, not sent)
+      say(refusal(), "error");
+      return;
+    }
     const seed = maker.params.find((p) => p.kind === "seed") ? values.seed : null;
     const number = seed === null ? "" : ` (number ${seed})`;
     hideError();  // (a banner from the last attempt)
