@@ -350,3 +350,29 @@ def test_scan_pauses_at_its_budget_and_resumes():
         else:
             got.append(sol)
     assert paused and len(whole) == 1 and got == whole
+
+
+def test_the_region_tests_by_flood_fill_and_by_arrays_agree():
+    # The search picks one by board size and runtime, so both must give the same answer
+    # on any state: random boards with random cells taken and random pairs joined.
+    import random
+
+    from pysolver.numberlink import search
+    from pysolver.numberlink.model import make_model
+    from random_boards import random_ends
+
+    rng = random.Random(5)
+    said = {True: 0, False: 0}
+    for _ in range(300):
+        w, h, ends = random_ends(rng, max_pairs=6, sides=(3, 9))
+        b = search._Board(make_model(w, h, ends))
+        for q in b.interior:
+            if b.emp[q] and rng.random() < 0.3:
+                b.emp[q] = 0
+        b.done = [rng.random() < 0.2 for _ in b.done]
+        for full in (True, False):
+            stats = {"region_checks": 0, "t_regions": 0.0}
+            flood = search._flood_region_test(b, full, stats)()
+            assert flood == search._array_region_test(b, full, stats)()
+            said[flood] += 1
+    assert min(said.values()) > 50       # both answers were met often

@@ -41,19 +41,40 @@ def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
     assert errors == []
 
 
+def small_numberlink():
+    board = json.loads((FIX.parents[2] / "static" / "puzzles" / "numberlink-7x7.json").read_text())
+    board.pop("solution")
+    return board
+
+
 def test_requests_sent_together_while_numpy_loads_are_all_answered(context, server):
     """The first request that needs NumPy waits for it to load; one sent meanwhile
     used to run in that wait and import NumPy half written (an ImportError)."""
     page = open_app(context, server.url)
     wait_ready(page)
-    board = json.loads((FIX.parents[2] / "static" / "puzzles" / "numberlink-7x7.json").read_text())
-    board.pop("solution")
     # (one more request every 25 ms, so that some arrive while NumPy's files are
-    # being written)
+    # being written; `mip` needs NumPy and SciPy)
     replies = page.evaluate("""async (p) => Promise.all([...Array(40).keys()].map((i) =>
-        new Promise((ok) => setTimeout(ok, 25 * i)).then(() => app.call('solve', {puzzle: p, unique: true}))
-          .then((r) => r.status, (e) => String(e.message || e))))""", board)
+        new Promise((ok) => setTimeout(ok, 25 * i)).then(() => app.call('solve', {puzzle: p, method: 'mip'}))
+          .then((r) => r.status, (e) => String(e.message || e))))""", small_numberlink())
     assert replies == ["solved"] * 40
+
+
+def test_a_small_numberlink_board_is_played_without_loading_numpy(context, server):
+    """Numberlink's default search tests regions by a flood fill on boards up to 30x30
+    in the browser, so solving, Check and hints there load nothing more; a method that
+    needs NumPy still loads it (and the status line says so)."""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    page.evaluate("""() => { window.said = [];
+        new MutationObserver(() => said.push(document.getElementById('solver-status').textContent))
+          .observe(document.getElementById('solver-status'), {childList: true, characterData: true, subtree: true}); }""")
+    board = small_numberlink()
+    for args in ({"puzzle": board}, {"puzzle": board, "unique": True}):
+        assert page.evaluate("(a) => app.call('solve', a)", args)["status"] == "solved"
+    assert not any("Loading more" in text for text in page.evaluate("said"))
+    assert page.evaluate("(p) => app.call('solve', {puzzle: p, method: 'mip'})", board)["status"] == "solved"
+    assert any("Loading more" in text for text in page.evaluate("said"))
 
 
 def test_canvas_input_undo_redo_and_autosave_across_reload(context, server):
