@@ -75,12 +75,15 @@ class CDCL(LineCDCL):
     REDUCE_STEP = property(lambda self: REDUCE_STEP)
     TIMERS = ("t_line", "t_probe", "t_explain")
 
-    def __init__(self, model: Model, deadline: Deadline, probe_first: bool = False):
+    def __init__(self, model: Model, deadline: Deadline, probe_first: bool = False,
+                 avoid: list[str] | None = None):
         if model.colours != 2:
             raise ValueError("the clause-learning search handles black-and-white grids")
         self.deadline = deadline
         self.model = model
         self.probe_first = probe_first
+        #: a grid (rows of keys) every answer must differ from
+        self.avoid = avoid
         self.W, self.H = W, H = model.width, model.height
         self.ncells = W * H
         self.clues, self.cid = prepare_lines(model)
@@ -311,6 +314,32 @@ class CDCL(LineCDCL):
             self._seed_from_probing()
             if self._propagate() is not None:
                 raise _Stop(True)
+        if self.avoid is not None:
+            self._differ_from(self.avoid)
+
+    def _differ_from(self, grid: list[str]) -> None:
+        """One clause at the root: some cell takes the other value than in ``grid``
+        (one search then finds a second answer, or proves there is none, without
+        finding ``grid`` first and blocking it)."""
+        filled = self.model.keys[1]
+        lits = []
+        for r, row in enumerate(grid):
+            for c, key in enumerate(row):
+                i = r * self.W + c
+                lit = 2 * i + (key != filled)
+                v = self.val[i]
+                if v == lit & 1:
+                    return                              # it differs already
+                if v == -1:
+                    lits.append(lit)
+        if not lits:
+            raise _Stop(True)
+        if len(lits) == 1:
+            self._assign(lits[0], None)
+        else:
+            self._add_clause(lits, len(lits), learned=False)
+        if self._propagate() is not None:
+            raise _Stop(True)
 
     def _next_decision(self) -> int:
         i = self._decide()
@@ -400,11 +429,13 @@ ROOT_SWEEPS = 1
 PROBE_MAX_CELLS = 1024
 
 
-def solve_cdcl(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
+def solve_cdcl(model: Model, deadline: Deadline, limit: int = 1, avoid: list[str] | None = None) -> Outcome:
     """Up to ``limit`` solutions.  A search for one answer on a small grid starts from a
     probing pass: its preferred values lead to an answer sooner (on 102 tournament
     puzzles, alternating runs: median 0.48 s -> 0.35 s, 7 -> 5 over 10 s).  Proofs gain
     nothing from it (9.1 s against 7.8 s on 18 mixed puzzles with limit 2), and on
-    large grids the pass itself costs too much (0.3 s on a 50x45 survey puzzle)."""
+    large grids the pass itself costs too much (0.3 s on a 50x45 survey puzzle).
+    ``avoid``: a grid (rows of keys) the answers must differ from: a second answer
+    beside a known one in one search."""
     probe = limit == 1 and model.width * model.height <= PROBE_MAX_CELLS
-    return CDCL(model, deadline, probe_first=probe).solve(limit)
+    return CDCL(model, deadline, probe_first=probe, avoid=avoid).solve(limit)

@@ -38,6 +38,9 @@ STYLE = {1: (0.62, 3), 2: (0.5, 1), 3: (0.45, 1), 4: (0.45, 1), 5: (0.5, 1)}
 STYLE_COLOUR = {1: (0.8, 3), 2: (0.62, 3), 3: (0.62, 3), 4: (0.62, 3), 5: (0.55, 3)}
 #: most cells a repair may change before the picture is dropped
 MAX_REPAIRS = 40
+#: ... and for a picture the player gave, one cell in this many, if more: thin
+#: diagonal strokes are ambiguous all along (two diagonals across 30x30 took 42)
+PICTURE_REPAIR_SHARE = 20
 
 
 def palette_of(colours: int) -> dict[str, str] | None:
@@ -116,9 +119,13 @@ def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> li
     """A solution of the picture's clues other than the picture, or None when the
     picture is the only one (proved by the solver)."""
     from .auto import solve_auto
+    from .cdcl import solve_cdcl
     model = model_of(picture, palette)
-    out = solve_auto(model, deadline, 2)
     mine = puzzle_of(picture, palette)["solution"]["grid"]
+    # Black and white: one search told to differ from the picture.  Asking for two
+    # answers instead found the picture first and then searched on past it, which on a
+    # very ambiguous picture (two thin diagonals at 30x30) took 2-7 s per call.
+    out = solve_cdcl(model, deadline, 1, avoid=mine) if model.colours == 2 else solve_auto(model, deadline, 2)
     others = [s["grid"] for s in out.solutions if s["grid"] != mine]
     if others:
         return others[0]
@@ -225,7 +232,8 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
         raise PuzzleError("picture: nothing is left to fill once the background is taken away")
     deadline = deadline or Deadline(None)
     rng = random.Random(f"nonogram picture {seed}")
-    picture, changes, g = make_unique(picture, palette, deadline, rng)
+    most = max(MAX_REPAIRS, len(picture) * len(picture[0]) // PICTURE_REPAIR_SHARE)
+    picture, changes, g = make_unique(picture, palette, deadline, rng, most)
     puzzle = puzzle_of(picture, palette)
     h, w = len(picture), len(picture[0])
     puzzle.update(title=title or f"Nonogram {w}×{h} from a picture", license="CC0-1.0", grade=g.level)
