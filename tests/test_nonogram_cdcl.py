@@ -264,20 +264,23 @@ def test_a_one_colour_palette_is_solved_in_its_own_key(method):
     assert got["solution"]["grid"] == ["zz.", "z.z"]
 
 
-def test_a_search_told_to_avoid_a_grid_finds_another_answer_or_proves_there_is_none():
-    # (what the picture repair asks: a second answer beside the picture, in one search)
-    from pysolver.nonogram.cdcl import solve_cdcl
-    from pysolver.nonogram.maker import model_of, puzzle_of
+@pytest.mark.parametrize("colours", [1, 3])
+def test_a_search_told_to_avoid_a_grid_finds_another_answer_or_proves_there_is_none(colours):
+    # (what the picture repair asks: a second answer beside the picture, in one search;
+    # black and white by clause learning, colour by probing)
+    from pysolver.nonogram.auto import solve_auto
+    from pysolver.nonogram.maker import model_of, palette_of, puzzle_of
 
     rng = random.Random(3)
+    palette = palette_of(colours)
     seen = {"other": 0, "none": 0}
     for _ in range(60):
         w, h = rng.randint(3, 7), rng.randint(3, 7)
-        picture = [[int(rng.random() < 0.5) for _ in range(w)] for _ in range(h)]
-        model = model_of(picture, None)
-        grid = puzzle_of(picture, None)["solution"]["grid"]
-        both = solve_cdcl(model, Deadline(20), 2)
-        out = solve_cdcl(model, Deadline(20), 1, avoid=grid)
+        picture = [[rng.randint(0, colours) if rng.random() < 0.5 else 0 for _ in range(w)] for _ in range(h)]
+        model = model_of(picture, palette)
+        grid = puzzle_of(picture, palette)["solution"]["grid"]
+        both = solve_auto(model, Deadline(20), 2)
+        out = solve_auto(model, Deadline(20), 1, avoid=grid)
         others = [s["grid"] for s in both.solutions if s["grid"] != grid]
         if others:
             assert len(out.solutions) == 1 and out.solutions[0]["grid"] != grid

@@ -13,9 +13,10 @@ from ..base import Deadline, Outcome
 from .model import Model
 
 
-def solve_auto(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
+def solve_auto(model: Model, deadline: Deadline, limit: int = 1, avoid: list[str] | None = None) -> Outcome:
+    """Up to ``limit`` solutions (other than the grid ``avoid``, when given)."""
     if model.colours == 2:
         from .cdcl import solve_cdcl
-        return solve_cdcl(model, deadline, limit)
+        return solve_cdcl(model, deadline, limit, avoid)
     from .probing import solve_probing
-    return solve_probing(model, deadline, limit)
+    return solve_probing(model, deadline, limit, avoid)

@@ -119,13 +119,12 @@ def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> li
     """A solution of the picture's clues other than the picture, or None when the
     picture is the only one (proved by the solver)."""
     from .auto import solve_auto
-    from .cdcl import solve_cdcl
     model = model_of(picture, palette)
     mine = puzzle_of(picture, palette)["solution"]["grid"]
-    # Black and white: one search told to differ from the picture.  Asking for two
-    # answers instead found the picture first and then searched on past it, which on a
-    # very ambiguous picture (two thin diagonals at 30x30) took 2-7 s per call.
-    out = solve_cdcl(model, deadline, 1, avoid=mine) if model.colours == 2 else solve_auto(model, deadline, 2)
+    # One search told to differ from the picture.  Asking for two answers instead met
+    # the picture first and then searched on past it, which on a very ambiguous
+    # picture (two thin diagonals at 30x30) took 2-7 s per call.
+    out = solve_auto(model, deadline, 1, avoid=mine)
     others = [s["grid"] for s in out.solutions if s["grid"] != mine]
     if others:
         return others[0]

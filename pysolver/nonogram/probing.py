@@ -285,11 +285,26 @@ def _or(*xs: int) -> int:
     return out
 
 
-def solve_probing(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
+class _Found(dict):
+    """The solutions met, by grid, leaving out ``avoid`` (a grid the answers must
+    differ from: a second answer beside a known one)."""
+
+    def __init__(self, avoid: list[str] | None):
+        super().__init__()
+        self.avoid = tuple(avoid) if avoid is not None else None
+
+    def setdefault(self, grid, value):
+        return value if grid == self.avoid else super().setdefault(grid, value)
+
+
+def solve_probing(model: Model, deadline: Deadline, limit: int = 1, avoid: list[str] | None = None) -> Outcome:
+    """Up to ``limit`` solutions (with ``avoid``, other than that grid).  (Trying the
+    avoided grid's value last at each branch, to meet another grid first, was slower:
+    it overrides the probes' order; 36 s against 1.4 s on a 30x30 3-colour picture.)"""
     t_start = time.perf_counter()
     eng = Engine(model, deadline)
     prober = Prober(eng)
-    found: dict[tuple[str, ...], dict] = {}
+    found = _Found(avoid)
     prober.found = found
     prober.limit = limit
     nodes = 0
