@@ -28,18 +28,23 @@ def smoothed(grid: list[list], pick=None) -> list[list]:
     neighbourhood (itself included), and keeps its own when that is among the most
     common.  ``pick`` chooses among the tied values (in the neighbourhood's reading
     order) when it is not; by default the first of them.  Values are any hashable."""
-    h, w = len(grid), len(grid[0])
+    h = len(grid)
     out = []
     for r in range(h):
+        near_rows = grid[max(0, r - 1):r + 2]
         row = []
-        for c in range(w):
+        for c, mine in enumerate(grid[r]):
+            lo = max(0, c - 1)
+            cells = [v for line in near_rows for v in line[lo:c + 2]]
+            # (inside a blob the cell's own value holds most of its neighbourhood: it
+            # stays without a count of every value, the bulk of a maker's smoothing)
+            if 2 * cells.count(mine) > len(cells):
+                row.append(mine)
+                continue
             votes: dict = {}
-            for rr in range(max(0, r - 1), min(h, r + 2)):
-                for cc in range(max(0, c - 1), min(w, c + 2)):
-                    v = grid[rr][cc]
-                    votes[v] = votes.get(v, 0) + 1
+            for v in cells:
+                votes[v] = votes.get(v, 0) + 1
             best = max(votes.values())
-            mine = grid[r][c]
             if votes[mine] == best:
                 row.append(mine)
                 continue
