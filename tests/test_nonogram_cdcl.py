@@ -12,6 +12,7 @@ from pysolver import api
 from pysolver.base import Deadline, SolveTimeout
 from pysolver.nonogram import FAMILY
 from pysolver.linecdcl import luby
+from pysolver.nonogram import cdcl
 from pysolver.nonogram.cdcl import CDCL, feasible_bw
 from pysolver.nonogram.linesolve import LineClue, solve_line, solve_line_bw
 
@@ -146,10 +147,13 @@ class CheckedCDCL(CDCL):
         return lits
 
 
-def test_explanations_reused_during_a_search_still_force_what_they_explain():
+@pytest.mark.parametrize("reuse_until", [1000, 2])
+def test_explanations_reused_during_a_search_still_force_what_they_explain(monkeypatch, reuse_until):
     """An explanation is remembered per line, cell and value and handed out again
-    whenever its cells are fixed the same way; each one, fresh or reused, must force
-    what it explains from its cells and the level-0 facts alone."""
+    whenever its cells are fixed the same way (after ``REUSE_UNTIL`` conflicts, only
+    for the same line state); each one, fresh or reused, must force what it explains
+    from its cells and the level-0 facts alone."""
+    monkeypatch.setattr(cdcl, "REUSE_UNTIL", reuse_until)
     rng = random.Random(4)
     reused = 0
     CheckedCDCL.checked = 0

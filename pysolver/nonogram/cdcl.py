@@ -65,6 +65,14 @@ TARGET_AFTER = 300
 #: 0.81 and 0.99.  The search changes, so single puzzles go either way (heavy tail).
 #: Keeping 1 (0.90) or 12 (0.94) was less good on seed 11.
 PATTERNS_KEPT = 4
+#: explanations are reused from patterns only in the first this many conflicts, then
+#: only for the exact line state they were made for.  Reused all along, the long
+#: searches went wrong: on 31 tournament boards that took 1.3-5 s, 3 no longer
+#: finished in 30 s (taai2020-0500: 3140 conflicts before, over 25000), though the
+#: geometric mean of the conflict ratios was 0.57.  With the switch at 1000 all 31
+#: finish, CPU 84.3 -> 81.0 s in all, geometric mean of the time ratios 0.56, the
+#: worst 2.3x slower (icga2019-0750).
+REUSE_UNTIL = 1000
 #: learned clauses kept before the first clean-up, and the growth per clean-up
 REDUCE_FIRST = 2000
 REDUCE_STEP = 300
@@ -118,6 +126,8 @@ class CDCL(LineCDCL):
         #: 0, which are fixed for good on its own line but maybe not on another line
         #: with the same clue.)
         self.explain_patterns: dict = {}
+        #: (line, state, cell position or -1, value) -> explanation (after REUSE_UNTIL)
+        self.explain_cache: dict = {}
         # (bench shows where the time went: t_line in the line solver, t_probe in the root
         # probing pass, t_explain shortening explanations, t_search the rest: clauses,
         # analysis, decisions; nodes are decisions)
@@ -231,7 +241,17 @@ class CDCL(LineCDCL):
         ``pos`` to value ``v``, or (pos = -1) that the line cannot hold."""
         self.stats["explanations"] += 1
         # An earlier explanation of the same deduction on this line holds whenever its
-        # cells are fixed the same way again: reuse it instead of shrinking anew.
+        # cells are fixed the same way again: reuse it instead of shrinking anew (in
+        # long searches only for the same state, see REUSE_UNTIL).
+        if self.stats["conflicts"] >= REUSE_UNTIL:
+            key = (line, b0, f0, pos, v)
+            kept = self.explain_cache.get(key)
+            if kept is None:
+                kept = self._shrink_timed(line, b0, f0, pos, v)
+                if len(self.explain_cache) >= CACHE_LIMIT:
+                    self.explain_cache.clear()
+                self.explain_cache[key] = kept
+            return self._literals(line, kept)
         key = (line, pos, v)
         patterns = self.explain_patterns.get(key)
         fixed_fill = f0 & ~b0
@@ -244,13 +264,21 @@ class CDCL(LineCDCL):
                     self.stats["explanations_reused"] += 1
                     break
         if kept is None:
-            t0 = perf_counter()
-            kept = self._shrink(line, b0, f0, pos, v)
+            kept = self._shrink_timed(line, b0, f0, pos, v)
             if patterns is None:
                 patterns = self.explain_patterns[key] = []
             patterns.insert(0, (kept & fixed_fill, kept & fixed_blank))
             del patterns[PATTERNS_KEPT:]
-            self.stats["t_explain"] += perf_counter() - t0
+        return self._literals(line, kept)
+
+    def _shrink_timed(self, line: int, b0: int, f0: int, pos: int, v: int) -> int:
+        t0 = perf_counter()
+        kept = self._shrink(line, b0, f0, pos, v)
+        self.stats["t_explain"] += perf_counter() - t0
+        return kept
+
+    def _literals(self, line: int, kept: int) -> list[int]:
+        """The true literals of the cells of ``line`` at the positions in ``kept``."""
         out = []
         val = self.val
         while kept:
