@@ -251,6 +251,8 @@ class CDCL(LineCDCL):
                 if len(self.explain_cache) >= CACHE_LIMIT:
                     self.explain_cache.clear()
                 self.explain_cache[key] = kept
+            else:
+                self.stats["explanations_reused"] += 1
             return self._literals(line, kept)
         key = (line, pos, v)
         patterns = self.explain_patterns.get(key)
