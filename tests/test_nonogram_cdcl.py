@@ -12,7 +12,6 @@ from pysolver import api
 from pysolver.base import Deadline, SolveTimeout
 from pysolver.nonogram import FAMILY
 from pysolver.linecdcl import luby
-from pysolver.nonogram import cdcl
 from pysolver.nonogram.cdcl import CDCL, feasible_bw
 from pysolver.nonogram.linesolve import LineClue, solve_line, solve_line_bw
 
@@ -147,13 +146,10 @@ class CheckedCDCL(CDCL):
         return lits
 
 
-@pytest.mark.parametrize("reuse_until", [1000, 2])
-def test_explanations_reused_during_a_search_still_force_what_they_explain(monkeypatch, reuse_until):
-    """An explanation is remembered per line, cell and value and handed out again
-    whenever its cells are fixed the same way (after ``REUSE_UNTIL`` conflicts, only
-    for the same line state); each one, fresh or reused, must force what it explains
-    from its cells and the level-0 facts alone."""
-    monkeypatch.setattr(cdcl, "REUSE_UNTIL", reuse_until)
+def test_explanations_reused_during_a_search_still_force_what_they_explain():
+    """Explanations are cached by line and line state; each one handed to conflict
+    analysis, fresh or from the cache, must force what it explains from its cells and
+    the level-0 facts alone."""
     rng = random.Random(4)
     reused = 0
     CheckedCDCL.checked = 0
@@ -164,6 +160,23 @@ def test_explanations_reused_during_a_search_still_force_what_they_explain(monke
         assert all(FAMILY.check(solver.model, s).solved for s in out.solutions)
         reused += out.stats["explanations_reused"]
     assert CheckedCDCL.checked > 1000 and reused > 100
+
+
+def test_an_explanation_is_not_lent_to_another_line_with_the_same_clue():
+    """Two rows with the clue 2 on five cells, both with cell 1 blank, which forces
+    cell 3 filled.  On the first row cell 1 was fixed at level 0, so its explanation
+    is empty (level-0 facts are left out); on the second, fixed at level 1, the
+    explanation must name it, though the line's clue and state are the same."""
+    data = {"type": "nonogram", "width": 5, "height": 2, "rows": [[2], [2]],
+            "cols": [[], [], [], [2], [2]]}
+    solver = CDCL(FAMILY.parse(data), Deadline(10))
+    full = (1 << 5) - 1
+    for row, lv in ((0, 0), (1, 1)):
+        cell = solver.line_cells[row][1]
+        solver.val[cell] = 0
+        solver.level[cell] = lv
+    assert solver._explain(0, full, full & ~0b10, 3, 1) == []
+    assert solver._explain(1, full, full & ~0b10, 3, 1) == [2 * solver.line_cells[1][1]]
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -15,10 +15,7 @@ to keep the opposite value impossible are dropped one by one (the farthest first
 testing each drop with a forward-only feasibility pass; the literals of the newest
 decision levels are tried first.  Short explanations make short
 learned clauses, which prune much more (unshortened ones needed three to seven times
-as many conflicts on tournament puzzles).  The latest few explanations of each
-deduction (line, cell, value) are remembered as patterns of fixed cells and handed out
-again whenever the line's state holds one: on tournament puzzles 40-65% of the
-explanations are such reuses (see ``PATTERNS_KEPT``).
+as many conflicts on tournament puzzles).
 
 Literals are ``2 * cell + value`` ("cell has value": 1 filled, 0 blank); a literal's
 negation is ``lit ^ 1``.  Line states are the two masks of :mod:`.linesolve` (may be
@@ -57,22 +54,6 @@ RESTART_UNIT = 200
 #: pass lead better.  Checked again with a restart unit of 200 on 204 puzzles (3000
 #: conflicts at most): 150 and 700 left 22 and 20 unfinished, 300 left 18.
 TARGET_AFTER = 300
-#: explanations remembered per deduction (line, cell, value) for reuse.  Against the
-#: cache this replaced (the shrunk explanation of one exact line state), CPU time on
-#: samples of 60 tournament puzzles (seeds 11 and 23, ``bench/nonomed.py``): geometric
-#: mean of the per-puzzle ratios 0.83 and 0.91, faster on 35 and 42 of 60, median
-#: 0.200 -> 0.190 s and 0.244 -> 0.147 s; on two halves of another 60 (0.03-3.5 s),
-#: 0.81 and 0.99.  The search changes, so single puzzles go either way (heavy tail).
-#: Keeping 1 (0.90) or 12 (0.94) was less good on seed 11.
-PATTERNS_KEPT = 4
-#: explanations are reused from patterns only in the first this many conflicts, then
-#: only for the exact line state they were made for.  Reused all along, the long
-#: searches went wrong: on 31 tournament boards that took 1.3-5 s, 3 no longer
-#: finished in 30 s (taai2020-0500: 3140 conflicts before, over 25000), though the
-#: geometric mean of the conflict ratios was 0.57.  With the switch at 1000 all 31
-#: finish, CPU 84.3 -> 81.0 s in all, geometric mean of the time ratios 0.56, the
-#: worst 2.3x slower (icga2019-0750).
-REUSE_UNTIL = 1000
 #: learned clauses kept before the first clean-up, and the growth per clean-up
 REDUCE_FIRST = 2000
 REDUCE_STEP = 300
@@ -120,13 +101,6 @@ class CDCL(LineCDCL):
         #: target phases: -1 where the target trail said nothing
         self.target = [-1] * n
         self.line_cache: dict = {}
-        #: (line, cell position or -1, value) -> the latest explanations of that
-        #: deduction (or of the line's failure), as (cells filled, cells blank) masks.
-        #: (Keyed by line, not by clue: an explanation leaves out cells fixed at level
-        #: 0, which are fixed for good on its own line but maybe not on another line
-        #: with the same clue.)
-        self.explain_patterns: dict = {}
-        #: (line, state, cell position or -1, value) -> explanation (after REUSE_UNTIL)
         self.explain_cache: dict = {}
         # (bench shows where the time went: t_line in the line solver, t_probe in the root
         # probing pass, t_explain shortening explanations, t_search the rest: clauses,
@@ -240,47 +214,20 @@ class CDCL(LineCDCL):
         """True literals of ``line`` (from its state ``b0``/``f0``) that force cell
         ``pos`` to value ``v``, or (pos = -1) that the line cannot hold."""
         self.stats["explanations"] += 1
-        # An earlier explanation of the same deduction on this line holds whenever its
-        # cells are fixed the same way again: reuse it instead of shrinking anew (in
-        # long searches only for the same state, see REUSE_UNTIL).
-        if self.stats["conflicts"] >= REUSE_UNTIL:
-            key = (line, b0, f0, pos, v)
-            kept = self.explain_cache.get(key)
-            if kept is None:
-                kept = self._shrink_timed(line, b0, f0, pos, v)
-                if len(self.explain_cache) >= CACHE_LIMIT:
-                    self.explain_cache.clear()
-                self.explain_cache[key] = kept
-            else:
-                self.stats["explanations_reused"] += 1
-            return self._literals(line, kept)
-        key = (line, pos, v)
-        patterns = self.explain_patterns.get(key)
-        fixed_fill = f0 & ~b0
-        fixed_blank = b0 & ~f0
-        kept = None
-        if patterns is not None:
-            for need_fill, need_blank in patterns:
-                if not (need_fill & ~fixed_fill or need_blank & ~fixed_blank):
-                    kept = need_fill | need_blank
-                    self.stats["explanations_reused"] += 1
-                    break
+        # (keyed by line, not by clue: an explanation leaves out the cells fixed at
+        # level 0, which on another line with the same clue and state may have been
+        # fixed at a later level, so the explanation would be too short there)
+        key = (line, b0, f0, pos, v)
+        kept = self.explain_cache.get(key)
         if kept is None:
-            kept = self._shrink_timed(line, b0, f0, pos, v)
-            if patterns is None:
-                patterns = self.explain_patterns[key] = []
-            patterns.insert(0, (kept & fixed_fill, kept & fixed_blank))
-            del patterns[PATTERNS_KEPT:]
-        return self._literals(line, kept)
-
-    def _shrink_timed(self, line: int, b0: int, f0: int, pos: int, v: int) -> int:
-        t0 = perf_counter()
-        kept = self._shrink(line, b0, f0, pos, v)
-        self.stats["t_explain"] += perf_counter() - t0
-        return kept
-
-    def _literals(self, line: int, kept: int) -> list[int]:
-        """The true literals of the cells of ``line`` at the positions in ``kept``."""
+            t0 = perf_counter()
+            kept = self._shrink(line, b0, f0, pos, v)
+            if len(self.explain_cache) >= CACHE_LIMIT:
+                self.explain_cache.clear()
+            self.explain_cache[key] = kept
+            self.stats["t_explain"] += perf_counter() - t0
+        else:
+            self.stats["explanations_reused"] += 1
         out = []
         val = self.val
         while kept:
