@@ -5,8 +5,10 @@
 Reads the puzzles from ../shared/corpus/nonogram at run time (nothing is copied), drops
 their solutions, solves each with the default method and prints the median, the 90th
 percentile, the slowest and the solved count.  CPU time (time.process_time), because
-wall times lie on a loaded machine.  ``--out`` keeps the per-puzzle times (and the solver's stats) for a later
-comparison.
+wall times lie on a loaded machine (the time limit is still wall time: on a busy machine
+a board can time out at half the CPU seconds).  ``--out`` keeps the per-puzzle times,
+statuses and solver stats (conflicts...) for a later comparison; compare conflicts when
+a change alters the search, since CPU time of one board varies by 10-20% with the load.
 """
 from __future__ import annotations
 
