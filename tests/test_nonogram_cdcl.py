@@ -115,6 +115,70 @@ def test_explanations_still_force_what_they_explain():
     assert checked > 1000
 
 
+class CheckedCDCL(CDCL):
+    """The search, with every explanation it hands to conflict analysis (shrunk anew
+    or an earlier one reused) checked against its line."""
+
+    checked = 0
+
+    def _explain(self, line, b0, f0, pos, v):
+        lits = super()._explain(line, b0, f0, pos, v)
+        lc = self.clues[line]
+        full = (1 << lc.n) - 1
+        blank = fill = full
+        for p, i in enumerate(self.line_cells[line]):
+            known = [q for q in lits if q >> 1 == i]
+            if self.val[i] != -1 and self.level[i] == 0:
+                known.append(2 * i + self.val[i])       # facts for good
+            for q in known:
+                if q & 1:
+                    blank &= ~(1 << p)
+                else:
+                    fill &= ~(1 << p)
+        if pos < 0:
+            assert solve_line_bw(lc, (blank, fill)) is None
+        else:
+            assert not any(q >> 1 == self.line_cells[line][pos] for q in lits)
+            # the other value of the cell must be impossible with only these cells fixed
+            test = (blank, fill & ~(1 << pos)) if v else (blank & ~(1 << pos), fill)
+            assert solve_line_bw(lc, test) is None
+        CheckedCDCL.checked += 1
+        return lits
+
+
+def test_explanations_reused_during_a_search_still_force_what_they_explain():
+    """Explanations are cached by line and line state; each one handed to conflict
+    analysis, fresh or from the cache, must force what it explains from its cells and
+    the level-0 facts alone."""
+    rng = random.Random(4)
+    reused = 0
+    CheckedCDCL.checked = 0
+    for _ in range(30):
+        data, _ = random_puzzle(rng, rng.randint(10, 15), rng.randint(10, 15), rng.choice((0.4, 0.5, 0.6)))
+        solver = CheckedCDCL(FAMILY.parse(data), Deadline(20))
+        out = solver.solve(limit=100)
+        assert all(FAMILY.check(solver.model, s).solved for s in out.solutions)
+        reused += out.stats["explanations_reused"]
+    assert CheckedCDCL.checked > 1000 and reused > 100
+
+
+def test_an_explanation_is_not_lent_to_another_line_with_the_same_clue():
+    """Two rows with the clue 2 on five cells, both with cell 1 blank, which forces
+    cell 3 filled.  On the first row cell 1 was fixed at level 0, so its explanation
+    is empty (level-0 facts are left out); on the second, fixed at level 1, the
+    explanation must name it, though the line's clue and state are the same."""
+    data = {"type": "nonogram", "width": 5, "height": 2, "rows": [[2], [2]],
+            "cols": [[], [], [], [2], [2]]}
+    solver = CDCL(FAMILY.parse(data), Deadline(10))
+    full = (1 << 5) - 1
+    for row, lv in ((0, 0), (1, 1)):
+        cell = solver.line_cells[row][1]
+        solver.val[cell] = 0
+        solver.level[cell] = lv
+    assert solver._explain(0, full, full & ~0b10, 3, 1) == []
+    assert solver._explain(1, full, full & ~0b10, 3, 1) == [2 * solver.line_cells[1][1]]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_lists_the_same_solutions_as_the_probing_search(seed):
     rng = random.Random(seed)
