@@ -3,18 +3,21 @@
 A board's grade follows mostly from how long its lines are: short lines (many pairs)
 are drawn by forced moves alone, long ones leave the player choices.  The generator
 (:mod:`.generate`) cuts one random path through every cell into pieces of a mean
-length; here each try makes a board (unique, proved), grades it, and keeps it when
-the grade is the one asked for.  Otherwise the next try moves the mean length one
-rung along :data:`MEANS`: longer after a board easier than asked, shorter after a
-harder one, and by half as far each time the tries turn back (at 30x30 one rung
-turned "hard" into "fiendish" or "medium": 9 tries instead of 3), so the tries home in
-on the lengths that give the grade at this size.
-Tries are bounded (:data:`MAX_TRIES`); the generator's budgets and the grade count
-work, not seconds, so the same request gives the same board on every machine.
+length; here each try makes a board (unique, proved) and grades it.  A board harder
+than asked is cut down to the grade (:func:`_cut_down`): cuts keep it unique with no
+further proof and make it easier, one grade at a time nearly always.  After a board
+easier than asked the next try moves the mean length one rung along :data:`MEANS`
+longer (after one the cuts jumped over, the next is made as the last).  The tries
+start where boards are cheap to prove and mostly as hard as asked or harder, per size
+(:data:`START`, :data:`START_LARGE`): at 30x30 one try and its cuts make nearly every
+grade, where tries stepping both ways along the rungs alone took 2 to 12 tries of
+about a second each (2026-11-26, CPython).
+Tries are bounded (:data:`MAX_TRIES`); the generator's budgets, the cuts and the grade
+count work, not seconds, so the same request gives the same board on every machine.
 
-Not every grade can be made at every size: a 30x30 board always leaves choices (no
-"easy"), a small one never needs many.  :func:`allowed_grades` says which are made
-(measured with bench/make_grades.py), and a grade outside them is refused at once.
+Not every grade can be made at every size: a small board never needs many choices.
+:func:`allowed_grades` says which are made (measured with bench/make_grades.py), and a
+grade outside them is refused at once.
 """
 from __future__ import annotations
 
@@ -27,8 +30,6 @@ from .model import parse_model as parse
 #: the pieces are joined down to (None: the generator's own, a mean of about half the
 #: side and at least 10, and 10 to 14 cells per pair)
 MEANS = ((3, 4), (4, 5), (5, 7), (6, 9), (8, 12), (10, 14), (13, 18), (None, None))
-#: the smallest move between tries once they have gone both ways (a quarter rung)
-MIN_STEP = 0.25
 #: the rung the tries start on, per grade asked for, on boards of up to 225 cells
 #: (15x15) and of 900 (30x30), and in proportion between: a bigger board of the same
 #: mean length leaves more choices.  The 30x30 rungs are the cheapest to prove that
@@ -45,7 +46,8 @@ MAX_TRIES = 60
 FIRST_CUTS = 8
 
 #: (fewest, most) cells of a board for each grade, from 100 tries per size (the share
-#: of boards that came out so is at least about 10 %)
+#: of boards that came out so is at least about 10 %); easy up to 900 cells since
+#: boards are cut down to their grade (30x30, numbers 0-19: 20 of 20 made)
 CELLS = {1: (4, 900), 2: (25, 900), 3: (49, 900), 4: (144, 900), 5: (225, 900)}
 
 
@@ -88,7 +90,7 @@ def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadli
     ``grade``, stats).  ``pairs``: the generator's target (None: its own density)."""
     from .generate import generate
     check_grade(width, height, level)
-    pos, step, last = _start(width, height, level), 1.0, 0
+    pos = _start(width, height, level)
     seen: list[int] = []
     for tries in range(1, MAX_TRIES + 1):
         if deadline.expired():
@@ -96,7 +98,7 @@ def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadli
         mean, per_pair = _rung(pos, width, height)
         target = pairs or (per_pair and max(1, round(width * height / per_pair)))
         puzzle = generate(width, height, f"{seed} grade {level} try {tries}", "full", deadline, target, mean)
-        g = grade(parse(puzzle), deadline)
+        g = first = grade(parse(puzzle), deadline)
         seen.append(g.level)
         cuts = 0
         if g.level > level:
@@ -109,13 +111,8 @@ def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadli
             puzzle["grade"] = level
             return puzzle, {"tries": tries, "grades_seen": seen, "mean_length": mean, "cuts": cuts,
                             "grade": g.to_json()}
-        if seen[0] > level:
-            continue            # the cuts jumped over the grade: another board, as hard
-        way = 1 if g.level < level else -1
-        if last and way != last:
-            step = max(MIN_STEP, step / 2)      # between two rungs: one too easy, one too hard
-        last = way
-        pos = min(len(MEANS) - 1.0, max(0.0, pos + way * step))
+        if first.level < level:     # (else the cuts jumped over the grade: another board, as hard)
+            pos = min(len(MEANS) - 1.0, pos + 1)
     # (tries run out, not time: the message says what to do, as input errors do;
     # a SolveTimeout would be reported as the time limit running out)
     raise PuzzleError(f"no {width}×{height} board of grade {level} came out in {MAX_TRIES} tries: "
