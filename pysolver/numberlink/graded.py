@@ -87,7 +87,8 @@ def _rung(pos: float, width: int, height: int) -> tuple[int | None, float | None
 def make_graded(width: int, height: int, seed: int, level: int, deadline: Deadline,
                 pairs: int | None = None) -> tuple[dict, dict]:
     """A unique full-cover board of grade ``level``: (puzzle dict with its solution and
-    ``grade``, stats).  ``pairs``: the generator's target (None: its own density)."""
+    ``grade``, stats).  ``pairs``: the generator's join target (None: the rung's); the grade
+    wins over it (cuts down to the grade add pairs)."""
     from .generate import generate
     check_grade(width, height, level)
     pos = _start(width, height, level)
