@@ -222,3 +222,14 @@ def test_pairs_a_size_cannot_have_are_refused_with_the_range_it_can(pairs, words
     from pysolver.numberlink.generate import generate_pairs
     with pytest.raises(PuzzleError, match=words):
         generate_pairs(10, 10, 0, pairs, Deadline(60))
+
+
+def test_asked_a_grade_and_pairs_the_grade_wins():
+    from pysolver import make
+    values = {"width": 10, "height": 10, "grade": 3, "pairs": 12, "seed": 1}
+    made = make.make("numberlink", values)
+    board = made["puzzle"]
+    assert board["grade"] == 3 and made["stats"]["grade"]["level"] == 3
+    res = pysolver.solve({k: v for k, v in board.items() if k not in ("solution", "grade", "title", "author", "license")},
+                         unique=True)
+    assert res["status"] == "solved" and res["unique"] is True
