@@ -9,7 +9,9 @@ Rows (``--only`` picks by name): nonogram-bw and nonogram-3c (20x20, black and w
 3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat (12x12, 3 colours), numberlink-20 and
 numberlink-30 (20x20 and 30x30 boards, no grade asked: the row gives the grades made),
 numberlink-10-graded, -15-graded and -30-graded (asked for each grade the size allows),
-linkapix-20 (20x20, 3 colours).  Seeds
+numberlink-10-pairs, -15-pairs and -30-pairs (no grade, asked for the pair counts of
+``PAIR_ASKS``: the "grade" column gives the pairs asked, "graded as asked" the boards
+with that many; a refusal counts as not made), linkapix-20 (20x20, 3 colours).  Seeds
 0..N-1.  A maker that cannot make a grade at all is left out of its form (see each
 maker's ``grade`` Param); asked here anyway it shows as not made.
 """
@@ -44,6 +46,10 @@ ROWS.update({
     "numberlink-30-graded": ("numberlink", {"width": 30, "height": 30}, True),
     "linkapix-20": ("linkapix", {"width": 20, "height": 20, "colours": 3}, True),
 })
+# Numberlink asked for a number of pairs: below, inside and at the top of the range
+# the maker promises at the size (generate.pair_range: one per 6 cells to one per 3)
+PAIR_ASKS = {10: (10, 12, 17, 25, 33), 15: (28, 32, 38, 60, 75), 30: (120, 135, 150, 200)}
+ROWS.update({f"numberlink-{n}-pairs": ("numberlink", {"width": n, "height": n}, "pairs") for n in PAIR_ASKS})
 
 
 def offered(family: str, values: dict | None = None) -> list[int]:
@@ -79,7 +85,8 @@ def one(family: str, values: dict, timeout: float) -> dict:
     res = pysolver.solve(asked, unique=True, timeout=60)
     again = grade(asked, timeout=60)
     return {"made": True, "seconds": spent, "unique": res["status"] == "solved" and res["unique"] is True,
-            "grade": puzzle.get("grade"), "regraded": again["level"] if again else None}
+            "grade": puzzle.get("grade"), "regraded": again["level"] if again else None,
+            "pairs": len(puzzle.get("endpoints", ())) // 2}
 
 
 def main() -> None:
@@ -94,12 +101,14 @@ def main() -> None:
     for name in args.only.split(","):
         family, values, graded = ROWS[name]
         asks = [int(g) for g in args.grades.split(",") if g] if args.grades else offered(family, values)
+        if graded == "pairs":
+            asks = PAIR_ASKS[values["width"]]
         for level in (asks if graded else [None]):
             results = []
             for seed in range(args.n):
                 v = dict(values, seed=seed)
                 if level is not None:
-                    v["grade"] = level
+                    v["pairs" if graded == "pairs" else "grade"] = level
                 results.append(one(family, v, args.timeout))
                 print(f"  {name} grade {level} seed {seed}: {results[-1]}", file=sys.stderr, flush=True)
             made = [r for r in results if r["made"]]
@@ -109,6 +118,8 @@ def main() -> None:
                 got = collections.Counter(r["grade"] for r in made)
                 as_asked = "made: " + ", ".join(f"{g}: {n}" for g, n in sorted(got.items()))
                 as_asked += f" (graded again the same: {sum(r['grade'] == r['regraded'] for r in made)})"
+            elif graded == "pairs":
+                as_asked = str(sum(r["pairs"] == level for r in made))
             else:
                 as_asked = str(sum(r["grade"] == level == r["regraded"] for r in made))
             med = f"{secs[len(secs) // 2]:.2f} s" if secs else "-"

@@ -343,7 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
     mk.add_argument("--colours", "--colors", type=int)
     mk.add_argument("--grade", help="1..5 or easy, medium, hard, tough, fiendish")
     mk.add_argument("--seed", type=int, help="the same seed makes the same puzzle")
-    mk.add_argument("--pairs", type=int, help="Numberlink: about how many pairs")
+    mk.add_argument("--pairs", type=int, help="Numberlink: how many pairs (exactly)")
     mk.add_argument("--from", dest="picture", metavar="PICTURE.png", help="make it from a PNG picture")
     mk.add_argument("--daily", metavar="YYYY-MM-DD", help="the family's puzzle of that day")
     mk.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")

@@ -170,3 +170,66 @@ def test_a_graded_board_does_not_depend_on_the_speed_of_the_machine(monkeypatch)
     monkeypatch.setattr(base.time, "perf_counter", lambda: float(next(ticks)))
     monkeypatch.setattr(base.Deadline.__init__, "__defaults__", (None, None, 1))   # stride 1
     assert make_graded(8, 8, 1, 3, Deadline(10**9)) == (board, stats)
+
+
+def test_a_graded_board_cut_down_to_its_grade_is_the_same_on_a_slow_clock(monkeypatch):
+    """A board harder than asked is cut until it has the grade (the doubling and
+    halving of the cuts counts grades, not seconds)."""
+    from pysolver.numberlink.graded import make_graded
+    board, stats = make_graded(12, 12, 3, 1, Deadline(600))
+    assert board["grade"] == 1 and stats["cuts"] > 0 and stats["grades_seen"][0] > 1
+    res = pysolver.solve({k: v for k, v in board.items() if k not in ("solution", "grade")}, unique=True)
+    assert res["status"] == "solved" and res["unique"] is True
+    ticks = itertools.count()
+    monkeypatch.setattr(base.time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(base.Deadline.__init__, "__defaults__", (None, None, 1))   # stride 1
+    assert make_graded(12, 12, 3, 1, Deadline(10**9)) == (board, stats)
+
+
+def test_cuts_of_a_unique_board_keep_it_unique_and_covered():
+    from pysolver.numberlink.generate import cut_longest, full_board, solution_paths
+    puzzle = generate(9, 9, 4)
+    paths = solution_paths(puzzle)
+    cut, done = cut_longest(paths, 5)
+    assert done == 5 and len(cut) == len(paths) + 5 and min(len(p) for p in cut) >= 2
+    assert sorted(p for path in cut for p in path) == list(range(81))
+    board = full_board(cut, 9, 9)
+    assert FAMILY.check(FAMILY.parse(board), board["solution"]).solved
+    res = pysolver.solve({k: v for k, v in board.items() if k != "solution"}, unique=True)
+    assert res["status"] == "solved" and res["unique"] is True
+    # cut as far as it goes: every piece has 2 or 3 cells, and no more cuts are made
+    most, done = cut_longest(paths, 1000)
+    assert done < 1000 and max(len(p) for p in most) <= 3
+
+
+@pytest.mark.parametrize("w,h,pairs", [(8, 8, 11), (8, 8, 20), (10, 10, 16), (12, 9, 30)])
+def test_the_pairs_asked_for_are_the_pairs_made(w, h, pairs):
+    from pysolver import make
+    values = {"width": w, "height": h, "pairs": pairs, "seed": 5}
+    board = make.make("numberlink", values)["puzzle"]
+    assert len(board["endpoints"]) == 2 * pairs
+    model = FAMILY.parse(board)
+    assert FAMILY.check(model, board["solution"]).solved
+    res = pysolver.solve({k: v for k, v in board.items() if k not in ("solution", "title", "author", "license")},
+                         unique=True)
+    assert res["status"] == "solved" and res["unique"] is True
+    assert make.make("numberlink", values)["puzzle"] == board
+
+
+@pytest.mark.parametrize("pairs,words", [(34, "Pairs: a 10×10 board is made with 17 to 33 pairs$"),
+                                         (3, r"17 to 33 pairs \(fewer when a try allows it: 1\d at the fewest")])
+def test_pairs_a_size_cannot_have_are_refused_with_the_range_it_can(pairs, words):
+    from pysolver.numberlink.generate import generate_pairs
+    with pytest.raises(PuzzleError, match=words):
+        generate_pairs(10, 10, 0, pairs, Deadline(60))
+
+
+def test_asked_a_grade_and_pairs_the_grade_wins():
+    from pysolver import make
+    values = {"width": 10, "height": 10, "grade": 3, "pairs": 12, "seed": 1}
+    made = make.make("numberlink", values)
+    board = made["puzzle"]
+    assert board["grade"] == 3 and made["stats"]["grade"]["level"] == 3
+    res = pysolver.solve({k: v for k, v in board.items() if k not in ("solution", "grade", "title", "author", "license")},
+                         unique=True)
+    assert res["status"] == "solved" and res["unique"] is True

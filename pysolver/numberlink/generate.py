@@ -25,6 +25,7 @@ the cuts, so free-cover boards come out in seconds only up to about 7x7.
 """
 from __future__ import annotations
 
+import heapq
 import random
 
 from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
@@ -103,20 +104,34 @@ def _cut_random_path(width: int, height: int, rng: random.Random, nbrs,
     pos = [0] * size
     for i, p in enumerate(path):
         pos[p] = i
+    # Each move works at the path's far end, which half the time first turns round:
+    # ``flipped`` says the path is read backwards instead of reversing it in place (the
+    # same paths as a reversal, the pos updates of the whole path saved: a third of a
+    # 30x30 try's making).
+    flipped = False
     for _ in range(min(10 * size, 20_000)):
         if rng.random() < 0.5:
-            path.reverse()
-            for i, p in enumerate(path):
-                pos[p] = i
-        x = rng.choice(list(nbrs(path[-1])))
+            flipped = not flipped
+        x = rng.choice(list(nbrs(path[0] if flipped else path[-1])))
         i = pos[x]
-        if i == size - 2:
-            continue
-        tail = path[i + 1:]
-        tail.reverse()
-        path[i + 1:] = tail
-        for j in range(i + 1, size):
-            pos[path[j]] = j
+        if flipped:
+            if i == 1:
+                continue
+            head = path[:i]
+            head.reverse()
+            path[:i] = head
+            for j in range(i):
+                pos[path[j]] = j
+        else:
+            if i == size - 2:
+                continue
+            tail = path[i + 1:]
+            tail.reverse()
+            path[i + 1:] = tail
+            for j in range(i + 1, size):
+                pos[path[j]] = j
+    if flipped:
+        path.reverse()
     # Cut it into pieces of a random length that never run alongside themselves.
     mean = mean or max(10, (width + height) // 2)
     pieces: list[list[int]] = []
@@ -383,3 +398,79 @@ def _settle_full(paths: list[list[int]], width: int, height: int, rng: random.Ra
         if carried:
             carried = after_cut(carried, engine.link_var[cut])
     return None
+
+
+# -- more pairs on a unique board, by cuts ---------------------------------------------
+#
+# Under the plain rules a cut keeps a full-cover board unique: every answer of the cut
+# board, joined again at the cut (two neighbouring endpoints), is an answer of the old
+# board, which has one only.  So a board proved unique gives, with no further proof,
+# boards of every larger number of pairs: the graded maker (:mod:`.graded`) cuts down to
+# a grade, and a number of pairs asked for is reached exactly.
+
+def solution_paths(puzzle: dict) -> list[list[int]]:
+    """The cells (row-major indices) of each path of ``puzzle``'s solution."""
+    width = puzzle["width"]
+    return [[r * width + c for r, c in path] for path in puzzle["solution"]["paths"].values()]
+
+
+def cut_longest(paths: list[list[int]], n: int) -> tuple[list[list[int]], int]:
+    """``paths`` with up to ``n`` more cuts, each of the longest path (the first of
+    equal ones) at its middle, while one has 4 cells to cut (pieces keep 2): (the
+    paths, the cuts made).  The same paths and ``n`` give the same cuts."""
+    paths = list(paths)
+    heap = [(-len(p), k) for k, p in enumerate(paths)]
+    heapq.heapify(heap)
+    for done in range(n):
+        length, k = heapq.heappop(heap)
+        if -length < 4:
+            return paths, done
+        path = paths[k]
+        j = len(path) // 2
+        paths[k] = path[:j]
+        paths.append(path[j:])
+        heapq.heappush(heap, (-j, k))
+        heapq.heappush(heap, (j - len(path), len(paths) - 1))
+    return paths, n
+
+
+def full_board(paths: list[list[int]], width: int, height: int) -> dict:
+    """The full-cover puzzle dict whose endpoints are ``paths``' ends, ``paths`` its
+    solution (unique when ``paths`` are cuts of a board proved unique)."""
+    model, endpoints, ours = _board(paths, width, height, "full")
+    return _puzzle(width, height, endpoints, "full", _as_solver_reads(model, ours))
+
+
+#: boards tried for one with no more pairs than asked: this many cells' worth (each
+#: 30x30 try is a proof of about 1.5 s in CPython, a 10x10 one a few hundredths), 2 to 40
+PAIR_TRIES_CELLS = 3_000
+
+
+def pair_range(width: int, height: int) -> tuple[int, int]:
+    """(fewest, most) pairs a full-cover board of this size is made with on every
+    number: the fewest about one per 6 cells (boards come out with one per 6 to 8
+    cells, and cuts add the rest), the most one per 3 cells (cut as far as it goes,
+    every line has 2 or 3 cells)."""
+    cells = width * height
+    return max(1, -(-cells // 6)), max(1, cells // 3)
+
+
+def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline | None = None) -> dict:
+    """A unique full-cover board of exactly ``pairs`` pairs: a board made with no more
+    (the first of a few tries), then cut up to the count (:func:`cut_longest`: it stays
+    unique).  Fewer pairs than :func:`pair_range` allows are made when a try comes out
+    with few enough, else refused, as are more than it allows."""
+    fewest, most = pair_range(width, height)
+    words = f"a {width}×{height} board is made with {fewest} to {most} pairs"
+    if pairs > most:
+        raise PuzzleError(f"Pairs: {words}")
+    fewest_seen = None
+    for t in range(max(2, min(40, PAIR_TRIES_CELLS // (width * height)))):
+        puzzle = generate(width, height, seed if t == 0 else f"{seed} try {t}", "full", deadline, pairs)
+        paths = solution_paths(puzzle)
+        if len(paths) == pairs:
+            return puzzle
+        if len(paths) < pairs:          # (at most one per 3 cells: the cuts reach it)
+            return full_board(cut_longest(paths, pairs - len(paths))[0], width, height)
+        fewest_seen = min(fewest_seen or len(paths), len(paths))
+    raise PuzzleError(f"Pairs: {words} (fewer when a try allows it: {fewest_seen} at the fewest here)")

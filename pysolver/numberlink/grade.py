@@ -27,9 +27,14 @@ MEDIUM_FORCED = 0.35
 FEW_CHOICES = 10
 SOME_CHOICES = 60
 MANY_CHOICES = 600
+#: the most choices a board of each grade may need (grade 5: any number)
+MOST_CHOICES = {2: FEW_CHOICES, 3: SOME_CHOICES, 4: MANY_CHOICES}
 
 
-def grade(model: Numberlink, deadline: Deadline) -> Grade:
+def grade(model: Numberlink, deadline: Deadline, at_most: int = 5) -> Grade | None:
+    """The board's grade; with ``at_most`` below 5, None as soon as it is known to be
+    harder than that: the search stops after the choices grade ``at_most`` allows, so
+    the test is cheap (the maker asks it of many cut boards, :mod:`.graded`)."""
     size = model.width * model.height
     log: list = []
     if not Search(model, False, deadline).run(1, None, log):
@@ -39,11 +44,15 @@ def grade(model: Numberlink, deadline: Deadline) -> Grade:
     stats = {"cells": size, "pairs": len(model.labels), "forced_joins": joins, "forced_share": round(drawn, 3)}
     if joins == len(model.labels):
         return Grade(1, "forced moves alone join every pair", stats)
-    search = Search(model, False, deadline, node_limit=MANY_CHOICES)
+    if at_most <= 1:
+        return None
+    search = Search(model, False, deadline, node_limit=MOST_CHOICES.get(at_most, MANY_CHOICES))
     try:
         if not search.run(1):
             raise PuzzleError("the endpoints have no solution")
     except _Budget:
+        if at_most < 5:
+            return None
         stats["choices"] = f">{MANY_CHOICES}"
         return Grade(5, f"forced moves draw {drawn:.0%} of the cells; the rest takes over "
                         f"{MANY_CHOICES} tries of a line and back", stats)
@@ -54,5 +63,7 @@ def grade(model: Numberlink, deadline: Deadline) -> Grade:
         level = 3
     else:
         level = 4
+    if level > at_most:
+        return None
     return Grade(level, f"forced moves draw {drawn:.0%} of the cells; the rest takes {choices} "
                         f"choice{'s' if choices != 1 else ''} of where a line goes", stats)

@@ -21,8 +21,8 @@ def _random(values: dict, deadline: Deadline) -> dict:
         puzzle, stats = make_graded(w, h, seed, level, deadline, pairs)
         title, extra = f"Numberlink {w}×{h}, {WORDS[level - 1]} #{seed}", {"stats": stats}
     else:
-        from .generate import generate
-        puzzle = generate(w, h, seed, "full", deadline, pairs)
+        from .generate import generate, generate_pairs
+        puzzle = generate_pairs(w, h, seed, pairs, deadline) if pairs else generate(w, h, seed, "full", deadline)
         title, extra = f"Numberlink {w}×{h} #{seed}", {}
     return {"puzzle": {"title": title, "author": "Picture Logic", "license": "CC0-1.0", **puzzle}, **extra}
 
@@ -44,8 +44,9 @@ MAKERS = {
         f"one solution, of the grade you ask for (0: as it comes). The same number makes the same board again. "
         f"Sides from 2 to {MAX_GENERATED_SIDE}; a 30×30 board takes a few seconds. Grades by size: " +
         "; ".join(f"{g} {WORDS[g - 1]} from {lo} to {hi} cells" for g, (lo, hi) in CELLS.items()) +
-        ". The pairs asked for are a target: lines are joined down to it where they can be, and the "
-        "uniqueness check cuts a few more.",
+        ". Pairs: exactly as many as asked, from one per 6 cells to one per 3 (fewer when a try "
+        "comes out with few enough, else refused); asked with a grade, the grade wins and the pairs "
+        "only say where the tries start.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 12),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 12),
          grade_param(as_it_comes=True),
