@@ -39,7 +39,8 @@ STYLE_COLOUR = {1: (0.8, 3), 2: (0.62, 3), 3: (0.62, 3), 4: (0.62, 3), 5: (0.55,
 #: most cells a repair may change before the picture is dropped
 MAX_REPAIRS = 40
 #: ... and for a picture the player gave, one cell in this many, if more: thin
-#: diagonal strokes are ambiguous all along (two diagonals across 30x30 took 42)
+#: diagonal strokes are ambiguous all along (two across a 30x30 picture took 42
+#: changes with one search order, and were still ambiguous after 45 with another)
 PICTURE_REPAIR_SHARE = 20
 
 
