@@ -103,11 +103,22 @@ def test_a_grade_asked_is_the_grade_got_unique_and_made_again(family, values):
     ("numberlink", {"width": 5, "height": 5, "grade": 5}, "made in grades 1 easy, 2 medium; grade 5 needs 225"),
     ("numberlink", {"width": 30, "height": 30, "grade": 1}, "grade 1 needs 4 to"),
     ("linkapix", {"width": 8, "height": 8, "grade": 2}, "made in grades 1 easy, 4 tough; grade 2 needs a board of 10"),
-    ("linkapix", {"width": 20, "height": 20, "grade": 5}, r"Grade \(0: as it comes\): 5 is more than 4"),
+    ("linkapix", {"width": 14, "height": 20, "grade": 5}, "4 tough; grade 5 needs a board of 15 or more a side"),
 ])
 def test_a_grade_a_size_cannot_have_is_refused_with_the_grades_it_can(family, values, words):
     with pytest.raises(PuzzleError, match=words):
         make.make(family, dict(values, seed=0), timeout=5)
+
+
+def test_a_fiendish_link_a_pix_needs_a_long_search_and_has_one_picture():
+    """(links joined while the search grows, pysolver/linkapix/graded.py)"""
+    values = {"width": 20, "height": 20, "colours": 3, "grade": 5, "seed": 5}
+    made = make.make("linkapix", values, timeout=120)
+    puzzle = made["puzzle"]
+    assert puzzle["grade"] == 5 == regraded(puzzle)
+    assert made["stats"]["grade"]["stats"]["search_nodes"] > 12
+    assert unique(puzzle)
+    assert make.make("linkapix", values, timeout=120)["puzzle"] == puzzle
 
 
 def test_without_a_grade_the_makers_make_the_boards_they_made_before():
