@@ -9,7 +9,7 @@ Rows (``--only`` picks by name): nonogram-bw and nonogram-3c (20x20, black and w
 3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat (12x12, 3 colours), numberlink-20 and
 numberlink-30 (20x20 and 30x30 boards, no grade asked: the row gives the grades made),
 numberlink-10-graded, -15-graded and -30-graded (asked for each grade the size allows),
-linkapix-20 (20x20, 3 colours).  Seeds
+linkapix-20 and linkapix-15 (20x20 and 15x15, 3 colours: grade 5 needs 15 a side).  Seeds
 0..N-1.  A maker that cannot make a grade at all is left out of its form (see each
 maker's ``grade`` Param); asked here anyway it shows as not made.
 """
@@ -43,6 +43,7 @@ ROWS.update({
     "numberlink-15-graded": ("numberlink", {"width": 15, "height": 15}, True),
     "numberlink-30-graded": ("numberlink", {"width": 30, "height": 30}, True),
     "linkapix-20": ("linkapix", {"width": 20, "height": 20, "colours": 3}, True),
+    "linkapix-15": ("linkapix", {"width": 15, "height": 15, "colours": 3}, True),
 })
 
 
