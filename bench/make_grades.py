@@ -11,7 +11,8 @@ numberlink-30 (20x20 and 30x30 boards, no grade asked: the row gives the grades 
 numberlink-10-graded, -15-graded and -30-graded (asked for each grade the size allows),
 numberlink-10-pairs, -15-pairs and -30-pairs (no grade, asked for the pair counts of
 ``PAIR_ASKS``: the "grade" column gives the pairs asked, "graded as asked" the boards
-with that many; a refusal counts as not made), linkapix-20 (20x20, 3 colours).  Seeds
+with that many; a refusal counts as not made), linkapix-20 and linkapix-15 (20x20 and
+15x15, 3 colours: grade 5 needs 15 a side).  Seeds
 0..N-1.  A maker that cannot make a grade at all is left out of its form (see each
 maker's ``grade`` Param); asked here anyway it shows as not made.
 """
@@ -45,6 +46,7 @@ ROWS.update({
     "numberlink-15-graded": ("numberlink", {"width": 15, "height": 15}, True),
     "numberlink-30-graded": ("numberlink", {"width": 30, "height": 30}, True),
     "linkapix-20": ("linkapix", {"width": 20, "height": 20, "colours": 3}, True),
+    "linkapix-15": ("linkapix", {"width": 15, "height": 15, "colours": 3}, True),
 })
 # Numberlink asked for a number of pairs: below, inside and at the top of the range
 # the maker promises at the size (generate.pair_range: one per 6 cells to one per 3)
@@ -53,24 +55,13 @@ ROWS.update({f"numberlink-{n}-pairs": ("numberlink", {"width": n, "height": n}, 
 
 
 def offered(family: str, values: dict | None = None) -> list[int]:
-    """The grades the family's random maker offers (its form's grade range, 0 "as it
-    comes" left out), and at the row's size when the family says which it allows."""
+    """The grades the family's random maker offers (its form's grade list, 0 "as it
+    comes" left out), less those its check refuses at the row's values."""
     maker = get_family(family).makers["random"]
     param = next((p for p in maker.params if p.name == "grade"), None)
     levels = [] if param is None else list(range(max(1, param.min), param.max + 1))
-    allowed = _allowed_at(family)
-    if allowed and values:
-        levels = [g for g in levels if g in allowed(values["width"], values["height"])]
-    return levels
-
-
-def _allowed_at(family: str):
-    """The family's ``allowed_grades(width, height)``, where its maker has one."""
-    import importlib
-    try:
-        return importlib.import_module(f"pysolver.{family}.graded").allowed_grades
-    except ImportError:
-        return None
+    refused = maker.refusals(values or {}).get("grade", {})
+    return [g for g in levels if g not in refused]
 
 
 def one(family: str, values: dict, timeout: float) -> dict:

@@ -105,11 +105,22 @@ def test_a_grade_asked_is_the_grade_got_unique_and_made_again(family, values):
     ("numberlink", {"width": 5, "height": 5, "grade": 5}, "made in grades 1 easy, 2 medium; grade 5 needs 225"),
     ("numberlink", {"width": 10, "height": 10, "grade": 4}, "made in grades 1 easy, 2 medium, 3 hard; grade 4 needs 144"),
     ("linkapix", {"width": 8, "height": 8, "grade": 2}, "made in grades 1 easy, 4 tough; grade 2 needs a board of 10"),
-    ("linkapix", {"width": 20, "height": 20, "grade": 5}, r"Grade: 5 is more than 4"),
+    ("linkapix", {"width": 14, "height": 20, "grade": 5}, "4 tough; grade 5 needs a board of 15 or more a side"),
 ])
 def test_a_grade_a_size_cannot_have_is_refused_with_the_grades_it_can(family, values, words):
     with pytest.raises(PuzzleError, match=words):
         make.make(family, dict(values, seed=0), timeout=5)
+
+
+def test_a_fiendish_link_a_pix_needs_a_long_search_and_has_one_picture():
+    """(links joined while the search grows, pysolver/linkapix/graded.py)"""
+    values = {"width": 20, "height": 20, "colours": 3, "grade": 5, "seed": 5}
+    made = make.make("linkapix", values, timeout=120)
+    puzzle = made["puzzle"]
+    assert puzzle["grade"] == 5 == regraded(puzzle)
+    assert made["stats"]["grade"]["stats"]["search_nodes"] > 12
+    assert unique(puzzle)
+    assert make.make("linkapix", values, timeout=120)["puzzle"] == puzzle
 
 
 def test_without_a_grade_the_makers_make_the_boards_they_made_before():
@@ -144,7 +155,8 @@ def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
     ("numberlink", {"width": 15, "height": 15}, set()),
     ("nonogram", {"width": 10, "height": 10, "colours": 2}, {5}),
     ("nonogram", {"width": 10, "height": 10, "colours": 1}, set()),
-    ("linkapix", {"width": 8, "height": 8}, {2, 3}),
+    ("linkapix", {"width": 8, "height": 8}, {2, 3, 5}),
+    ("linkapix", {"width": 15, "height": 15}, set()),
 ])
 def test_the_form_is_told_which_grades_a_size_cannot_have_and_why(family, values, refused):
     # what the page greys out comes from the same check that refuses a request

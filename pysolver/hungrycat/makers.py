@@ -18,13 +18,19 @@ MIN_SIDE, MAX_SIDE = 4, 30
 #: (black-and-white pictures of the corpus, CPU: 20 across took 4 to 60 changes and 1 to
 #: 60 s, 16 across 1 to 35 changes and at most 4.4 s, 12 across at most 10 and 0.4 s)
 MAX_PICTURE_SIDE = 16
-#: grades offered: 5 (fiendish, contradictions stall) is not, for such pictures came
-#: out with several solutions: 12x12, 2 and 3 colours, climbs from easier pictures met
-#: about 740 stalls in 6 tries of 20 s and none was unique; 8 stalled pictures repaired
-#: towards one solution by changes chosen to keep the stall (pysolver.repair with the
-#: grade as the score) all lost it or stayed ambiguous after 20 changes.  Colouring in a
-#: fiendish picture of fewer colours, as the nonogram maker does, needs one to start
-#: from, and two colours fare no better than three.
+#: grades offered: 5 (fiendish, contradictions stall) is not, for no such picture with
+#: one solution has been met.  Climbs from easier pictures: 12x12, 2 and 3 colours,
+#: about 740 stalls, none unique; 2 colours, 10x10 3,855 and 16x16 2,315 stalls; 12x12,
+#: 6 colours 106 and 8 colours 122: none unique (2026-11-26).  Random pictures of
+#: independent cells: of 6,052 that needed guessing (5x5 3 colours, 6x6 2 colours,
+#: 7x7 3 colours, 8x8 2 colours) none was unique.  Where line logic and contradictions
+#: stall, two solutions mostly differ by a switch the counts cannot see (30 stalled 6x6
+#: 2-colour pictures: 20 differ in 4 cells, 6 in 6, 4 in 8).  8 stalled pictures
+#: repaired towards one solution by changes chosen to keep the stall (pysolver.repair
+#: with the grade as the score) all lost it or stayed ambiguous after 20 changes.  A
+#: fiendish black-and-white nonogram's picture (the start of the colour nonograms'
+#: grade 5) is no start either: as a 2-colour Hungry Cat, 3 of 3 at 12x12 had several
+#: solutions, line logic deciding 10 to 48 of 144 cells.
 MAX_GRADE = 4
 
 
@@ -97,7 +103,7 @@ MAKERS = {
         "random", "Make a random Hungry Cat puzzle",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
         ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; fiendish ones, which need "
-        "guessing, almost always have several solutions). The same number makes the same puzzle.",
+        "guessing, have come out with several solutions every time). The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 12),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),

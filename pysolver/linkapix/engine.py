@@ -62,8 +62,10 @@ MAX_INTERSECT = 96
 
 
 class Engine:
-    def __init__(self, model: Model, deadline: Deadline):
+    def __init__(self, model: Model, deadline: Deadline, max_cells: int | None = None):
         self.model = model
+        #: cells the candidates may hold (a maker's quick look asks for fewer)
+        self.max_cells = MAX_PATH_CELLS if max_cells is None else max_cells
         self.deadline = deadline
         W, H = model.width, model.height
         self.W, self.N = W, W * H
@@ -207,7 +209,7 @@ class Engine:
         out: list[tuple[int, ...]] = []
         # (cell sets as sorted tuples: a frozenset of 20 cells takes ten times the memory)
         seen: set[tuple[int, ...]] = set()
-        room = MAX_PATH_CELLS - self.cells_kept - 2 * inner  # (seen and out hold each path)
+        room = self.max_cells - self.cells_kept - 2 * inner  # (seen and out hold each path)
         path: list[int] = []           # interior cells walked so far
         nxt = [0]                      # per depth: index of the next neighbour to try
         got = 0                        # must cells on the path
@@ -227,7 +229,7 @@ class Engine:
                                 break
                             room -= 2 * inner
                             if room < 0:
-                                raise BudgetExceeded(f"more than {MAX_PATH_CELLS} cells on candidate paths")
+                                raise BudgetExceeded(f"more than {self.max_cells} cells on candidate paths")
                     advanced = False
                 else:
                     advanced = False
@@ -312,8 +314,8 @@ class Engine:
         self.clue_cnt[b] += len(interiors)
         self.stats["paths"] += len(interiors)
         self.cells_kept += sum(map(len, interiors))
-        if len(p_a) > MAX_PATHS or self.cells_kept > MAX_PATH_CELLS:
-            raise BudgetExceeded(f"more than {MAX_PATHS} candidate paths or {MAX_PATH_CELLS} cells on them")
+        if len(p_a) > MAX_PATHS or self.cells_kept > self.max_cells:
+            raise BudgetExceeded(f"more than {MAX_PATHS} candidate paths or {self.max_cells} cells on them")
         self._undefer(pid)
 
     def _release_zone(self, pid: int) -> None:

@@ -15,7 +15,16 @@ picture ("tough", 4).  So the grade is steered by re-cutting the puzzle the make
   one colour whose ends touch are joined into one, kept while the picture stays unique
   (proved by the grade up to 3, else by the solver), the grade does not pass the one
   asked for and the search it counts does not shrink, until the grade is the one
-  asked for.  Grade 5 is not made (see :func:`allowed_grades`).
+  asked for.
+* **grade 5** (fiendish: the search needs more than 12 tries): the maker's first cut
+  has longer links, and the joins go up from there; at each step several joins are
+  weighed (drawn mostly among links the rules leave open, where the search is: joins
+  elsewhere seldom change it) and the one leaving the longest search is tried first,
+  a join refused is not drawn again, and a quick look (the rules alone, their
+  candidate paths bounded) refuses joins that would leave so much to search that the
+  solver's proof of uniqueness would take seconds; that proof is bounded by the
+  solver's polls (work, not seconds).  Made on boards of 15 or more a side (see
+  :func:`allowed_grades`).
 
 A try whose steps run out, or whose joins are all refused, is dropped for the next
 picture; tries are bounded (:data:`MAX_TRIES`).  Everything draws from one
@@ -37,26 +46,31 @@ MAX_TRIES = 40
 MAX_STEPS = 200
 #: longest link of the maker's first cut, per grade asked for (None: the maker's
 #: default).  Grade 1 may not have longer links; grade 2 needs one.
-FIRST_CUT = {1: EASY_LONGEST, 2: 16, 3: None, 4: None}
+FIRST_CUT = {1: EASY_LONGEST, 2: 16, 3: None, 4: None, 5: 16}
+
+
+#: the smallest side of a grade-5 puzzle: smaller boards seldom hold a search of more
+#: than 12 tries with one picture (3 colours, CPU: 12x12 2 of 8 made within 30 s;
+#: bench/make_grades.py, 2026-11-26: 15x15 10 of 10 within 60 s, median 15 s;
+#: 20x20 19 of 20, median 7 s)
+FIENDISH_SIDE = 15
 
 
 def allowed_grades(width: int, height: int) -> tuple[int, ...]:
-    """The grades made at this size within a few seconds (measured: bench/make_grades.py).
+    """The grades made at this size (measured: bench/make_grades.py).
 
     Grades 2 and 3 need a link longer than 9 cells that the rules still settle, or an
-    enclosure, which small boards seldom hold (6x6 grade 3: 5 of 8 within 40 pictures).  Grade 5 is not made: joining links until the search needs
-    more than 12 tries while the picture stays unique took 2 to over 60 s per 20x20
-    puzzle (7 of 10 within 60 s), 12x12 ones seldom got there at all."""
-    small = min(width, height) < 10
-    return (1, 4) if small else (1, 2, 3, 4)
+    enclosure, which small boards seldom hold (6x6 grade 3: 5 of 8 within 40 pictures).
+    Grade 5 needs :data:`FIENDISH_SIDE` cells a side."""
+    side = min(width, height)
+    return (1, 4) if side < 10 else (1, 2, 3, 4) if side < FIENDISH_SIDE else (1, 2, 3, 4, 5)
 
 
 def check_grade(width: int, height: int, level: int) -> None:
     allowed = allowed_grades(width, height)
     if level not in allowed:
         names = ", ".join(f"{g} {WORDS[g - 1]}" for g in allowed)
-        why = ("needs a board of 10 or more a side" if level in (2, 3) else
-               "is not made (fiendish pictures that stay unique are too rare)")
+        why = f"needs a board of {10 if level in (2, 3) else FIENDISH_SIDE} or more a side"
         raise PuzzleError(f"Grade: a {width}×{height} Link-a-Pix is made in grades {names}; grade {level} {why}")
 
 
@@ -113,23 +127,53 @@ class _Links:
         del self.links[b]
 
 
-def _open_links(links: _Links, model, deadline: Deadline) -> list[int]:
+def _open_links(links: _Links, model, deadline: Deadline, max_cells: int | None = None) -> tuple[list[int], int] | None:
     """Indices of the links whose clues the rules (propagation, then the enclosure rule)
-    leave open."""
-    from .engine import Engine
-    eng = Engine(model, deadline)
-    eng.run()
-    eng.prune_enclosures()
-    _, open_clues, _ = eng.residual()
+    leave open, and how many candidate paths they leave; None when the candidates would
+    hold more than ``max_cells`` cells (a quick look that gives up early)."""
+    from .engine import BudgetExceeded, Engine
+    eng = Engine(model, deadline, max_cells)
+    try:
+        eng.run()
+        eng.prune_enclosures()
+    except BudgetExceeded:
+        if max_cells is None:
+            raise
+        return None
+    paths, open_clues, _ = eng.residual()
     cells = {eng.c_cell[q] for q in open_clues}
-    return [k for k, (path, _) in enumerate(links.links) if path[0] in cells or path[-1] in cells]
+    return [k for k, (path, _) in enumerate(links.links) if path[0] in cells or path[-1] in cells], len(paths)
 
 
-def _unique(model, deadline: Deadline) -> bool:
-    """The solver proves the picture unique (a time-out counts as no)."""
+class _Work(Deadline):
+    """The caller's deadline that also ends after ``checks`` of the solver's polls: a
+    bound on work, the same on every machine (a time limit would make a request's
+    puzzle depend on the machine's speed)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, outer: Deadline, checks: int):
+        super().__init__(outer.remaining(), outer.cancel)
+        self.left = checks
+
+    def check(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SolveTimeout("work budget spent")
+        super().check()
+
+
+#: the solver's polls a proof of uniqueness may take while joining links (about a
+#: second of CPython; proofs that need more are refused)
+UNIQUE_WORK = 50_000
+
+
+def _unique(model, deadline: Deadline, work: int | None = None) -> bool:
+    """The solver proves the picture unique (a time-out, or running out of ``work``
+    polls, counts as no)."""
     from .auto import solve
     try:
-        out = solve(model, deadline, 2)
+        out = solve(model, deadline if work is None else _Work(deadline, work), 2)
     except (SolveTimeout, GaveUp):
         if deadline.expired():
             raise SolveTimeout("out of time") from None
@@ -160,7 +204,7 @@ def _down(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Dea
             # propagation solves it, with a link longer than grade 1 allows
             k = max(range(len(links.links)), key=lambda k: len(links.links[k][0]))
         else:
-            choices = [k for k in _open_links(links, model, deadline) if len(links.links[k][0]) > 1]
+            choices = [k for k in _open_links(links, model, deadline)[0] if len(links.links[k][0]) > 1]
             if not choices:
                 choices = [k for k, (cells, _) in enumerate(links.links) if len(cells) > 2]
             if not choices:
@@ -175,32 +219,111 @@ def _search_score(g: Grade) -> tuple[int, int]:
     return g.level, g.stats.get("search_nodes", 0)
 
 
-#: the longest link a join may make: longer ones open so many ways for a clue that
-#: proving the picture unique takes the solver seconds
+#: the longest link a join may make below grade 5: longer ones open so many ways for a
+#: clue that proving the picture unique takes the solver seconds
 MAX_JOINED = 12
+#: the same for grade 5, whose search needs long links with many ways; the solver's
+#: cost is kept down by :data:`MAX_RESIDUAL` instead (20x20, 3 colours: at 12, 1 of 8
+#: pictures reached grade 5, at 20, 3 of 4)
+MAX_JOINED_FIENDISH = 20
+#: candidate paths the rules may leave open in a grade-5 join: beyond some thousands
+#: a proof of uniqueness takes the solver seconds (a 20x20 with 4,105 took over 5 s)
+MAX_RESIDUAL = 600
+#: cells the quick look at a join lets the candidate paths hold before it refuses it
+LOOK_CELLS = 100_000
+#: steps towards grade 5 on one picture before the next: pictures that get there mostly
+#: do within 40 (20x20, 3 colours: 3 to 37 steps)
+FIENDISH_STEPS = 40
+#: joins weighed at each step towards grade 5
+FIENDISH_SAMPLE = 6
+#: how often a join is drawn among those touching a link the rules leave open (where
+#: the search is), when there are some: joins elsewhere seldom change the search
+TOWARDS_OPEN = 0.8
+
+
+def _join_key(links: _Links, join) -> frozenset:
+    return frozenset((tuple(links.links[join[0]][0]), tuple(links.links[join[1]][0])))
+
+
+def _fiendish_score(g: Grade) -> tuple[int, int, int]:
+    # (among joins of the same search, the one leaving more clues open comes first:
+    # more is left for the search to do)
+    return g.level, g.stats.get("search_nodes", 0), g.stats.get("open_after_enclosures", 0)
+
+
+def _draw(links: _Links, level: int, rng: random.Random, refused: set, opened: set) -> list:
+    """The joins to weigh next: below grade 5 one, drawn among all; for grade 5 up to
+    :data:`FIENDISH_SAMPLE` not refused before, drawn mostly among those touching a link
+    the rules leave open."""
+    longest = MAX_JOINED_FIENDISH if level == 5 else MAX_JOINED
+    options = [j for j in links.joins() if len(links.links[j[0]][0]) + len(links.links[j[1]][0]) <= longest]
+    if level < 5:
+        return [rng.choice(options)] if options else []
+    options = [j for j in options if _join_key(links, j) not in refused]
+    drawn = []
+    while options and len(drawn) < FIENDISH_SAMPLE:
+        near = [j for j in options if tuple(links.links[j[0]][0]) in opened or tuple(links.links[j[1]][0]) in opened]
+        join = rng.choice(near if near and rng.random() < TOWARDS_OPEN else options)
+        options.remove(join)
+        drawn.append(join)
+    return drawn
+
+
+def _weigh(links: _Links, join, level: int, deadline: Deadline):
+    """The grade after ``join`` (undone again) and the links the rules leave open then;
+    None when grade 5's quick look finds too much left to search."""
+    kept = list(links.links)
+    links.join(*join)
+    try:
+        model = parse(links.puzzle())
+        look = None
+        if level == 5:
+            # (a quick look first: a join that leaves the rules thousands of
+            # candidates would cost the solver seconds to grade and to prove unique)
+            look = _open_links(links, model, deadline, LOOK_CELLS)
+            if look is None or look[1] > MAX_RESIDUAL:
+                return None
+            look = {tuple(links.links[k][0]) for k in look[0]}
+        return grade_model(model, deadline), look
+    finally:
+        links.links = kept
 
 
 def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadline):
     """Join links until the grade is ``level`` with the picture still proved unique: the
     puzzle and its grade, or None when no join is left or the steps run out.  A join is
     kept when the picture stays unique, the grade does not pass ``level`` and the search
-    it counts does not shrink."""
+    it counts does not shrink.  For grade 5, several joins are weighed at each step
+    (drawn mostly where the rules leave links open) and the one that makes the search
+    longest is tried first; a join refused is not drawn again."""
     best = _search_score(g)
-    for _ in range(MAX_STEPS):
-        options = [j for j in links.joins()
-                   if len(links.links[j[0]][0]) + len(links.links[j[1]][0]) <= MAX_JOINED]
-        if not options:
+    refused: set[frozenset] = set()
+    opened = set()
+    if level == 5:
+        opened = {tuple(links.links[k][0]) for k in _open_links(links, parse(links.puzzle()), deadline)[0]}
+    for _ in range(FIENDISH_STEPS if level == 5 else MAX_STEPS):
+        drawn = _draw(links, level, rng, refused, opened)
+        if not drawn:
             return None
-        a, b, ra, rb = rng.choice(options)
-        kept = list(links.links)
-        links.join(a, b, ra, rb)
-        model = parse(links.puzzle())
-        g = grade_model(model, deadline)
-        if best <= _search_score(g) and g.level <= level and (g.level <= 3 or _unique(model, deadline)):
-            if g.level == level:
-                return links.puzzle(), g
-            best = _search_score(g)
-        else:
+        weighed = []
+        for join in drawn:
+            found = _weigh(links, join, level, deadline)
+            if found is not None and best <= _search_score(found[0]) and found[0].level <= level:
+                weighed.append((found, join))
+            else:
+                refused.add(_join_key(links, join))
+        weighed.sort(key=lambda item: _fiendish_score(item[0][0]), reverse=True)
+        for (g, look), join in weighed:
+            kept = list(links.links)
+            links.join(*join)
+            model = parse(links.puzzle())
+            if g.level <= 3 or _unique(model, deadline, UNIQUE_WORK if level == 5 else None):
+                if g.level == level:
+                    return links.puzzle(), g
+                best = _search_score(g)
+                opened = look
+                break
+            refused.add(frozenset(map(tuple, (kept[join[0]][0], kept[join[1]][0]))))
             links.links = kept
     return None
 

@@ -8,7 +8,7 @@ from ..base import SEED, Deadline, Drawing, Maker, Param, PuzzleError
 from ..grade import WORDS, grade_param
 
 #: the hardest grade the random maker makes (see :func:`.graded.allowed_grades`)
-MAX_GRADE = 4
+MAX_GRADE = 5
 #: the largest side of a puzzle made from a picture: bigger ones take minutes
 MAX_PICTURE_SIDE = 128
 
@@ -71,7 +71,7 @@ MAKERS = {
         "random", "Make a random Link-a-Pix puzzle",
         "A random picture of blobs, cut into links until it is the only picture of its clues, of the "
         "grade you ask for (" + ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; medium "
-        "and hard need 10 or more cells a side; fiendish is not made; 0: as it comes, mostly tough). The same number "
+        "and hard need 10 or more cells a side, fiendish 15 or more and takes seconds to tens of seconds; 0: as it comes, mostly tough). The same number "
         "makes the same puzzle.",
         (Param("width", "int", "Width", 5, 40, 15),
          Param("height", "int", "Height", 5, 40, 15),
