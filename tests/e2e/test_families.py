@@ -50,13 +50,15 @@ def test_the_makers_forms_and_the_drawing_kinds_follow_the_description(context, 
             assert page.locator(form + " h2").text_content() == maker["title"]
             for param in maker["params"]:
                 field = page.locator(f"{form}-{param['name']}")
-                if param["kind"] in ("int", "seed"):
+                if param["kind"] in ("int", "seed") and "choices" not in param:
                     assert (field.get_attribute("min"), field.get_attribute("max")) == (str(param["min"]), str(param["max"]))
                     assert field.input_value() == str(param.get("default", ""))
-                elif param["kind"] == "choice":
-                    assert field.input_value() == param["default"]
+                elif "choices" in param:      # a choice, or a whole number with labelled values (the grades)
+                    assert field.input_value() == str(param["default"])
+                    assert page.evaluate(f"[...document.querySelectorAll('{form}-{param['name']} option')].map((o) => o.text)") \
+                        == [c["label"] for c in param["choices"]]
                     assert page.evaluate(f"[...document.querySelectorAll('{form}-{param['name']} option')].map((o) => o.value)") \
-                        == [c["value"] for c in param["choices"]]
+                        == [str(c["value"]) for c in param["choices"]]
     kinds = page.evaluate("[...document.querySelectorAll('#nono-maker-kind option')].map((o) => o.value)")
     assert sorted(kinds) == sorted(fam["type"] for fam in description["families"] if fam["drawing"])
     # the colour field's range follows the kind chosen
