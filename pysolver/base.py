@@ -88,6 +88,9 @@ class Deadline:
     """
 
     __slots__ = ("start", "limit", "cancel", "_n", "stride")
+    #: true for a deadline that bounds work rather than time (the same answer on every
+    #: machine): a step that only a clock can bound, such as a MILP, must not run under it
+    bounds_work = False
 
     def __init__(self, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
                  stride: int = 256):
@@ -334,7 +337,7 @@ class Maker:
     def to_json(self) -> dict:
         return {"name": self.name, "title": self.title, "about": self.about,
                 "params": [p.to_json() for p in self.params], "timeout": self.timeout,
-                "form": self.form}
+                "form": self.form, "check": self.check is not None}
 
     def refusals(self, args: dict) -> dict[str, dict]:
         """``{param: {value: why}}``: for each parameter with choices, the ones

@@ -22,7 +22,7 @@ import itertools
 
 import numpy as np
 
-from ..base import Deadline
+from ..base import Deadline, GaveUp
 from ..highs import highs_options, highs_stopped
 
 #: search nodes per component before handing it to HiGHS
@@ -61,6 +61,10 @@ def solve_component(eng, comp: list[int], limit: int, deadline: Deadline, stats)
     try:
         return _search(eng, comp, limit, deadline, stats)
     except _TooBig:
+        if deadline.bounds_work:
+            # (HiGHS is bounded by the clock only: under a work budget its answer, or
+            # its time-out, would depend on the machine)
+            raise GaveUp("a component too large for a search bounded by work") from None
         stats["milp_components"] = stats.get("milp_components", 0) + 1
         return milp_pictures(eng, comp, limit, deadline, stats)
 

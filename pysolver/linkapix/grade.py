@@ -53,9 +53,6 @@ def grade(model: Model, deadline: Deadline) -> Grade:
     from .auto import solve
     out = solve(model, deadline, 1).stats
     nodes = stats["search_nodes"] = out.get("search_nodes", 0)
-    # (how much is left to search: the maker of grade 5 keeps away from puzzles whose
-    # uniqueness would take the solver seconds to prove)
-    stats["residual_paths"] = out.get("residual_paths", 0)
     level = 4 if nodes <= FEW_TRIES else 5
     return Grade(level, f"{len(open_clues)} clues stay open after every rule; settling their picture takes "
                         f"{nodes} tr{'ies' if nodes != 1 else 'y'} of a link and back", stats)

@@ -151,6 +151,7 @@ class _Work(Deadline):
     puzzle depend on the machine's speed)."""
 
     __slots__ = ("left",)
+    bounds_work = True
 
     def __init__(self, outer: Deadline, checks: int):
         super().__init__(outer.remaining(), outer.cancel)
@@ -314,7 +315,7 @@ def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadl
                 refused.add(_join_key(links, join))
         weighed.sort(key=lambda item: _fiendish_score(item[0][0]), reverse=True)
         for (g, look), join in weighed:
-            kept = list(links.links)
+            kept, key = list(links.links), _join_key(links, join)
             links.join(*join)
             model = parse(links.puzzle())
             if g.level <= 3 or _unique(model, deadline, UNIQUE_WORK if level == 5 else None):
@@ -323,7 +324,7 @@ def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadl
                 best = _search_score(g)
                 opened = look
                 break
-            refused.add(frozenset(map(tuple, (kept[join[0]][0], kept[join[1]][0]))))
+            refused.add(key)
             links.links = kept
     return None
 

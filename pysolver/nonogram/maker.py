@@ -126,9 +126,8 @@ def second_solution(picture: list[list[int]], palette, deadline: Deadline) -> li
     # the picture first and then searched on past it, which on a very ambiguous
     # picture (two thin diagonals at 30x30) took 2-7 s per call.
     out = solve_auto(model, deadline, 1, avoid=mine)
-    others = [s["grid"] for s in out.solutions if s["grid"] != mine]
-    if others:
-        return others[0]
+    if out.solutions:
+        return out.solutions[0]["grid"]
     if not out.complete:
         raise SolveTimeout("the solver could not prove the picture unique")
     return None

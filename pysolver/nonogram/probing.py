@@ -296,6 +296,10 @@ class _Found(dict):
     def setdefault(self, grid, value):
         return value if grid == self.avoid else super().setdefault(grid, value)
 
+    def __setitem__(self, grid, value):
+        if grid != self.avoid:
+            super().__setitem__(grid, value)
+
 
 def solve_probing(model: Model, deadline: Deadline, limit: int = 1, avoid: list[str] | None = None) -> Outcome:
     """Up to ``limit`` solutions (with ``avoid``, other than that grid).  (Trying the

@@ -126,8 +126,8 @@ def _cut_down(puzzle: dict, level: int, deadline: Deadline):
     jumps over ``level`` or cutting as far as it goes leaves it harder.
 
     Cuts make a board easier, nearly always one grade at a time, so the count is found by
-    doubling, then halving when a count overshoots; the first count that gives the
-    grade is kept.  Each test asks only whether the grade is at most ``level``, which
+    doubling, then halving when a count overshoots; the first count tried that gives
+    the grade is kept (not necessarily the fewest cuts that would).  Each test asks only whether the grade is at most ``level``, which
     stops the grading search early (at 30x30 a board takes 10 to 50 cuts from
     "fiendish" down to "tough" or "hard")."""
     from .generate import cut_longest, full_board, solution_paths

@@ -16,7 +16,8 @@ const FIELDS = {
   int: {  // a whole number; one with labelled choices (the grades) is a list of them
     make: (id, p) => (p.choices ? FIELDS.choice.make(id, p)
       : Object.assign(document.createElement("input"), { id, type: "number", min: p.min, max: p.max, value: p.default })),
-    read: (el, p) => Math.max(p.min, Math.min(p.max, Math.round(+el.value || p.default))),
+    read: (el, p) => (el.value.trim() === "" || !Number.isFinite(+el.value) ? p.default
+      : Math.max(p.min, Math.min(p.max, Math.round(+el.value)))),
   },
   seed: {  // blank: a number at random, said when the puzzle is made so it can be made again
     make: (id, p) => Object.assign(document.createElement("input"), { id, type: "number", min: p.min, max: p.max, placeholder: "random" }),
@@ -104,28 +105,40 @@ const el = (tag, props = {}, ...children) => {
 
 /** Grey out the choices the maker refuses at the form's other values (a grade a size
     cannot have), with the reason as the option's title; asked of the worker's
-    `refusals` once the form is first used and after each change, so that opening the
-    library page loads nothing.  why() -> the reason the chosen values are refused, or "". */
+    `refusals` (for a maker that has a `check`) once the form is first used and after
+    each change, so that opening the library page loads nothing.  why() -> the reason
+    the chosen values are refused, or "" (also while the answer for the latest values
+    is awaited: the worker checks the request itself). */
 function refusalsOf(form, fam, maker, fields, solver, say) {
   const listed = fields.filter(({ input }) => input.tagName === "SELECT");
   let refused = {};
-  let asked = 0;
+  let answered = null;  // (the values `refused` answers for, as JSON)
+  let asked = null;
   let timer = 0;
-  const why = () => listed.map(({ p, input }) => refused[p.name]?.[input.value]).find(Boolean) || "";
-  async function ask() {
+  const values = () => {
     const args = { type: fam.type, maker: maker.name };
     for (const { p, input } of fields) {
       if (p.kind === "int" || p.kind === "choice") args[p.name] = FIELDS[p.kind].read(input, p);
     }
-    const mine = ++asked;
+    return args;
+  };
+  const why = () => (JSON.stringify(values()) !== answered ? ""
+    : listed.map(({ p, input }) => refused[p.name]?.[input.value]).find(Boolean) || "");
+  async function ask() {
+    const args = values();
+    const key = JSON.stringify(args);
+    if (key === asked) return;
+    asked = key;
     let got;
     try {
       got = (await solver.call("refusals", args)).refused;
     } catch {
+      asked = null;
       return;  // (cancelled with a make, or the solver restarting: the next change asks again)
     }
-    if (mine !== asked) return;
+    if (key !== asked) return;
     refused = got;
+    answered = key;
     for (const { p, input } of listed) {
       for (const opt of input.options) {
         const reason = refused[p.name]?.[opt.value];
@@ -143,8 +156,8 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
     clearTimeout(timer);
     timer = setTimeout(ask, 250);
   };
-  if (listed.length) {
-    form.addEventListener("focusin", () => { if (!asked) ask(); });
+  if (maker.check && listed.length) {
+    form.addEventListener("focusin", () => { if (asked === null) ask(); });
     form.addEventListener("input", later);
     form.addEventListener("change", later);
   }
