@@ -78,7 +78,9 @@ MAKERS = {
          Param("colours", "int", "Colours", 1, len(RANDOM_PALETTE), 3),
          grade_param(MAX_GRADE, as_it_comes=True),
          SEED),
-        _random, timeout=60, check=_check_grade),
+        # (fiendish ones take seconds to tens of seconds, up to about a minute in the
+        # browser: 20x20, numbers 0-4, 6.9-54 s; Cancel ends a make at any time)
+        _random, timeout=120, check=_check_grade),
     "picture": Maker(
         "picture", "Make a Link-a-Pix puzzle from a picture",
         "Choose an image: it is cut into links of many lengths, and the solver keeps cutting until the "
