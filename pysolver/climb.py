@@ -3,7 +3,7 @@
 Random pictures whose grade is 5 (contradictions stall: the solver must guess) are
 almost never unique: of 60 random 20x20 black-and-white nonograms that needed
 guessing none was, and repairing them (changing cells where a second solution
-differs) adds so much that they come out easy.  Grades 3 and 4 are rare among random
+differs) adds so much that they come out easy.  Grades 3 to 5 are rare among random
 Hungry Cat pictures.  So the climb starts from a picture the grade proves unique
 and changes one cell at a time (and its mirror image in a mirrored picture),
 keeping a change while the grade stays below the one asked for and does not drop

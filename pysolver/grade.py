@@ -8,7 +8,9 @@ its ``grade`` module and in the README):
 2. **medium** - complete logic on one line or clue at a time;
 3. **hard** - a few contradictions: assume a cell, follow the logic, reject it;
 4. **tough** - many contradictions, or contradictions on a large part of the grid;
-5. **fiendish** - the logic stalls and the solver must guess and backtrack.
+5. **fiendish** - the logic stalls and the solver must guess and backtrack (for Hungry
+   Cat, whose stalled puzzles have never had one solution, far more contradictions
+   than tough).
 
 Shared code never names a family: it calls ``Family.grade(model, deadline)``, which
 returns a :class:`Grade` (or None for a family that does not grade).

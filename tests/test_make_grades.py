@@ -60,11 +60,25 @@ def test_hungry_cat_grades_3_and_4_are_made_as_asked(level, seed):
     assert make.make("hungrycat", values, timeout=120)["puzzle"] == puzzle
 
 
-def test_the_hungry_cat_form_offers_only_the_grades_it_makes():
+def test_a_fiendish_hungry_cat_needs_more_than_20_contradictions_and_is_unique():
+    """(no stalled Hungry Cat has ever had one solution: its fiendish rung counts)"""
+    values = {"width": 8, "height": 8, "colours": 3, "grade": 5, "seed": 2}
+    made = make.make("hungrycat", values, timeout=120)
+    puzzle = made["puzzle"]
+    assert puzzle["grade"] == 5 == regraded(puzzle)
+    stats = made["stats"]["grade"]["stats"]
+    assert stats["contradictions"] > 20 and "guess_left" not in stats
+    assert unique(puzzle)
+    assert make.make("hungrycat", values, timeout=120)["puzzle"] == puzzle
+
+
+def test_the_hungry_cat_form_offers_fiendish_where_it_is_made():
     grade = next(p for p in hungrycat_makers.MAKERS["random"].params if p.name == "grade")
-    assert (grade.min, grade.max) == (1, 4)
-    with pytest.raises(PuzzleError, match="Grade"):
-        make.make("hungrycat", {"width": 8, "height": 8, "grade": 5, "seed": 0})
+    assert (grade.min, grade.max) == (1, 5)
+    with pytest.raises(PuzzleError, match="grade 5 fiendish needs 6 or more cells a side"):
+        make.make("hungrycat", {"width": 5, "height": 8, "grade": 5, "seed": 0})
+    with pytest.raises(PuzzleError, match="in 2 colours is made in grades 1 to 4"):
+        make.make("hungrycat", {"width": 8, "height": 8, "colours": 2, "grade": 5, "seed": 0})
 
 
 def test_a_climb_keeps_what_does_not_lower_the_score_and_stops_at_the_grade_asked():
@@ -157,6 +171,8 @@ def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
     ("nonogram", {"width": 10, "height": 10, "colours": 1}, set()),
     ("linkapix", {"width": 8, "height": 8}, {2, 3, 5}),
     ("linkapix", {"width": 15, "height": 15}, set()),
+    ("hungrycat", {"width": 8, "height": 8, "colours": 2}, {5}),
+    ("hungrycat", {"width": 8, "height": 8, "colours": 3}, set()),
 ])
 def test_the_form_is_told_which_grades_a_size_cannot_have_and_why(family, values, refused):
     # what the page greys out comes from the same check that refuses a request

@@ -15,6 +15,7 @@ import heapq
 import time
 
 from ..base import Deadline, Outcome
+from ..sharing import shared
 from .linesolve import Overflow, estimate, make_spec, solve_line
 from .model import Model
 from .rules import Contradiction, Rules
@@ -69,7 +70,11 @@ class AutoSolver:
         # Lines whose estimated DP size is above this are not tried at all (they would
         # only overflow the budget); they are solved once other lines narrowed them.
         self.skip_above = skip_above
-        self.cache: dict = {}
+        # line results keyed by (line spec, candidate masks): lines with one clue share
+        # them, and so do the solvers of one make (pysolver.sharing)
+        self.cache: dict = shared(("hungrycat line results", budget), dict)
+        self.spec_ids: dict = shared("hungrycat line specs", dict)
+        self.line_spec = [self.spec_ids.setdefault(spec, len(self.spec_ids)) for spec in self.g.specs]
         self.stats = {"nodes": 0, "line_solves": 0, "cache_hits": 0, "overflows": 0,
                       "probes": 0, "t_rules": 0.0, "t_line": 0.0, "t_search": 0.0}
         self.rules = Rules(m, deadline)
@@ -77,7 +82,7 @@ class AutoSolver:
     # -- propagation ----------------------------------------------------------------
     def line(self, li: int, doms: tuple) -> list[int] | None | bool:
         """Narrowed masks, None (contradiction) or False (skipped: too many states)."""
-        key = (li, doms)
+        key = (self.line_spec[li], doms)
         hit = self.cache.get(key, 0)
         if hit != 0:
             self.stats["cache_hits"] += 1

@@ -8,21 +8,33 @@ The rungs, climbed in order until every cell has its colour:
    its clue and known cells, :mod:`.linesolve`);
 3. **hard** - line logic stalls, and at most ``FEW_CONTRADICTIONS`` contradictions (a
    colour assumed in a cell, line logic on the whole grid fails, the colour goes) finish it;
-4. **tough** - more contradictions than that;
-5. **fiendish** - contradictions stall too: guessing and backtracking.
+4. **tough** - more contradictions than that, up to ``MANY_CONTRADICTIONS``;
+5. **fiendish** - more contradictions still, or contradictions stall (guessing and
+   backtracking).
 
-Rungs 1 to 4 prove the solution unique on the way (every step is sound).
+Why fiendish counts contradictions here, where nonograms' stops at the stall: no Hungry
+Cat whose contradictions stall has ever come out with one solution (about 12,500 stalled
+pictures from climbs and random grids, 2026-11-26; see ``makers.py``), so among puzzles a
+player can be given the rung would stay empty.  The hardest unique ones are those whose
+line logic needs many rounds of "assume, fail, strike": 4 to 18 for grade-4 pictures as
+the climb first reaches them at 12x12, over 40 after a long climb.
+
+Every rung but a stall proves the solution unique on the way (every step is sound):
+``Grade.stats["guess_left"]`` marks a stall, whose uniqueness only the solver can tell.
 """
 from __future__ import annotations
 
 from ..base import Deadline, PuzzleError
 from ..grade import Grade
 from .auto import AutoSolver, totals_mismatch
+from .check import check
 from .model import Model
 from .rules import Contradiction
 
 #: contradictions a "hard" puzzle may need (see the README's grade table)
 FEW_CONTRADICTIONS = 4
+#: contradictions a "tough" one may need: more is "fiendish"
+MANY_CONTRADICTIONS = 20
 
 
 def _open(dom: list[int]) -> int:
@@ -48,7 +60,12 @@ def grade(m: Model, deadline: Deadline) -> Grade:
     stats["line_logic_left"] = _open(dom)
     if not stats["line_logic_left"]:
         return Grade(2, "line logic solves it: some lines need every colouring of the line weighed", stats)
-    count = _contradictions(solver, dom)
+    try:
+        count = _contradictions(solver, dom)
+    except _TwoSolutions as two:
+        stats.update(contradictions=two.count, guess_left=_open(dom), solutions=2)
+        return Grade(5, "the clues have more than one solution, so line logic and contradictions cannot "
+                        "finish it: it needs guessing", stats)
     stats["contradictions"] = count
     left = _open(dom)
     if left:
@@ -57,7 +74,15 @@ def grade(m: Model, deadline: Deadline) -> Grade:
                         "it needs guessing and backtracking", stats)
     if count <= FEW_CONTRADICTIONS:
         return Grade(3, f"line logic and {count} contradiction{'s' if count != 1 else ''} solve it", stats)
-    return Grade(4, f"line logic and {count} contradictions solve it", stats)
+    if count <= MANY_CONTRADICTIONS:
+        return Grade(4, f"line logic and {count} contradictions solve it", stats)
+    return Grade(5, f"line logic and {count} contradictions solve it: more than {MANY_CONTRADICTIONS}, "
+                    "each an assumption followed until it fails", stats)
+
+
+def proves_unique(g: Grade) -> bool:
+    """Whether the grading itself proved the solution unique (every rung but a stall)."""
+    return "guess_left" not in g.stats
 
 
 def open_after_line_logic(m: Model, deadline: Deadline) -> int:
@@ -74,10 +99,29 @@ def open_after_line_logic(m: Model, deadline: Deadline) -> int:
     return _open(dom)
 
 
+class _TwoSolutions(Exception):
+    """Two assumptions led line logic to two different solutions: the clues have several,
+    so contradictions would only stall (the grade of a stall) after many more probes."""
+
+    def __init__(self, count: int):
+        super().__init__(count)
+        self.count = count
+
+
 def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
     """Remove, one at a time, colours whose choice makes line logic fail (line logic
-    rerun after each), until none is left to remove; how many were removed."""
+    rerun after each), until none is left to remove; how many were removed.  Raises
+    _TwoSolutions once two assumptions have each led to a different solution (a stall
+    found early: climbs meet many, and they cost most of a climb's time).
+
+    A colour that survived its probe is not probed again while what line logic made of
+    it still fits the cells: that state holds every line, so line logic from the
+    narrower cells keeps at least it and cannot fail (not so where the line solver
+    skipped a line too big for it: such a probe is not kept).  Most probes of a round
+    are such repeats: the grade comes out the same at a fraction of the work."""
     count = 0
+    seen = None
+    survived: dict[tuple[int, int], list[int]] = {}
     progress = True
     while progress and _open(dom):
         progress = False
@@ -88,7 +132,18 @@ def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
             while bits:
                 bit = bits & -bits
                 bits ^= bit
-                if solver.assign(dom, cell, bit) is not None:
+                kept = survived.get((cell, bit))
+                if kept is not None and not any(a & ~b for a, b in zip(kept, dom)):
+                    continue
+                skipped = solver.stats["overflows"]
+                after = _assign(solver, dom, cell, bit)
+                if after is not None:
+                    if solver.stats["overflows"] == skipped:
+                        survived[cell, bit] = after
+                    if not _open(after) and check(solver.g.m, solver.g.to_solution(after)).solved:
+                        if seen is not None and seen != after:
+                            raise _TwoSolutions(count)
+                        seen = after
                     continue
                 dom[cell] &= ~bit
                 if not dom[cell] or not solver.tighten(dom, solver.g.cell_lines[cell]):
@@ -97,3 +152,17 @@ def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
                 progress = True
                 break
     return count
+
+
+def _assign(solver: AutoSolver, dom: list[int], cell: int, bit: int) -> list[int] | None:
+    """What line logic makes of ``cell`` taking colour ``bit`` (None: it fails).  The exact line solver
+    alone, without the notebook's rules first: every rule is sound for its line, so the
+    line solver's fixpoint already holds all they find and the answer is the same, at
+    about half the cost.  Only where the line solver skipped a line too big for it
+    could the rules have found more: then the rules run too."""
+    new = dom[:]
+    new[cell] = bit
+    skipped = solver.stats["overflows"]
+    if not solver.propagate(new, solver.g.cell_lines[cell]):
+        return None
+    return new if solver.stats["overflows"] == skipped else solver.assign(dom, cell, bit)

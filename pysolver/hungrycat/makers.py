@@ -1,16 +1,16 @@
 """The Hungry Cat maker as the CLI, the worker and the app offer it: a random picture of
 smooth blobs (:func:`.maker.random_picture`) whose clues have exactly one solution, of
-a requested grade (:mod:`.grade`; below grade 5 the grading proves it unique, at 5 the
-solver does; grades 3 to 5, rare among blob pictures, are climbed to from easier ones
-by :mod:`pysolver.climb`), the same puzzle again for the same number; and a picture made
+a requested grade (:mod:`.grade`, whose rules prove it unique on the way; grades 3 to 5, rare
+among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`), the same puzzle again for the same number; and a picture made
 a puzzle (:mod:`.picture`: snapped to a few colours, repaired until unique)."""
 from __future__ import annotations
 
 import random
 
-from ..base import SEED, Deadline, Maker, Param
-from ..climb import climb
-from ..grade import WORDS, grade_param
+from ..base import SEED, Deadline, Maker, Param, PuzzleError
+from ..climb import CLIMB_STEPS, climb
+from ..grade import WORDS, Grade, grade_param
+from ..sharing import sharing
 
 MIN_SIDE, MAX_SIDE = 4, 30
 #: the largest width of a puzzle from a picture: counts alone pin down little, so a
@@ -18,25 +18,33 @@ MIN_SIDE, MAX_SIDE = 4, 30
 #: (black-and-white pictures of the corpus, CPU: 20 across took 4 to 60 changes and 1 to
 #: 60 s, 16 across 1 to 35 changes and at most 4.4 s, 12 across at most 10 and 0.4 s)
 MAX_PICTURE_SIDE = 16
-#: grades offered: 5 (fiendish, contradictions stall) is not, for no such picture with
-#: one solution has been met.  Climbs from easier pictures: 12x12, 2 and 3 colours,
-#: about 740 stalls, none unique; 2 colours, 10x10 3,855 and 16x16 2,315 stalls; 12x12,
-#: 6 colours 106 and 8 colours 122: none unique (2026-11-26).  Random pictures of
-#: independent cells: of 6,052 that needed guessing (5x5 3 colours, 6x6 2 colours,
-#: 7x7 3 colours, 8x8 2 colours) none was unique.  Where line logic and contradictions
-#: stall, two solutions mostly differ by a switch the counts cannot see (30 stalled 6x6
-#: 2-colour pictures: 20 differ in 4 cells, 6 in 6, 4 in 8).  8 stalled pictures
-#: repaired towards one solution by changes chosen to keep the stall (pysolver.repair
-#: with the grade as the score) all lost it or stayed ambiguous after 20 changes.  A
-#: fiendish black-and-white nonogram's picture (the start of the colour nonograms'
-#: grade 5) is no start either: as a 2-colour Hungry Cat, 3 of 3 at 12x12 had several
-#: solutions, line logic deciding 10 to 48 of 144 cells.
-MAX_GRADE = 4
+#: grades offered, all five.  Fiendish (grade 5) is the one a stall would also give, but
+#: is made by count: more contradictions than tough (see .grade).  No picture whose
+#: contradictions stall has been met with one solution: climbs from easier pictures (12x12,
+#: 2 and 3 colours, about 740 stalls; 2 colours, 10x10 3,855 and 16x16 2,315; 12x12, 6
+#: colours 106 and 8 colours 122) and random pictures of independent cells (6,052 that
+#: needed guessing, 5x5 to 8x8), none unique (2026-11-26).  Where line logic and
+#: contradictions stall, two solutions mostly differ by a switch the counts cannot see
+#: (30 stalled 6x6 2-colour pictures: 20 differ in 4 cells, 6 in 6, 4 in 8).
+MAX_GRADE = 5
+#: the smallest side a fiendish puzzle is made at, by colours: 6x6 in 3 to 8 colours
+#: took 1.3-37 s (CPU, numbers 0-2, 2026-11-26), 8x8 in 2 colours 2 of 3 ran out of
+#: 60 s, 4x4 and 5x5 ran out every time; 9x9 and 10x10 in 2 colours 0.8-7.5 s
+FIENDISH_SIDE = {2: 9}
+FIENDISH_SIDE_MANY_COLOURS = 6
+#: changes tried climbing from grade 3 to grade 5 (12x12, 3 colours: 18 to 302 from a
+#: grade-4 picture, 2026-11-26)
+FIENDISH_STEPS = 600
 
 
 def make_random(width: int, height: int, colours: int, level: int, seed: int, deadline: Deadline) -> dict:
-    from .grade import grade
-    from .maker import COLOURS, from_picture, is_unique, random_picture
+    with sharing():     # the pictures graded differ in a cell or two: their lines recur
+        return _make_random(width, height, colours, level, seed, deadline)
+
+
+def _make_random(width: int, height: int, colours: int, level: int, seed: int, deadline: Deadline) -> dict:
+    from .grade import grade, proves_unique
+    from .maker import COLOURS, four_cell_switch, from_picture, random_picture
     from .model import parse
     rng = random.Random(f"hungrycat {width}x{height} {colours} {level} {seed}")
     tries = 0
@@ -49,6 +57,8 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
                                           blobs=blobs, smooth=rng.choice((0, 1, 2)))
         if len(palette) < min(2, colours):
             continue
+        if four_cell_switch(picture):
+            continue    # two solutions: no grade takes it, and grading it costs most
         puzzle = from_picture(picture, palette)
         g = grade(parse(puzzle), deadline)
         if level >= 3 and g.level < level:
@@ -58,26 +68,52 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
             # from a grade 3 climbed to first that way (numbers 0-35, 20 or 40 s on a
             # busy machine: 32 made instead of 31; numbers 16-35, CPU of those made:
             # median 3.1 s instead of 4.7 s, slowest 6.9 s instead of 13.3 s)
+            graded = []
+
             def grade_of(pic):
-                return grade(parse(from_picture(_rows(pic), palette)), deadline)
+                rows = _rows(pic)
+                # a change that lets four cells swap (two solutions) is told at once: the
+                # grade would stall on it (the same answer, after ~0.1 s at 12x12)
+                graded.append(_SWITCH if four_cell_switch(rows) else
+                              grade(parse(from_picture(rows, palette)), deadline))
+                return graded[-1]
 
             def unique(pic):
-                return is_unique(from_picture(_rows(pic), palette), deadline)
+                # called on the picture just graded: grade 5 by count proved it unique
+                # on the way; a stall, never met unique (see MAX_GRADE), is passed over
+                return proves_unique(graded[-1])
             found = [list(row) for row in picture], g
-            if level == 4 and g.level < 3:
+            if level >= 4 and g.level < 3:
                 found = climb(*found, 3, list(palette), rng, grade_of, unique, near=True)
             if found is not None:
-                found = climb(*found, level, list(palette), rng, grade_of, unique, near=level == 3)
+                found = climb(*found, level, list(palette), rng, grade_of, unique, near=level == 3,
+                              steps=FIENDISH_STEPS if level == 5 else CLIMB_STEPS)
             if found is None:
                 continue
             picture, g = _rows(found[0]), found[1]
             used = {k for row in picture for k in row}
             puzzle = from_picture(picture, {k: v for k, v in palette.items() if k in used})
-        elif g.level != level or (level == 5 and not is_unique(puzzle, deadline)):
+        elif g.level != level or not proves_unique(g):
             continue
         puzzle.update(title=f"Hungry Cat {width}×{height}, {g.words} #{seed}", author="Picture Logic",
                       license="CC0-1.0", grade=g.level)
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
+
+
+#: the grade of a picture with a four-cell switch: two solutions, so a stall
+_SWITCH = Grade(5, "four cells can swap colours: the clues have two solutions", {"guess_left": 4, "solutions": 2})
+
+
+def fiendish_side(colours: int) -> int:
+    return FIENDISH_SIDE.get(colours, FIENDISH_SIDE_MANY_COLOURS)
+
+
+def _check_grade(values: dict) -> None:
+    width, height, colours = values["width"], values["height"], values["colours"]
+    side = fiendish_side(colours)
+    if values.get("grade") == 5 and min(width, height) < side:
+        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 to 4; "
+                          f"grade 5 fiendish needs {side} or more cells a side")
 
 
 def _rows(picture: list[list[str]]) -> list[str]:
@@ -85,6 +121,7 @@ def _rows(picture: list[list[str]]) -> list[str]:
 
 
 def _random(values: dict, deadline: Deadline) -> dict:
+    _check_grade(values)
     return make_random(values["width"], values["height"], values["colours"], values["grade"], values["seed"],
                        deadline)
 
@@ -102,14 +139,14 @@ MAKERS = {
     "random": Maker(
         "random", "Make a random Hungry Cat puzzle",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
-        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; fiendish ones, which need "
-        "guessing, have come out with several solutions every time). The same number makes the same puzzle.",
+        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; a fiendish one needs more "
+        "than 20 contradictions and takes a while to make). The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 12),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),
          grade_param(MAX_GRADE),
          SEED),
-        _random, timeout=60),
+        _random, timeout=60, check=_check_grade),
     "picture": Maker(
         "picture", "Make a Hungry Cat puzzle from a picture",
         "Choose an image: the whole picture, its background too, is snapped to a few colours, and where "
