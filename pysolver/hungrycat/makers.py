@@ -139,8 +139,9 @@ MAKERS = {
     "random": Maker(
         "random", "Make a random Hungry Cat puzzle",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
-        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; a fiendish one needs more "
-        "than 20 contradictions and takes a while to make). The same number makes the same puzzle.",
+        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; a fiendish one makes you rule "
+        "out a colour by trying it and seeing it fail more than 20 times, and takes a while to make). The same "
+        "number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 12),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),

@@ -28,6 +28,7 @@ RANDOM = [
     ("make-nonogram-random", {"width": 10, "height": 8, "colours": 1, "grade": 2, "seed": 5}),
     ("make-nonogram-random", {"width": 8, "height": 8, "colours": 3, "grade": 1, "seed": 2}),
     ("make-hungrycat-random", {"width": 8, "height": 6, "colours": 3, "grade": 1, "seed": 4}),
+    ("make-hungrycat-random", {"width": 8, "height": 8, "colours": 3, "grade": 5, "seed": 2}),
     ("make-linkapix-random", {"width": 10, "height": 8, "colours": 2, "seed": 3}),   # (grade 0: as it comes)
     ("make-linkapix-random", {"width": 12, "height": 10, "colours": 2, "grade": 2, "seed": 1}),
     ("make-numberlink-random", {"width": 8, "height": 8, "grade": 3, "seed": 1}),
