@@ -32,6 +32,11 @@ MAX_GRADE = 5
 #: 60 s, 4x4 and 5x5 ran out every time; 9x9 and 10x10 in 2 colours 0.8-7.5 s
 FIENDISH_SIDE = {2: 9}
 FIENDISH_SIDE_MANY_COLOURS = 6
+#: the most cells grades 2 to 5 are made with: at 30x30 nearly every blob picture has
+#: four cells that can swap colours (80 of 80 pictures, 3 colours), so tries are
+#: mostly thrown away, and numbers 0-1 of grades 2 to 5 ran out of 60 s; at 24x24 they
+#: took 1.3-22 s (CPU, 3 colours, 2026-11-26); grade 1 is made at 30x30 (0.9-3.7 s)
+MAX_GRADED_CELLS = 24 * 24
 #: changes tried climbing from grade 3 to grade 5 (12x12, 3 colours: 18 to 302 from a
 #: grade-4 picture, 2026-11-26)
 FIENDISH_STEPS = 600
@@ -109,9 +114,12 @@ def fiendish_side(colours: int) -> int:
 
 
 def _check_grade(values: dict) -> None:
-    width, height, colours = values["width"], values["height"], values["colours"]
+    width, height, colours, level = values["width"], values["height"], values["colours"], values.get("grade")
+    if level and level >= 2 and width * height > MAX_GRADED_CELLS:
+        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat is made in grade 1 easy; grades 2 to 5 need "
+                          f"{MAX_GRADED_CELLS} cells or fewer (24×24)")
     side = fiendish_side(colours)
-    if values.get("grade") == 5 and min(width, height) < side:
+    if level == 5 and min(width, height) < side:
         raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 to 4; "
                           f"grade 5 fiendish needs {side} or more cells a side")
 
