@@ -8,6 +8,7 @@ import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
 from ..repair import Grid, make_unique
+from ..sharing import sharing
 from .grade import grade, open_after_line_logic
 from .maker import from_picture, solutions
 from .makers import MAX_SIDE, MIN_SIDE
@@ -45,9 +46,10 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
         others = [s["grid"] for s in sols if s["grid"] != mine]
         return others[0] if others else None
 
-    picture, changes = make_unique(picture, lambda g: open_after_line_logic(parse(puzzle_of(g)), deadline),
-                                   second_solution, deadline, random.Random(f"hungrycat picture {seed}"),
-                                   MAX_CHANGES)
+    with sharing():     # the candidates differ in a cell: their lines recur
+        picture, changes = make_unique(picture, lambda g: open_after_line_logic(parse(puzzle_of(g)), deadline),
+                                       second_solution, deadline, random.Random(f"hungrycat picture {seed}"),
+                                       MAX_CHANGES)
     puzzle = puzzle_of(picture)
     g = grade(parse(puzzle), deadline)
     puzzle.update(title=title or f"Hungry Cat {len(picture[0])}×{len(picture)} from a picture",
