@@ -50,7 +50,7 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
     picture = [list(row) for row in picture]
     filled = [(r, c) for r in range(height) for c in range(width) if picture[r][c]]
     need = len(filled) // (SHARE * colours)
-    g, grid = graded_grid(model_of(picture), deadline)
+    g, grid = graded_grid(model_of(picture), deadline, hard_only=True)
     # (changes not kept, never tried again: where few lines are decided the same few
     # blocks would be drawn over and over)
     failed: set[tuple[frozenset, int]] = set()
@@ -76,7 +76,7 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
         old = {cell: picture[cell[0]][cell[1]] for cell in cells}
         for r, c in cells:
             picture[r][c] = want
-        tried, tried_grid = graded_grid(model_of(picture), deadline)
+        tried, tried_grid = graded_grid(model_of(picture), deadline, hard_only=True)
         if tried.level == 5 and unique(picture):
             g, grid = tried, tried_grid
             continue
