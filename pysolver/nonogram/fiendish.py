@@ -19,12 +19,9 @@ changes are drawn mostly from the first kind (see ``TIERS``).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Protocol
 
-from ..base import Deadline
 from ..grade import Grade
-from .grade import graded_grid
-from .model import Model
 
 #: changes tried on one black-and-white picture before the maker starts again
 COLOUR_STEPS = 200
@@ -39,18 +36,27 @@ SHORT = 3
 Cell = tuple[int, int]
 
 
-def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadline: Deadline,
-             model_of: Callable[[list[list[int]]], Model], unique: Callable[[list[list[int]]], bool],
+class Judge(Protocol):
+    """What colouring asks of the maker about a colour picture."""
+
+    def graded(self, picture: list[list[int]]) -> tuple[Grade, list[str]]:
+        """Its grade (exact from 3 up) and the grid the grading left (``?`` open)."""
+
+    def unique(self, picture: list[list[int]]) -> bool:
+        """Whether the solver proves the picture graded last unique."""
+
+
+def coloured(picture: list[list[int]], colours: int, rng: random.Random, judge: Judge,
              symmetric: bool = False, steps: int = COLOUR_STEPS) -> tuple[list[list[int]], Grade] | None:
     """``picture`` (0 blank, 1 filled; fiendish and unique) recoloured with colours
     1..``colours`` so that each holds at least one in 2K of the filled cells, still
-    fiendish and unique (``unique`` asks the solver), with its grade; None after
-    ``steps`` changes tried.  ``model_of`` makes the colour puzzle of a picture."""
+    fiendish and unique (``judge`` grades a colour picture and asks the solver), with
+    its grade; None after ``steps`` changes tried."""
     height, width = len(picture), len(picture[0])
     picture = [list(row) for row in picture]
     filled = [(r, c) for r in range(height) for c in range(width) if picture[r][c]]
     need = len(filled) // (SHARE * colours)
-    g, grid = graded_grid(model_of(picture), deadline, hard_only=True)
+    g, grid = judge.graded(picture)
     # (changes not kept, never tried again: where few lines are decided the same few
     # blocks would be drawn over and over)
     failed: set[tuple[frozenset, int]] = set()
@@ -76,8 +82,8 @@ def coloured(picture: list[list[int]], colours: int, rng: random.Random, deadlin
         old = {cell: picture[cell[0]][cell[1]] for cell in cells}
         for r, c in cells:
             picture[r][c] = want
-        tried, tried_grid = graded_grid(model_of(picture), deadline, hard_only=True)
-        if tried.level == 5 and unique(picture):
+        tried, tried_grid = judge.graded(picture)
+        if tried.level == 5 and judge.unique(picture):
             g, grid = tried, tried_grid
             continue
         failed.add(move)
