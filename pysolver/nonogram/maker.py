@@ -171,6 +171,23 @@ def check_grade(width: int, height: int, colours: int, level: int) -> None:
                           f"({width}x{height} asked; black and white makes it at any size)")
 
 
+#: the least side from which every fiendish picture is mirrored (left to right or top to
+#: bottom), by colours (1: black and white, else colour): climbs to fiendish from
+#: mirrored pictures succeed far more often (20x20, black and white, 25 starts each: 15
+#: reached grade 5 unique, 1.0 s of CPU per success, against 7 and 4.1 s unmirrored).
+#: Smaller pictures are mirrored as often as the other grades, 2 in 5: there mirroring
+#: made it slower or failed (8x8 b/w, numbers 0-7: 2 not made in 20 s against none;
+#: 12x12, 3 colours, numbers 0-3: 2 not made against 1)
+FIENDISH_MIRROR_SIDE = {True: 10, False: 15}
+
+
+def _mirror_share(width: int, height: int, colours: int, level: int) -> float:
+    """How often a random picture for this request is mirrored."""
+    if level == 5 and min(width, height) >= FIENDISH_MIRROR_SIDE[colours == 1]:
+        return 1.0
+    return 0.4
+
+
 class _Climber:
     """Grades pictures of one palette for a climb without the simple rules
     (:func:`.grade.graded_grid` with ``hard_only``: only grades 3 and up matter there)
@@ -245,9 +262,13 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
     while True:
         deadline.check()
         tries += 1
-        sym = rng.random() < 0.4 if symmetric is None else symmetric
+        sym = rng.random() < _mirror_share(width, height, colours, level) if symmetric is None else symmetric
+        # (a fiendish picture mirrored top to bottom is made on its transpose, mirrored
+        # left to right: that grade and uniqueness do not depend on the way round)
+        upright = sym and level == 5 and rng.random() < 0.5
+        across, down = (height, width) if upright else (width, height)
         # (a fiendish picture is climbed to in black and white, then coloured in)
-        picture = random_picture(width, height, 1 if level == 5 else colours, level, rng, sym)
+        picture = random_picture(across, down, 1 if level == 5 else colours, level, rng, sym)
         if not any(any(row) for row in picture):
             continue
         if level < 3:
@@ -258,7 +279,7 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
             found = _climbed(picture, level, palette, colours, rng, deadline, sym)
             if found is None:
                 continue
-            picture = found
+            picture = [list(col) for col in zip(*found)] if upright else found
             # (the climb graded without the simple rules: the full grade for the record)
             g = grade_model(model_of(picture, palette), deadline)
         puzzle = puzzle_of(picture, palette)
