@@ -47,11 +47,6 @@ def graded_grid(model: Model, deadline: Deadline, hard_only: bool = False) -> tu
     return _grade(model, eng, hard_only), eng.grid()
 
 
-def hard_grade(model: Model, deadline: Deadline) -> Grade:
-    """:func:`grade` for makers of grades 3 to 5 (see ``hard_only`` above)."""
-    return graded_grid(model, deadline, hard_only=True)[0]
-
-
 def _grade(model: Model, eng: RuleEngine, hard_only: bool = False) -> Grade:
     stats = {"cells": model.width * model.height}
     if hard_only:
