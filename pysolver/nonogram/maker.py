@@ -280,8 +280,11 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
             if found is None:
                 continue
             picture = [list(col) for col in zip(*found)] if upright else found
-            # (the climb graded without the simple rules: the full grade for the record)
+            # (the climb graded without the simple rules, at 5 perhaps the transposed
+            # picture: the full grade for the record, the same from 3 up)
             g = grade_model(model_of(picture, palette), deadline)
+            if g.level != level:
+                continue
         puzzle = puzzle_of(picture, palette)
         kind = "black-and-white" if palette is None else f"{colours} colours"
         puzzle.update(title=f"Nonogram {width}×{height}, {kind}, {g.words} #{seed}", author="Picture Logic",
