@@ -13,10 +13,12 @@ from ..base import Deadline, Outcome
 from .model import Model
 
 
-def solve_auto(model: Model, deadline: Deadline, limit: int = 1, avoid: list[str] | None = None) -> Outcome:
-    """Up to ``limit`` solutions (other than the grid ``avoid``, when given)."""
+def solve_auto(model: Model, deadline: Deadline, limit: int = 1, avoid: list[str] | None = None,
+               known: list[str] | None = None) -> Outcome:
+    """Up to ``limit`` solutions (other than the grid ``avoid``, when given; ``known``:
+    rows of keys and ``?``, cells every solution has, fixed before the search)."""
     if model.colours == 2:
         from .cdcl import solve_cdcl
-        return solve_cdcl(model, deadline, limit, avoid)
+        return solve_cdcl(model, deadline, limit, avoid, known)
     from .probing import solve_probing
-    return solve_probing(model, deadline, limit, avoid)
+    return solve_probing(model, deadline, limit, avoid, known)

@@ -129,10 +129,17 @@ class Engine:
         keys = self.model.keys
         out = []
         for masks in self.state[:self.h]:
-            row = []
-            for c in range(self.w):
-                vals = [v for v in range(self.ncol) if (masks[v] >> c) & 1]
-                row.append(keys[vals[0]] if len(vals) == 1 else "?")
+            row = ["?"] * self.w
+            for v, m in enumerate(masks):
+                others = 0
+                for u, mu in enumerate(masks):
+                    if u != v:
+                        others |= mu
+                only = m & ~others
+                while only:
+                    low = only & -only
+                    only ^= low
+                    row[low.bit_length() - 1] = keys[v]
             out.append("".join(row))
         return out
 

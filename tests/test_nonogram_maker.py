@@ -1,0 +1,83 @@
+"""The nonogram maker's shortcuts (issue 23) change nothing they should not: grading
+without the simple rules gives the same grade from 3 up, a search started from the cells
+a grading decided finds the same answers, colour grade 4 is climbed to, and a fiendish
+picture is mirrored (top to bottom ones are made on the transposed picture)."""
+import random
+
+import pytest
+
+from pysolver import api
+from pysolver.base import Deadline
+from pysolver.format import parse_puzzle
+from pysolver.nonogram import maker
+from pysolver.nonogram.grade import graded_grid
+
+
+def pictures(count: int, side: int, seed: int):
+    """Random blob pictures of 1 to 3 colours and the styles of grades 3 to 5."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        colours = rng.choice([1, 2, 3])
+        picture = maker.random_picture(side, side, colours, rng.choice([3, 4, 5]), rng, rng.random() < 0.4)
+        if any(any(row) for row in picture):
+            yield picture, maker.palette_of(colours)
+
+
+def test_grading_without_the_simple_rules_gives_the_same_grade_from_3_up():
+    levels = set()
+    for picture, palette in pictures(120, 15, 1):
+        model = maker.model_of(picture, palette)
+        full, full_grid = graded_grid(model, Deadline(30))
+        hard, hard_grid = graded_grid(model, Deadline(30), hard_only=True)
+        levels.add(full.level)
+        assert hard.level == max(2, full.level)
+        assert hard.stats.get("contradictions") == full.stats.get("contradictions")
+        assert hard_grid == full_grid
+    assert {2, 5} <= levels and levels & {3, 4}
+
+
+def test_a_search_from_the_cells_a_grading_decided_finds_the_same_answers():
+    fiendish = maker.make_random(12, 12, 1, 5, 0, Deadline(120))["puzzle"]["solution"]["grid"]
+    cases = [([[int(ch == "#") for ch in row] for row in fiendish], None)] + list(pictures(80, 10, 2))
+    seen = {(unique, colour): 0 for unique in (True, False) for colour in (True, False)}
+    for picture, palette in cases:
+        model = maker.model_of(picture, palette)
+        g, grid = graded_grid(model, Deadline(30), hard_only=True)
+        if g.level < 5:
+            continue
+        plain = maker.second_solution(picture, palette, Deadline(30))
+        started = maker.second_solution(picture, palette, Deadline(30), known=grid)
+        assert (plain is None) == (started is None)
+        if started is not None:
+            assert started != maker.puzzle_of(picture, palette)["solution"]["grid"]
+            p = parse_puzzle(maker.puzzle_of(picture, palette))
+            assert p.family.check(p.model, {"grid": started}).solved
+        seen[(started is None, palette is not None)] += 1
+    # (a unique one, and others in black and white and in colour: the two solvers)
+    assert seen[(True, False)] and seen[(False, False)] and seen[(False, True)]
+
+
+def solved_once(puzzle: dict) -> bool:
+    out = api.solve({k: v for k, v in puzzle.items() if k != "solution"}, unique=True, timeout=60)
+    return out["status"] == "solved" and out["unique"] is True
+
+
+def regraded(puzzle: dict) -> int:
+    p = parse_puzzle(puzzle)
+    return p.family.grade(p.model, Deadline(60)).level
+
+
+def test_colour_grade_4_is_climbed_to_and_unique():
+    puzzle = maker.make_random(15, 15, 3, 4, 1, Deadline(120))["puzzle"]
+    assert puzzle["grade"] == 4 == regraded(puzzle)
+    assert solved_once(puzzle)
+
+
+@pytest.mark.parametrize("width,height,seed", [(12, 12, 0), (12, 10, 1), (10, 12, 2)])
+def test_a_fiendish_picture_is_mirrored_one_way_or_the_other(width, height, seed):
+    puzzle = maker.make_random(width, height, 1, 5, seed, Deadline(120))["puzzle"]
+    rows = puzzle["solution"]["grid"]
+    assert (len(rows[0]), len(rows)) == (width, height) == (puzzle["width"], puzzle["height"])
+    assert all(row == row[::-1] for row in rows) or rows == rows[::-1]
+    assert puzzle["grade"] == 5 == regraded(puzzle)
+    assert solved_once(puzzle)
