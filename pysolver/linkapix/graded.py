@@ -37,7 +37,8 @@ import random
 
 from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout
 from ..grade import WORDS, Grade
-from .grade import EASY_LONGEST, grade as grade_model
+from .grade import EASY_LONGEST, grade as grade_model, rate
+from .memo import Memo
 from .model import parse, picture
 
 #: pictures tried before giving up
@@ -164,17 +165,38 @@ class _Work(Deadline):
         super().check()
 
 
-#: the solver's polls a proof of uniqueness may take while joining links (about a
-#: second of CPython; proofs that need more are refused)
-UNIQUE_WORK = 50_000
+#: the solver's polls the search proving the picture unique may take while joining
+#: links, once the rules have run (20x20, 3 colours: mostly under 500, the slowest seen
+#: 2,700 in 0.3 s of CPython; proofs that need more are refused)
+UNIQUE_WORK = 10_000
 
 
 def _unique(model, deadline: Deadline, work: int | None = None) -> bool:
     """The solver proves the picture unique (a time-out, or running out of ``work``
     polls, counts as no)."""
     from .auto import solve
+    return _one_picture(model, lambda d: solve(model, d, 2), deadline, work)
+
+
+def _unique_on(eng, deadline: Deadline, work: int) -> bool:
+    """:func:`_unique` on an engine the rules have run on (:func:`.grade.rate`): only
+    the search is left to do, and ``work`` bounds its polls, the engine's own included."""
+    from .auto import finish
+
+    def search(bounded: Deadline):
+        outer, eng.deadline = eng.deadline, bounded
+        try:
+            return finish(eng, bounded, 2, {})
+        finally:
+            eng.deadline = outer
+    return _one_picture(eng.model, search, deadline, work)
+
+
+def _one_picture(model, solve, deadline: Deadline, work: int | None) -> bool:
+    """Whether ``solve`` (called with the deadline, bounded by ``work`` polls when
+    given) finds every picture there is and they are one."""
     try:
-        out = solve(model, deadline if work is None else _Work(deadline, work), 2)
+        out = solve(deadline if work is None else _Work(deadline, work))
     except (SolveTimeout, GaveUp):
         if deadline.expired():
             raise SolveTimeout("out of time") from None
@@ -270,33 +292,42 @@ def _draw(links: _Links, level: int, rng: random.Random, refused: set, opened: s
     return drawn
 
 
-def _weigh(links: _Links, join, level: int, deadline: Deadline):
-    """The grade after ``join`` (undone again) and the links the rules leave open then;
-    None when grade 5's quick look finds too much left to search."""
+def _weigh(links: _Links, join, level: int, deadline: Deadline, memo: Memo):
+    """``(grade, open links, engine)`` after ``join`` (undone again): for grade 5 the
+    links the rules leave open and the engine they ran on (the proof of uniqueness goes
+    on from it), else None twice.  None when grade 5's look finds too much left to
+    search: candidates over :data:`LOOK_CELLS` cells or :data:`MAX_RESIDUAL` paths (a
+    join that leaves the rules thousands of candidates would cost the solver seconds to
+    grade and to prove unique).  The rules run once for both the look and the grade."""
+    from .engine import BudgetExceeded, Engine
     kept = list(links.links)
     links.join(*join)
     try:
         model = parse(links.puzzle())
-        look = None
-        if level == 5:
-            # (a quick look first: a join that leaves the rules thousands of
-            # candidates would cost the solver seconds to grade and to prove unique)
-            look = _open_links(links, model, deadline, LOOK_CELLS)
-            if look is None or look[1] > MAX_RESIDUAL:
-                return None
-            look = {tuple(links.links[k][0]) for k in look[0]}
-        return grade_model(model, deadline), look
+        if level < 5:
+            return grade_model(model, deadline), None, None
+        eng = Engine(model, deadline, LOOK_CELLS, memo)
+        try:
+            g = rate(eng, deadline, MAX_RESIDUAL)
+        except BudgetExceeded:
+            return None
+        if g is None:
+            return None
+        _, open_clues, _ = eng.residual()
+        cells = {eng.c_cell[c] for c in open_clues}
+        return g, {tuple(path) for path, _ in links.links if path[0] in cells or path[-1] in cells}, eng
     finally:
         links.links = kept
 
 
-def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadline):
+def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadline, memo: Memo):
     """Join links until the grade is ``level`` with the picture still proved unique: the
     puzzle and its grade, or None when no join is left or the steps run out.  A join is
     kept when the picture stays unique, the grade does not pass ``level`` and the search
     it counts does not shrink.  For grade 5, several joins are weighed at each step
     (drawn mostly where the rules leave links open) and the one that makes the search
-    longest is tried first; a join refused is not drawn again."""
+    longest is tried first; a join refused is not drawn again.  ``memo``: what the rules
+    found on earlier puzzles of this board (:mod:`.memo`)."""
     best = _search_score(g)
     refused: set[frozenset] = set()
     opened = set()
@@ -308,17 +339,17 @@ def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadl
             return None
         weighed = []
         for join in drawn:
-            found = _weigh(links, join, level, deadline)
+            found = _weigh(links, join, level, deadline, memo)
             if found is not None and best <= _search_score(found[0]) and found[0].level <= level:
                 weighed.append((found, join))
             else:
                 refused.add(_join_key(links, join))
         weighed.sort(key=lambda item: _fiendish_score(item[0][0]), reverse=True)
-        for (g, look), join in weighed:
+        for (g, look, eng), join in weighed:
             kept, key = list(links.links), _join_key(links, join)
             links.join(*join)
-            model = parse(links.puzzle())
-            if g.level <= 3 or _unique(model, deadline, UNIQUE_WORK if level == 5 else None):
+            if g.level <= 3 or (_unique_on(eng, deadline, UNIQUE_WORK) if eng is not None
+                                else _unique(parse(links.puzzle()), deadline)):
                 if g.level == level:
                     return links.puzzle(), g
                 best = _search_score(g)
@@ -339,6 +370,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
 
     check_grade(width, height, level)
     rng = random.Random(f"linkapix {width}x{height} {colours} {level} {seed}")
+    memo = Memo()
     for tries in range(1, MAX_TRIES + 1):
         if deadline.expired():
             raise SolveTimeout("out of time")
@@ -355,7 +387,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
         found = _down(links, g, level, rng, deadline) if level <= g.level else g
         if isinstance(found, Grade):
             # easier than asked (at first or after a cut): join links up to the grade
-            found = _up(links, found, level, rng, deadline)
+            found = _up(links, found, level, rng, deadline, memo)
         if found is None:
             continue
         puzzle, g = found
