@@ -20,11 +20,14 @@ picture ("tough", 4).  So the grade is steered by re-cutting the puzzle the make
   has longer links, and the joins go up from there; at each step several joins are
   weighed (drawn mostly among links the rules leave open, where the search is: joins
   elsewhere seldom change it) and the one leaving the longest search is tried first,
-  a join refused is not drawn again, and a quick look (the rules alone, their
-  candidate paths bounded) refuses joins that would leave so much to search that the
-  solver's proof of uniqueness would take seconds; that proof is bounded by the
-  solver's polls (work, not seconds).  Made on boards of 15 or more a side (see
-  :func:`allowed_grades`).
+  a join refused is not drawn again, and joins are refused whose candidate paths grow
+  too many (:data:`LOOK_CELLS`, :data:`MAX_RESIDUAL`): they would leave so much to
+  search that the solver's proof of uniqueness would take seconds; that proof is
+  bounded by the solver's polls (work, not seconds).  The rules run once per join
+  weighed: their engine gives the grade and then, for the join tried, the proof
+  (:func:`.grade.rate`, :func:`.auto.finish`), and the engines of one request share a
+  :class:`.memo.Memo` (most of the board is the same from one join to the next).
+  Made on boards of 15 or more a side (see :func:`allowed_grades`).
 
 A try whose steps run out, or whose joins are all refused, is dropped for the next
 picture; tries are bounded (:data:`MAX_TRIES`).  Everything draws from one
@@ -52,8 +55,8 @@ FIRST_CUT = {1: EASY_LONGEST, 2: 16, 3: None, 4: None, 5: 16}
 
 #: the smallest side of a grade-5 puzzle: smaller boards seldom hold a search of more
 #: than 12 tries with one picture (3 colours, CPU: 12x12 2 of 8 made within 30 s;
-#: bench/make_grades.py, 2026-11-26: 15x15 10 of 10 within 60 s, median 15 s;
-#: 20x20 19 of 20, median 7 s)
+#: bench/make_grades.py, 2026-11-26: 15x15 10 of 10 within 60 s, median 5.8 s;
+#: 20x20 20 of 20, median 2.7 s)
 FIENDISH_SIDE = 15
 
 
@@ -252,8 +255,16 @@ MAX_JOINED_FIENDISH = 20
 #: candidate paths the rules may leave open in a grade-5 join: beyond some thousands
 #: a proof of uniqueness takes the solver seconds (a 20x20 with 4,105 took over 5 s)
 MAX_RESIDUAL = 600
-#: cells the quick look at a join lets the candidate paths hold before it refuses it
+#: cells the quick look at a join lets the candidate paths hold before it refuses it:
+#: on 20x20 joins past some tens of thousands cost the rules tens of milliseconds each
+#: and seldom lead to a fiendish puzzle (3 colours, numbers 0-39, CPU: at 100,000
+#: median 2.6 s, slowest 31 s, 183 s in all; at 30,000 2.5 s, 11.9 s, 136 s; at 20,000
+#: on 0-19 the slowest was 16 s); 15x15 needs them (at 30,000 number 2 was not made
+#: within 60 s, at 100,000 10 of 10 were).  Other sizes are not measured: the lower
+#: bound is kept for boards of :data:`LOOK_SIDE` or more a side
 LOOK_CELLS = 100_000
+LOOK_CELLS_LARGE = 30_000
+LOOK_SIDE = 20
 #: steps towards grade 5 on one picture before the next: pictures that get there mostly
 #: do within 40 (20x20, 3 colours: 3 to 37 steps)
 FIENDISH_STEPS = 40
@@ -306,7 +317,8 @@ def _weigh(links: _Links, join, level: int, deadline: Deadline, memo: Memo):
         model = parse(links.puzzle())
         if level < 5:
             return grade_model(model, deadline), None, None
-        eng = Engine(model, deadline, LOOK_CELLS, memo)
+        large = min(model.width, model.height) >= LOOK_SIDE
+        eng = Engine(model, deadline, LOOK_CELLS_LARGE if large else LOOK_CELLS, memo)
         try:
             g = rate(eng, deadline, MAX_RESIDUAL)
         except BudgetExceeded:
