@@ -42,6 +42,16 @@ def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
         return Outcome([], True, stats, "no solution: the clues contradict each other")
     t2 = time.perf_counter()
     stats["t_enclosures"] = t2 - t1
+    out = finish(eng, deadline, limit, stats)
+    stats["t_search"] = time.perf_counter() - t2
+    return out
+
+
+def finish(eng: Engine, deadline: Deadline, limit: int, stats: dict) -> Outcome:
+    """Stage 3 on an engine the rules (propagation, enclosures) have run on: up to
+    ``limit`` pictures of what they leave open.  The engine is left as it was (the
+    search undoes its choices), so one engine can be finished again, say once for a
+    grade and once for a proof of uniqueness."""
     fixed = eng.forced_paths()
     paths, clues, _ = eng.residual()
     comps = sorted(components(eng, paths), key=len)
@@ -54,12 +64,10 @@ def solve(model: Model, deadline: Deadline, limit: int = 1) -> Outcome:
         want = 1 if variety >= limit else limit
         found, exhaustive = solve_component(eng, comp, want, deadline, stats)
         if not found:
-            stats["t_search"] = time.perf_counter() - t2
             return Outcome([], True, stats, "no solution")
         complete = complete and exhaustive
         variety *= len(found)
         per_comp.append(found)
-    stats["t_search"] = time.perf_counter() - t2
     solutions = []
     for combo in itertools.islice(itertools.product(*per_comp), limit):
         chosen = [q for part in combo for q in part]

@@ -37,8 +37,13 @@ paths, and the browser's memory is a few hundred megabytes).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base import Deadline
 from .model import Model
+
+if TYPE_CHECKING:
+    from .memo import Memo
 
 
 class Contradiction(Exception):
@@ -62,8 +67,11 @@ MAX_INTERSECT = 96
 
 
 class Engine:
-    def __init__(self, model: Model, deadline: Deadline, max_cells: int | None = None):
+    def __init__(self, model: Model, deadline: Deadline, max_cells: int | None = None,
+                 memo: "Memo | None" = None):
         self.model = model
+        #: work shared with other engines on puzzles of the same board (a maker's)
+        self.memo = memo
         #: cells the candidates may hold (a maker's quick look asks for fewer)
         self.max_cells = MAX_PATH_CELLS if max_cells is None else max_cells
         self.deadline = deadline
@@ -481,12 +489,18 @@ class Engine:
             for pid in pending:
                 if self.pair_state[pid] != 0 or self.c_num[self.pairs[pid][0]] > nmax:
                     continue
-                found = self.enumerate_pair(pid, cap, self._exclusive(pid))
+                found = self._enumerate(pid, cap)
                 if found is not None:
                     self.add_paths(pid, found)
             self.propagate()
         if any(st == 0 for st in self.pair_state):
             raise BudgetExceeded("some clues have too many possible paths to enumerate")
+
+    def _enumerate(self, pid: int, cap: int) -> list[tuple[int, ...]] | None:
+        must = self._exclusive(pid)
+        if self.memo is None or must:
+            return self.enumerate_pair(pid, cap, must)
+        return self.memo.paths(self, pid, cap)
 
     def _exclusive(self, pid: int) -> set[int] | None:
         """Cells only this (deferred) pair can paint, in a fully-filled puzzle."""
@@ -514,8 +528,9 @@ class Engine:
             solid = bytearray(1 if occupied[x] and (clue_at[x] < 0 or matched[clue_at[x]]) else 0
                               for x in range(self.N))
             marks = _Marks(self.N)
+            walls_in = self._walls_in if self.memo is None else self.memo.walls_in(self, solid)
             bad = [q for q in range(len(self.p_a))
-                   if self.alive[q] and not self.matched[self.p_a[q]] and self._walls_in(q, limit, solid, marks)]
+                   if self.alive[q] and not self.matched[self.p_a[q]] and walls_in(q, limit, solid, marks)]
             for q in bad:
                 if self.alive[q]:
                     self.kill(q)
@@ -525,10 +540,12 @@ class Engine:
                 break
         return killed
 
-    def _walls_in(self, q: int, limit: int, solid: bytearray, marks: "_Marks") -> bool:
+    def _walls_in(self, q: int, limit: int, solid: bytearray, marks: "_Marks", read: list | None = None) -> bool:
         """Whether candidate ``q`` walls in an area its clues cannot paint (see
         :meth:`prune_enclosures`).  Membership is kept in ``marks``' stamp arrays rather
-        than sets: this runs for every candidate, and hashing was most of its cost."""
+        than sets: this runs for every candidate, and hashing was most of its cost.
+        ``read``: the areas flooded are added to it (a :class:`.memo.Memo` learns from
+        them which cells the answer depends on)."""
         occupied, clue_at, nbrs = self.occupied, self.clue_at, self.nbrs
         c_num, c_col = self.c_num, self.c_col
         wall_at, area_at, seen_at = marks.wall, marks.area, marks.seen
@@ -566,6 +583,8 @@ class Engine:
                         area_at[y] = flood
                         seen_at[y] = me
                         area.append(y)
+                if read is not None:
+                    read.extend(area)
                 if len(area) > limit:
                     continue
                 paint = 0

@@ -26,14 +26,23 @@ FEW_TRIES = 12
 
 
 def grade(model: Model, deadline: Deadline) -> Grade:
-    eng = Engine(model, deadline)
+    try:
+        return rate(Engine(model, deadline), deadline)
+    except BudgetExceeded as exc:
+        return Grade(5, f"some clues have too many ways to go ({exc})", {})
+
+
+def rate(eng: Engine, deadline: Deadline, most_open: int | None = None) -> Grade | None:
+    """The grade, read off a new engine that the rules are run on here and that is left
+    with their result (a maker proves the picture unique on it next: see
+    :func:`.auto.finish`).  BudgetExceeded when the candidate paths outgrow the engine's
+    budget; None, before any search, when the rules leave more than ``most_open``
+    candidate paths (a maker's bound on what it is willing to search)."""
     try:
         eng.run()
     except Contradiction:
         raise PuzzleError("the clues have no solution") from None
-    except BudgetExceeded as exc:
-        return Grade(5, f"some clues have too many ways to go ({exc})", {})
-    longest = max((num for _, _, num, _ in model.clues), default=1)
+    longest = max(eng.c_num, default=1)
     _, open_clues, _ = eng.residual()
     stats = {"clues": len(eng.c_num), "open_after_propagation": len(open_clues), "longest": longest}
     if not open_clues:
@@ -45,13 +54,15 @@ def grade(model: Model, deadline: Deadline) -> Grade:
         eng.prune_enclosures()
     except Contradiction:
         raise PuzzleError("the clues have no solution") from None
-    _, open_clues, _ = eng.residual()
+    paths, open_clues, _ = eng.residual()
     stats["open_after_enclosures"] = len(open_clues)
     if not open_clues:
         return Grade(3, "the enclosure rule is needed (a link may not wall in an area its clues cannot fill)",
                      stats)
-    from .auto import solve
-    out = solve(model, deadline, 1).stats
+    if most_open is not None and len(paths) > most_open:
+        return None
+    from .auto import finish
+    out = finish(eng, deadline, 1, {}).stats
     nodes = stats["search_nodes"] = out.get("search_nodes", 0)
     level = 4 if nodes <= FEW_TRIES else 5
     return Grade(level, f"{len(open_clues)} clues stay open after every rule; settling their picture takes "

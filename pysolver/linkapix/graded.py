@@ -20,11 +20,14 @@ picture ("tough", 4).  So the grade is steered by re-cutting the puzzle the make
   has longer links, and the joins go up from there; at each step several joins are
   weighed (drawn mostly among links the rules leave open, where the search is: joins
   elsewhere seldom change it) and the one leaving the longest search is tried first,
-  a join refused is not drawn again, and a quick look (the rules alone, their
-  candidate paths bounded) refuses joins that would leave so much to search that the
-  solver's proof of uniqueness would take seconds; that proof is bounded by the
-  solver's polls (work, not seconds).  Made on boards of 15 or more a side (see
-  :func:`allowed_grades`).
+  a join refused is not drawn again, and joins are refused whose candidate paths grow
+  too many (:data:`LOOK_CELLS`, :data:`MAX_RESIDUAL`): they would leave so much to
+  search that the solver's proof of uniqueness would take seconds; that proof is
+  bounded by the solver's polls (work, not seconds).  The rules run once per join
+  weighed: their engine gives the grade and then, for the join tried, the proof
+  (:func:`.grade.rate`, :func:`.auto.finish`), and the engines of one request share a
+  :class:`.memo.Memo` (most of the board is the same from one join to the next).
+  Made on boards of 15 or more a side (see :func:`allowed_grades`).
 
 A try whose steps run out, or whose joins are all refused, is dropped for the next
 picture; tries are bounded (:data:`MAX_TRIES`).  Everything draws from one
@@ -37,7 +40,8 @@ import random
 
 from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout
 from ..grade import WORDS, Grade
-from .grade import EASY_LONGEST, grade as grade_model
+from .grade import EASY_LONGEST, grade as grade_model, rate
+from .memo import Memo
 from .model import parse, picture
 
 #: pictures tried before giving up
@@ -51,8 +55,8 @@ FIRST_CUT = {1: EASY_LONGEST, 2: 16, 3: None, 4: None, 5: 16}
 
 #: the smallest side of a grade-5 puzzle: smaller boards seldom hold a search of more
 #: than 12 tries with one picture (3 colours, CPU: 12x12 2 of 8 made within 30 s;
-#: bench/make_grades.py, 2026-11-26: 15x15 10 of 10 within 60 s, median 15 s;
-#: 20x20 19 of 20, median 7 s)
+#: bench/make_grades.py, 2026-11-26: 15x15 10 of 10 within 60 s, median 5.8 s;
+#: 20x20 20 of 20, median 2.7 s)
 FIENDISH_SIDE = 15
 
 
@@ -164,17 +168,38 @@ class _Work(Deadline):
         super().check()
 
 
-#: the solver's polls a proof of uniqueness may take while joining links (about a
-#: second of CPython; proofs that need more are refused)
-UNIQUE_WORK = 50_000
+#: the solver's polls the search proving the picture unique may take while joining
+#: links, once the rules have run (20x20, 3 colours: mostly under 500, the slowest seen
+#: 2,700 in 0.3 s of CPython; proofs that need more are refused)
+UNIQUE_WORK = 10_000
 
 
 def _unique(model, deadline: Deadline, work: int | None = None) -> bool:
     """The solver proves the picture unique (a time-out, or running out of ``work``
     polls, counts as no)."""
     from .auto import solve
+    return _one_picture(model, lambda d: solve(model, d, 2), deadline, work)
+
+
+def _unique_on(eng, deadline: Deadline, work: int) -> bool:
+    """:func:`_unique` on an engine the rules have run on (:func:`.grade.rate`): only
+    the search is left to do, and ``work`` bounds its polls, the engine's own included."""
+    from .auto import finish
+
+    def search(bounded: Deadline):
+        outer, eng.deadline = eng.deadline, bounded
+        try:
+            return finish(eng, bounded, 2, {})
+        finally:
+            eng.deadline = outer
+    return _one_picture(eng.model, search, deadline, work)
+
+
+def _one_picture(model, solve, deadline: Deadline, work: int | None) -> bool:
+    """Whether ``solve`` (called with the deadline, bounded by ``work`` polls when
+    given) finds every picture there is and they are one."""
     try:
-        out = solve(model, deadline if work is None else _Work(deadline, work), 2)
+        out = solve(deadline if work is None else _Work(deadline, work))
     except (SolveTimeout, GaveUp):
         if deadline.expired():
             raise SolveTimeout("out of time") from None
@@ -230,8 +255,16 @@ MAX_JOINED_FIENDISH = 20
 #: candidate paths the rules may leave open in a grade-5 join: beyond some thousands
 #: a proof of uniqueness takes the solver seconds (a 20x20 with 4,105 took over 5 s)
 MAX_RESIDUAL = 600
-#: cells the quick look at a join lets the candidate paths hold before it refuses it
+#: cells the quick look at a join lets the candidate paths hold before it refuses it:
+#: on 20x20 joins past some tens of thousands cost the rules tens of milliseconds each
+#: and seldom lead to a fiendish puzzle (3 colours, numbers 0-39, CPU: at 100,000
+#: median 2.6 s, slowest 31 s, 183 s in all; at 30,000 2.5 s, 11.9 s, 136 s; at 20,000
+#: on 0-19 the slowest was 16 s); 15x15 needs them (at 30,000 number 2 was not made
+#: within 60 s, at 100,000 10 of 10 were).  Other sizes are not measured: the lower
+#: bound is kept for boards of :data:`LOOK_SIDE` or more a side
 LOOK_CELLS = 100_000
+LOOK_CELLS_LARGE = 30_000
+LOOK_SIDE = 20
 #: steps towards grade 5 on one picture before the next: pictures that get there mostly
 #: do within 40 (20x20, 3 colours: 3 to 37 steps)
 FIENDISH_STEPS = 40
@@ -270,33 +303,43 @@ def _draw(links: _Links, level: int, rng: random.Random, refused: set, opened: s
     return drawn
 
 
-def _weigh(links: _Links, join, level: int, deadline: Deadline):
-    """The grade after ``join`` (undone again) and the links the rules leave open then;
-    None when grade 5's quick look finds too much left to search."""
+def _weigh(links: _Links, join, level: int, deadline: Deadline, memo: Memo):
+    """``(grade, open links, engine)`` after ``join`` (undone again): for grade 5 the
+    links the rules leave open and the engine they ran on (the proof of uniqueness goes
+    on from it), else None twice.  None when grade 5's look finds too much left to
+    search: candidates over :data:`LOOK_CELLS` cells or :data:`MAX_RESIDUAL` paths (a
+    join that leaves the rules thousands of candidates would cost the solver seconds to
+    grade and to prove unique).  The rules run once for both the look and the grade."""
+    from .engine import BudgetExceeded, Engine
     kept = list(links.links)
     links.join(*join)
     try:
         model = parse(links.puzzle())
-        look = None
-        if level == 5:
-            # (a quick look first: a join that leaves the rules thousands of
-            # candidates would cost the solver seconds to grade and to prove unique)
-            look = _open_links(links, model, deadline, LOOK_CELLS)
-            if look is None or look[1] > MAX_RESIDUAL:
-                return None
-            look = {tuple(links.links[k][0]) for k in look[0]}
-        return grade_model(model, deadline), look
+        if level < 5:
+            return grade_model(model, deadline), None, None
+        large = min(model.width, model.height) >= LOOK_SIDE
+        eng = Engine(model, deadline, LOOK_CELLS_LARGE if large else LOOK_CELLS, memo)
+        try:
+            g = rate(eng, deadline, MAX_RESIDUAL)
+        except BudgetExceeded:
+            return None
+        if g is None:
+            return None
+        _, open_clues, _ = eng.residual()
+        cells = {eng.c_cell[c] for c in open_clues}
+        return g, {tuple(path) for path, _ in links.links if path[0] in cells or path[-1] in cells}, eng
     finally:
         links.links = kept
 
 
-def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadline):
+def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadline, memo: Memo):
     """Join links until the grade is ``level`` with the picture still proved unique: the
     puzzle and its grade, or None when no join is left or the steps run out.  A join is
     kept when the picture stays unique, the grade does not pass ``level`` and the search
     it counts does not shrink.  For grade 5, several joins are weighed at each step
     (drawn mostly where the rules leave links open) and the one that makes the search
-    longest is tried first; a join refused is not drawn again."""
+    longest is tried first; a join refused is not drawn again.  ``memo``: what the rules
+    found on earlier puzzles of this board (:mod:`.memo`)."""
     best = _search_score(g)
     refused: set[frozenset] = set()
     opened = set()
@@ -308,17 +351,17 @@ def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadl
             return None
         weighed = []
         for join in drawn:
-            found = _weigh(links, join, level, deadline)
+            found = _weigh(links, join, level, deadline, memo)
             if found is not None and best <= _search_score(found[0]) and found[0].level <= level:
                 weighed.append((found, join))
             else:
                 refused.add(_join_key(links, join))
         weighed.sort(key=lambda item: _fiendish_score(item[0][0]), reverse=True)
-        for (g, look), join in weighed:
+        for (g, look, eng), join in weighed:
             kept, key = list(links.links), _join_key(links, join)
             links.join(*join)
-            model = parse(links.puzzle())
-            if g.level <= 3 or _unique(model, deadline, UNIQUE_WORK if level == 5 else None):
+            if g.level <= 3 or (_unique_on(eng, deadline, UNIQUE_WORK) if eng is not None
+                                else _unique(parse(links.puzzle()), deadline)):
                 if g.level == level:
                     return links.puzzle(), g
                 best = _search_score(g)
@@ -339,6 +382,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
 
     check_grade(width, height, level)
     rng = random.Random(f"linkapix {width}x{height} {colours} {level} {seed}")
+    memo = Memo()
     for tries in range(1, MAX_TRIES + 1):
         if deadline.expired():
             raise SolveTimeout("out of time")
@@ -355,7 +399,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
         found = _down(links, g, level, rng, deadline) if level <= g.level else g
         if isinstance(found, Grade):
             # easier than asked (at first or after a cut): join links up to the grade
-            found = _up(links, found, level, rng, deadline)
+            found = _up(links, found, level, rng, deadline, memo)
         if found is None:
             continue
         puzzle, g = found
