@@ -169,6 +169,7 @@ def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
     ("numberlink", {"width": 15, "height": 15}, set()),
     ("nonogram", {"width": 10, "height": 10, "colours": 2}, {5}),
     ("nonogram", {"width": 10, "height": 10, "colours": 1}, set()),
+    ("nonogram", {"width": 6, "height": 9, "colours": 1}, {5}),
     ("linkapix", {"width": 8, "height": 8}, {2, 3, 5}),
     ("linkapix", {"width": 15, "height": 15}, set()),
     ("hungrycat", {"width": 8, "height": 8, "colours": 2}, {5}),

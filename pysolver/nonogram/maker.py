@@ -161,6 +161,10 @@ def make_unique(picture: list[list[int]], palette, deadline: Deadline, rng: rand
 #: below guessing covers nearly every line and colouring one in seldom keeps it unique
 #: (10x10, 2 and 3 colours, seeds 1-3: 3 of 6 made within 30 s; 12x12: 4 of 4, 7-20 s)
 FIENDISH_COLOUR_SIDE = 12
+#: the least side of a fiendish black-and-white nonogram: smaller pictures leave few
+#: places for a stall that keeps one answer (CPU, numbers 0-2, 2026-11-26: 10x10 0.2-0.6 s,
+#: 8x8 10-11 s, 7x7 3-17 s and 1 not made in 40 s; 5x5 and 6x6 not made in 20 s)
+FIENDISH_SIDE = 8
 
 
 def check_grade(width: int, height: int, colours: int, level: int) -> None:
@@ -168,7 +172,10 @@ def check_grade(width: int, height: int, colours: int, level: int) -> None:
     if level == 5 and colours > 1 and min(width, height) < FIENDISH_COLOUR_SIDE:
         raise PuzzleError(f"grade 5 (fiendish) in colour needs {FIENDISH_COLOUR_SIDE} cells a side or more: on "
                           f"smaller colour pictures guessing is seldom left with one answer "
-                          f"({width}x{height} asked; black and white makes it at any size)")
+                          f"({width}x{height} asked; black and white from {FIENDISH_SIDE} a side)")
+    if level == 5 and min(width, height) < FIENDISH_SIDE:
+        raise PuzzleError(f"grade 5 (fiendish) needs {FIENDISH_SIDE} cells a side or more: smaller pictures "
+                          f"seldom leave guessing with one answer ({width}x{height} asked)")
 
 
 #: the least side from which every fiendish picture is mirrored (left to right or top to

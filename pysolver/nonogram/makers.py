@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..base import SEED, Deadline, Maker, Param
 from ..grade import WORDS, grade_param
-from .maker import FIENDISH_COLOUR_SIDE, MAX_SIDE, MIN_SIDE, PALETTE, check_grade
+from .maker import FIENDISH_COLOUR_SIDE, FIENDISH_SIDE, MAX_SIDE, MIN_SIDE, PALETTE, check_grade
 
 #: the largest side of a nonogram made from a picture
 MAX_PICTURE_SIDE = 60
@@ -29,8 +29,8 @@ MAKERS = {
     "random": Maker(
         "random", "Make a random nonogram",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
-        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "; fiendish ones take the longest, and in colour need "
-        f"{FIENDISH_COLOUR_SIDE} cells a side or more). "
+        ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "; fiendish ones take the longest and need "
+        f"{FIENDISH_SIDE} cells a side or more, {FIENDISH_COLOUR_SIDE} in colour). "
         "The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 15),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 15),
