@@ -4,7 +4,8 @@ A maker grades hundreds of pictures a cell or two apart: most of their lines, an
 states line logic takes them through, recur from one picture to the next, so a line
 result worked out for one is good for the next.  Inside :func:`sharing`, solvers that
 ask :func:`shared` for the same key get the same object; outside, each gets its own,
-so nothing outlives a request.  Shared code: it names no family.
+so nothing outlives a request.  The nonogram and Hungry Cat makers share clue ids and
+line results this way.  Shared code: it names no family.
 """
 from __future__ import annotations
 

@@ -10,37 +10,24 @@ mark instead of copying the grid.
 from __future__ import annotations
 
 from collections import deque
-from contextlib import contextmanager
 
 from ..base import Deadline
+from ..sharing import shared
 from .linesolve import LineClue, solve_line
 from .model import Model
 
 CACHE_LIMIT = 300_000
-#: (clue ids by (length, clue), line results) that the engines made inside
-#: :func:`sharing_line_results` share; empty outside it
-_SHARED: list[tuple[dict, dict]] = []
-
-
-@contextmanager
-def sharing_line_results():
-    """Engines made inside share their clue ids and cache of line results.  A maker
-    grades hundreds of pictures that differ in a cell or two, so most of their lines,
-    and the states line logic and contradictions take them through, recur: random
-    20x20 black-and-white nonograms of grade 5 (numbers 0, 1, 3) took 1.7 / 1.2 / 5.1 s
-    of CPU instead of 2.5 / 1.9 / 7.1 s.  Outside it each engine keeps its own, so
-    nothing outlives a request."""
-    _SHARED.append(({}, {}))
-    try:
-        yield
-    finally:
-        _SHARED.pop()
 
 
 def prepare_lines(model: Model) -> tuple[list[LineClue], list[int]]:
     """The prepared clue of every line (rows, then columns), and per line an id shared
     by lines with the same clue and length, so that line results can be cached by it."""
-    prepared: dict = _SHARED[-1][0] if _SHARED else {}
+    # (inside pysolver.sharing.sharing, as during a make, the engines share clue ids
+    # and line results: a maker grades hundreds of pictures that differ in a cell or
+    # two, so most lines and the states they pass through recur; random 20x20
+    # black-and-white grade-5 nonograms, numbers 0, 1, 3, took 1.7 / 1.2 / 5.1 s of CPU
+    # instead of 2.5 / 1.9 / 7.1 s)
+    prepared: dict = shared("nonogram clue ids", dict)
     clues: list[LineClue] = []
     cid: list[int] = []
     for n, clue in [(model.width, c) for c in model.rows] + [(model.height, c) for c in model.cols]:
@@ -66,7 +53,7 @@ class Engine:
         self.state: list[tuple[int, ...]] = (
             [(full_row,) * self.ncol] * self.h + [(full_col,) * self.ncol] * self.w)
         self.trail: list[tuple[int, tuple[int, ...]]] = []
-        self.cache: dict = _SHARED[-1][1] if _SHARED else {}
+        self.cache: dict = shared("nonogram line results", dict)
         self.line_solves = 0
         self.cache_hits = 0
         #: the line that could not be completed in the last failed propagation

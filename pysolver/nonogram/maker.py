@@ -21,7 +21,8 @@ from ..blobs import smoothed
 from ..climb import climb
 from .. import repair
 from ..grade import Grade
-from .engine import Engine, sharing_line_results
+from ..sharing import sharing
+from .engine import Engine
 from .fiendish import coloured
 from .grade import grade as grade_model, graded_grid
 from .model import Model, parse_model
@@ -267,7 +268,7 @@ def _climbed(picture: list[list[int]], level: int, palette, colours: int, rng: r
     return None
 
 
-@sharing_line_results()
+@sharing()
 def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed: int = 0,
                 deadline: Deadline | None = None, symmetric: bool | None = None) -> dict:
     """A random nonogram of grade ``level`` with exactly one solution: puzzle JSON with
@@ -313,7 +314,7 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
 
 
-@sharing_line_results()
+@sharing()
 def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
                       seed: int = 0, deadline: Deadline | None = None, title: str | None = None) -> dict:
     """A unique nonogram from RGBA pixels (base64 text, bytes or an array): scaled to at
