@@ -9,11 +9,12 @@ and changes one cell at a time (and its mirror image in a mirrored picture),
 keeping a change while the grade stays below the one asked for and does not drop
 (grade first, then the contradictions it counts): it walks towards pictures that
 need ever more contradictions.  A change that reaches the grade asked for ends the
-climb; at grade 5, whose grading proves nothing, only when the solver proves the
-picture still unique (otherwise the change is undone).
+climb; at grade 5 only when ``unique`` says the picture is still unique (otherwise the
+change is undone): for a nonogram the solver proves it, for Hungry Cat, whose grade 5
+counts contradictions, the grading did (a stall is passed over).
 
 Grades 1 to 4 prove the picture unique on the way (every step of the rules is sound),
-so only grade 5 costs a solve.  Shared code: it names no family.
+so at most grade 5 costs a solve.  Shared code: it names no family.
 """
 from __future__ import annotations
 

@@ -86,6 +86,8 @@ class AutoSolver:
         hit = self.cache.get(key, 0)
         if hit != 0:
             self.stats["cache_hits"] += 1
+            if hit is False:        # skipped again: callers count what was skipped
+                self.stats["overflows"] += 1
             return hit
         self.deadline.check()
         t = time.perf_counter()

@@ -11,6 +11,7 @@ from ..base import SEED, Deadline, Maker, Param, PuzzleError
 from ..climb import CLIMB_STEPS, climb
 from ..grade import WORDS, Grade, grade_param
 from ..sharing import sharing
+from .grade import MANY_CONTRADICTIONS
 
 MIN_SIDE, MAX_SIDE = 4, 30
 #: the largest width of a puzzle from a picture: counts alone pin down little, so a
@@ -106,7 +107,7 @@ def _make_random(width: int, height: int, colours: int, level: int, seed: int, d
 
 
 #: the grade of a picture with a four-cell switch: two solutions, so a stall
-_SWITCH = Grade(5, "four cells can swap colours: the clues have two solutions", {"guess_left": 4, "solutions": 2})
+_SWITCH = Grade(5, "four cells can swap colours: the clues have two solutions", {"guess_left": None, "solutions": 2})
 
 
 def fiendish_side(colours: int) -> int:
@@ -148,8 +149,8 @@ MAKERS = {
         "random", "Make a random Hungry Cat puzzle",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
         ", ".join(f"{i} {w}" for i, w in enumerate(WORDS[:MAX_GRADE], 1)) + "; a fiendish one makes you rule "
-        "out a colour by trying it and seeing it fail more than 20 times, and takes a while to make). The same "
-        "number makes the same puzzle.",
+        f"out a colour by trying it and seeing it fail more than {MANY_CONTRADICTIONS} times, and takes a while to "
+        "make). The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 12),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),

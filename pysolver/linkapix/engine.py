@@ -121,6 +121,8 @@ class Engine:
         #: or (cell, previous claim)
         self.trail: list | None = None
         self.stats = {"paths": 0, "pairs": 0, "enum_nodes": 0, "forced": 0, "deferred_rounds": 0}
+        #: paths the last walk stopped at its node cap had found (see enumerate_pair)
+        self.paths_at_stop = 0
         #: cells on the candidate paths kept (see MAX_PATH_CELLS)
         self.cells_kept = 0
 
@@ -281,6 +283,7 @@ class Engine:
                             got -= 1
         except _Stop:
             self.stats["enum_nodes"] += node_cap
+            self.paths_at_stop = len(out)   # (what a memo must know to replay the room check)
             return None
         finally:
             for x in path:    # stopped early: unblock the cells of the walk

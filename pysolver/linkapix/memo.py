@@ -53,13 +53,17 @@ class Memo:
             found = eng.enumerate_pair(pid, cap)
             if len(self._paths) >= MEMO_SIZE:
                 self._paths.clear()
-            self._paths[key] = found, eng.stats["enum_nodes"] - before
+            # (a walk stopped at the node cap found some paths first: the room check
+            # below must see them too, or an engine with less room would go on where
+            # its own walk would have run out of room)
+            walked = len(found) if found is not None else eng.paths_at_stop
+            self._paths[key] = found, eng.stats["enum_nodes"] - before, walked
             return found
-        found, nodes = known
+        found, nodes, walked = known
         self.hits["paths"] += 1
         eng.stats["enum_nodes"] += nodes
         # (the walk's check on the cells kept, as it would have run)
-        if found and eng.max_cells - eng.cells_kept - 2 * (eng.c_num[a] - 2) * (1 + len(found)) < 0:
+        if walked and eng.max_cells - eng.cells_kept - 2 * (eng.c_num[a] - 2) * (1 + walked) < 0:
             raise BudgetExceeded(f"more than {eng.max_cells} cells on candidate paths")
         return found
 
