@@ -27,7 +27,6 @@ from __future__ import annotations
 from ..base import Deadline, PuzzleError
 from ..grade import Grade
 from .auto import AutoSolver, totals_mismatch
-from .check import check
 from .model import Model
 from .rules import Contradiction
 
@@ -60,12 +59,7 @@ def grade(m: Model, deadline: Deadline) -> Grade:
     stats["line_logic_left"] = _open(dom)
     if not stats["line_logic_left"]:
         return Grade(2, "line logic solves it: some lines need every colouring of the line weighed", stats)
-    try:
-        count = _contradictions(solver, dom)
-    except _TwoSolutions as two:
-        stats.update(contradictions=two.count, guess_left=_open(dom), solutions=2)
-        return Grade(5, "the clues have more than one solution, so line logic and contradictions cannot "
-                        "finish it: it needs guessing", stats)
+    count = _contradictions(solver, dom)
     stats["contradictions"] = count
     left = _open(dom)
     if left:
@@ -99,28 +93,16 @@ def open_after_line_logic(m: Model, deadline: Deadline) -> int:
     return _open(dom)
 
 
-class _TwoSolutions(Exception):
-    """Two assumptions led line logic to two different solutions: the clues have several,
-    so contradictions would only stall (the grade of a stall) after many more probes."""
-
-    def __init__(self, count: int):
-        super().__init__(count)
-        self.count = count
-
-
 def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
     """Remove, one at a time, colours whose choice makes line logic fail (line logic
-    rerun after each), until none is left to remove; how many were removed.  Raises
-    _TwoSolutions once two assumptions have each led to a different solution (a stall
-    found early: climbs meet many, and they cost most of a climb's time).
+    rerun after each), until none is left to remove; how many were removed.
 
     A colour that survived its probe is not probed again while what line logic made of
     it still fits the cells: that state holds every line, so line logic from the
     narrower cells keeps at least it and cannot fail (not so once the line solver has
-    skipped a line too big for it, in this grading: then no probe is kept).  Most probes of a round
-    are such repeats: the grade comes out the same at a fraction of the work."""
+    skipped a line too big for it in this grading: then no probe is kept).  Most probes
+    of a round are such repeats: the grade comes out the same at less work."""
     count = 0
-    seen = None
     survived: dict[tuple[int, int], list[int]] = {}
     progress = True
     while progress and _open(dom):
@@ -135,15 +117,10 @@ def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
                 kept = survived.get((cell, bit))
                 if kept is not None and not any(a & ~b for a, b in zip(kept, dom)):
                     continue
-                skipped = solver.stats["overflows"]
                 after = _assign(solver, dom, cell, bit)
                 if after is not None:
                     if not solver.stats["overflows"]:
                         survived[cell, bit] = after
-                    if not _open(after) and check(solver.g.m, solver.g.to_solution(after)).solved:
-                        if seen is not None and seen != after:
-                            raise _TwoSolutions(count)
-                        seen = after
                     continue
                 dom[cell] &= ~bit
                 if not dom[cell] or not solver.tighten(dom, solver.g.cell_lines[cell]):
@@ -155,11 +132,11 @@ def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
 
 
 def _assign(solver: AutoSolver, dom: list[int], cell: int, bit: int) -> list[int] | None:
-    """What line logic makes of ``cell`` taking colour ``bit`` (None: it fails).  The exact line solver
-    alone, without the notebook's rules first: every rule is sound for its line, so the
-    line solver's fixpoint already holds all they find and the answer is the same, at
-    about half the cost.  Only where the line solver skipped a line too big for it
-    could the rules have found more: then the rules run too."""
+    """What line logic makes of ``cell`` taking colour ``bit`` (None: it fails).  The
+    exact line solver alone, without the notebook's rules first: every rule is sound for
+    its line, so the line solver's fixpoint already holds all they find and the answer
+    is the same, at about half the cost.  Only where the line solver skipped a line too
+    big for it could the rules have found more: then the rules run too."""
     new = dom[:]
     new[cell] = bit
     skipped = solver.stats["overflows"]

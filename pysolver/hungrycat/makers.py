@@ -1,8 +1,9 @@
 """The Hungry Cat maker as the CLI, the worker and the app offer it: a random picture of
 smooth blobs (:func:`.maker.random_picture`) whose clues have exactly one solution, of
-a requested grade (:mod:`.grade`, whose rules prove it unique on the way; grades 3 to 5, rare
-among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`), the same puzzle again for the same number; and a picture made
-a puzzle (:mod:`.picture`: snapped to a few colours, repaired until unique)."""
+a requested grade (:mod:`.grade`, whose rules prove it unique on the way; grades 3 to
+5, rare among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`),
+the same puzzle again for the same number; and a picture made a puzzle
+(:mod:`.picture`: snapped to a few colours, repaired until unique)."""
 from __future__ import annotations
 
 import random
