@@ -78,7 +78,8 @@ def make_unique_by_flips(picture: Grid, open_cells: Callable[[Grid], int],
     known second solution survives the changes, and the change chosen is the one that
     rules out the most of them (then the one leaving line logic the fewest open cells).
     ``quick(picture)``: second solutions found cheaply, as flips (four-cell switches,
-    small searches); :func:`parts` splits a solution into flips.
+    small searches); :func:`parts` splits a solution into flips.  ``prune``: at the
+    end, undo each change the picture stays unique without.
 
     On a 30x30 picture of two thin diagonal strokes the one-at-a-time repair asked the
     solver 45 times (0.05-3 s each) and was still ambiguous; see README's nonogram
