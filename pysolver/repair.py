@@ -66,10 +66,9 @@ MOST_QUICK = 200
 
 
 def make_unique_by_flips(picture: Grid, open_cells: Callable[[Grid], int],
-                         second_solution: Callable[[Grid], list[str] | None], clue: Callable[[list[str]], object],
+                         second_solutions: Callable[[Grid], list[Flip]], clue: Callable[[list[str]], object],
                          deadline: Deadline, rng: random.Random, max_changes: int, candidates: int = 12,
-                         quick: Callable[[Grid], list[Flip]] | None = None, prune: bool = True
-                         ) -> tuple[Grid, list[dict]]:
+                         prune: bool = True) -> tuple[Grid, list[dict]]:
     """:func:`make_unique` for a family whose clues are per line (``clue(line)``, a
     line a list of keys): every second solution found is kept, as the cells where it
     differs from the picture, split into parts that share no line (each part alone is
@@ -77,9 +76,10 @@ def make_unique_by_flips(picture: Grid, open_cells: Callable[[Grid], int],
     comparing the clues of the lines it touches.  So the solver is asked only once no
     known second solution survives the changes, and the change chosen is the one that
     rules out the most of them (then the one leaving line logic the fewest open cells).
-    ``quick(picture)``: second solutions found cheaply, as flips (four-cell switches,
-    small searches); :func:`parts` splits a solution into flips.  ``prune``: at the
-    end, undo each change the picture stays unique without.
+    ``second_solutions(picture)``: some second solutions as flips (:func:`parts`
+    splits a solution into them; cheap ones first is the family's business), or []
+    once the picture is proved unique (SolveTimeout when that cannot be told in time).
+    ``prune``: at the end, undo each change the picture stays unique without.
 
     On a 30x30 picture of two thin diagonal strokes the one-at-a-time repair asked the
     solver 45 times (0.05-3 s each) and was still ambiguous; see README's nonogram
@@ -93,10 +93,7 @@ def make_unique_by_flips(picture: Grid, open_cells: Callable[[Grid], int],
         alive = [f for f in known if _still_another(picture, f, clue)]
         if alive or not open_cells(picture):
             return alive
-        found = quick(picture) if quick is not None else []
-        if not found:
-            other = second_solution(picture)
-            found = [] if other is None else parts(picture, other)
+        found = second_solutions(picture)
         seen.extend(found)
         return found
 
@@ -116,7 +113,7 @@ def make_unique_by_flips(picture: Grid, open_cells: Callable[[Grid], int],
     if prune:
         # a change made early may be needless once later ones are in: undo each one
         # that leaves the picture unique (a second solution met before, brought back by
-        # the undo, says no at once; else the quick ones, else the solver)
+        # the undo, says no at once)
         for (r, c), change in list(changes.items()):
             deadline.check()
             picture[r][c] = change["from"]
