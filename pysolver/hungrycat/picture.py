@@ -1,16 +1,17 @@
 """A Hungry Cat puzzle from a picture: every cell takes a colour in Hungry Cat, so the
 whole picture, background included (transparency shows white), is snapped to a few
 colours, then repaired until its clues have one solution
-(:func:`pysolver.repair.make_unique`: the fewest cells changed, each change reported)."""
+(:func:`pysolver.repair.make_unique_by_flips`: every second solution met is kept and a
+change rules out as many as it can; the fewest cells changed, each change reported)."""
 from __future__ import annotations
 
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
-from ..repair import Grid, make_unique
+from ..repair import Grid, make_unique, make_unique_by_flips, parts
 from ..sharing import sharing
 from .grade import grade, open_after_line_logic
-from .maker import from_picture, solutions
+from .maker import four_cell_switch, from_picture, line_clue, solutions
 from .makers import MAX_SIDE, MIN_SIDE
 from .model import parse
 
@@ -46,10 +47,34 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
         others = [s["grid"] for s in sols if s["grid"] != mine]
         return others[0] if others else None
 
+    def second_solutions(grid: Grid) -> list[dict]:
+        """Another solution as flips (repair.parts), or [] once the solver proved the
+        picture the only one: a four-cell switch when there is one (no search)."""
+        mine = ["".join(row) for row in grid]
+        switch = four_cell_switch(mine)
+        if switch:
+            r1, r2, c1, c2 = switch
+            return [{(r1, c1): mine[r1][c2], (r1, c2): mine[r1][c1], (r2, c1): mine[r2][c2],
+                     (r2, c2): mine[r2][c1]}]
+        other = second_solution(grid)
+        return [] if other is None else parts(grid, other)
+
+    keys = list(palette)
+
+    def open_cells(grid: Grid) -> int:
+        return open_after_line_logic(parse(puzzle_of(grid)), deadline)
     with sharing():     # the candidates differ in a cell: their lines recur
-        picture, changes = make_unique(picture, lambda g: open_after_line_logic(parse(puzzle_of(g)), deadline),
-                                       second_solution, deadline, random.Random(f"hungrycat picture {seed}"),
-                                       MAX_CHANGES)
+        try:
+            picture, changes = make_unique_by_flips(
+                picture, open_cells, second_solutions, lambda line: line_clue(line, keys), deadline,
+                random.Random(f"hungrycat picture {seed}"), MAX_CHANGES)
+        except PuzzleError:
+            # (keeping every second solution is 4 times faster and changes fewer cells
+            # in all, but now and then runs out of changes where one at a time does not:
+            # 12 black-and-white corpus pictures at 16 across, 4.8 s instead of 22.5 s,
+            # 2 of 12 not made; then the one-at-a-time repair has its go)
+            picture, changes = make_unique(picture, open_cells, second_solution, deadline,
+                                           random.Random(f"hungrycat picture {seed}"), MAX_CHANGES)
     puzzle = puzzle_of(picture)
     g = grade(parse(puzzle), deadline)
     puzzle.update(title=title or f"Hungry Cat {len(picture[0])}×{len(picture)} from a picture",
