@@ -9,10 +9,11 @@ is kept.  The family says what a second solution is and how a picture scores (th
 its line logic leaves open: fewer is better, and none proves the clues unique without a
 search).  A picture is a grid of cell keys (lists of one-character strings).
 
-Two ways: :func:`make_unique` asks for one second solution at a time (Hungry Cat's
-picture maker); :func:`make_unique_by_flips` keeps every second solution it meets and
-checks a change against all of them by their lines' clues (nonograms: on pictures of
-thin strokes, which have many second solutions, it asks the solver far less often).
+Two ways: :func:`make_unique` asks for one second solution at a time;
+:func:`make_unique_by_flips` keeps every second solution it meets and checks a change
+against all of them by their lines' clues (on pictures of thin strokes, which have many
+second solutions, it asks the solver far less often).  Nonograms use the second, Hungry
+Cat the second and, where it runs out of changes, the first.
 """
 from __future__ import annotations
 
