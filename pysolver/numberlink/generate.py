@@ -444,27 +444,36 @@ def full_board(paths: list[list[int]], width: int, height: int) -> dict:
 #: boards tried for one with no more pairs than asked: this many cells' worth (each
 #: 30x30 try is a proof of about 1.5 s in CPython, a 10x10 one a few hundredths), 2 to 40
 PAIR_TRIES_CELLS = 3_000
+#: then the try with the fewest is joined down (:mod:`.thin`) with at most this many
+#: proofs (a 15x15 proof takes about 8 ms of CPU, so the joins take up to 4 s there),
+#: fewer on boards above :data:`THIN_CELLS` cells in proportion (a proof costs more)
+THIN_PROOFS = 400
+THIN_CELLS = 400
 
 
 def pair_range(width: int, height: int) -> tuple[int, int]:
     """(fewest, most) pairs a full-cover board of this size is made with on every
-    number: the fewest about one per 6 cells (boards come out with one per 6 to 8
-    cells, and cuts add the rest), the most one per 3 cells (cut as far as it goes,
-    every line has 2 or 3 cells)."""
+    number: the fewest one per 7 cells up to :data:`THIN_CELLS` cells (tries come out
+    with one per 6 to 8 cells, and the joins reached, within their proofs, 7-9 pairs
+    at 10x10 and 20-29 at 15x15 on numbers 0-5), one per 6 above (the tries alone);
+    the most one per 3 cells (cut as far as it goes, every line has 2 or 3 cells)."""
     cells = width * height
-    return max(1, -(-cells // 6)), max(1, cells // 3)
+    return max(1, -(-cells // (7 if cells <= THIN_CELLS else 6))), max(1, cells // 3)
 
 
 def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline | None = None) -> dict:
     """A unique full-cover board of exactly ``pairs`` pairs: a board made with no more
-    (the first of a few tries), then cut up to the count (:func:`cut_longest`: it stays
-    unique).  Fewer pairs than :func:`pair_range` allows are made when a try comes out
-    with few enough, else refused, as are more than it allows."""
+    (the first of a few tries, else the try with the fewest joined down by
+    :func:`.thin.thin`), then cut up to the count (:func:`cut_longest`: it stays
+    unique).  Fewer pairs than :func:`pair_range` allows are made when the joins reach
+    them, else refused, as are more than it allows."""
+    from .thin import thin
     fewest, most = pair_range(width, height)
     words = f"a {width}×{height} board is made with {fewest} to {most} pairs"
     if pairs > most:
         raise PuzzleError(f"Pairs: {words}")
-    fewest_seen = None
+    deadline = deadline or Deadline(30.0)
+    best: list[list[int]] | None = None
     for t in range(max(2, min(40, PAIR_TRIES_CELLS // (width * height)))):
         puzzle = generate(width, height, seed if t == 0 else f"{seed} try {t}", "full", deadline, pairs)
         paths = solution_paths(puzzle)
@@ -472,5 +481,10 @@ def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline
             return puzzle
         if len(paths) < pairs:          # (at most one per 3 cells: the cuts reach it)
             return full_board(cut_longest(paths, pairs - len(paths))[0], width, height)
-        fewest_seen = min(fewest_seen or len(paths), len(paths))
-    raise PuzzleError(f"Pairs: {words} (fewer when a try allows it: {fewest_seen} at the fewest here)")
+        if best is None or len(paths) < len(best):
+            best = paths
+    proofs = THIN_PROOFS * min(1.0, THIN_CELLS / (width * height))
+    paths = thin(best, width, height, pairs, random.Random(f"{seed} thin {pairs}"), deadline, round(proofs))
+    if len(paths) <= pairs:
+        return full_board(cut_longest(paths, pairs - len(paths))[0], width, height)
+    raise PuzzleError(f"Pairs: {words} (fewer when the joins allow it: {len(paths)} at the fewest here)")

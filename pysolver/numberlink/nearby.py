@@ -25,10 +25,12 @@ from ..base import Deadline
 from .model import Numberlink
 
 
-def nearby_answer(model: Numberlink, solution: dict, deadline: Deadline, max_len: int = 12) -> dict | None:
+def nearby_answer(model: Numberlink, solution: dict, deadline: Deadline, max_len: int = 12,
+                  through: tuple[int, int] | None = None) -> dict | None:
     """Another answer that differs from ``solution`` by one alternating trail of at
     most ``max_len`` links (full cover) or by a shortcut or a detour (free cover), or
-    None."""
+    None.  ``through`` (full cover): only trails that take out this link of
+    ``solution`` (its two cells) are looked at."""
     if model.cover != "full":
         return _free_cover_variant(model, solution)
     W = model.width
@@ -42,20 +44,24 @@ def nearby_answer(model: Numberlink, solution: dict, deadline: Deadline, max_len
             linked[a].append(b)
             linked[b].append(a)
     grid = model.neighbours
-    for x0 in range(model.size):
+    for x0 in range(model.size) if through is None else through[:1]:
         deadline.check()
         trail = _trail_from(x0, max_len, linked, grid, W,
-                            lambda t: _swap_is_answer(t, paths, where))
+                            lambda t: _swap_is_answer(t, paths, where),
+                            None if through is None else through[1])
         if trail is not None:
             return _swapped(model, paths, trail)
     return None
 
 
-def _trail_from(x0: int, max_len: int, linked, grid, W: int, accept):
+def _trail_from(x0: int, max_len: int, linked, grid, W: int, accept, x1: int | None = None):
     """A closed alternating trail through x0 and cells after it (so each trail is
     listed from its first cell only): links of the answer (taken out) at even steps,
     other links (put in) at odd steps, no link twice, at most ``max_len`` links, that
-    ``accept`` takes; as the cells x0, x1, ...  (links x0-x1, x2-x3, ... taken out)."""
+    ``accept`` takes; as the cells x0, x1, ...  (links x0-x1, x2-x3, ... taken out).
+    Given ``x1``, the trail starts with the link x0-x1, and its other cells may come
+    before x0."""
+    low = -1 if x1 is not None else x0
     r0, c0 = divmod(x0, W)
     trail = [x0]
     used: set[tuple[int, int]] = set()
@@ -69,7 +75,8 @@ def _trail_from(x0: int, max_len: int, linked, grid, W: int, accept):
         x = trail[-1]
         taking_out = len(trail) % 2 == 1
         for y in (linked[x] if taking_out else grid[x]):
-            if y < x0 or (not taking_out and y in linked[x]):
+            if y < low or (x1 is not None and len(trail) == 1 and y != x1) \
+                    or (not taking_out and y in linked[x]):
                 continue
             edge = (x, y) if x < y else (y, x)
             if edge in used:
