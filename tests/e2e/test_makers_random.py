@@ -53,6 +53,19 @@ def made_twice(page, form, values):
     assert make(page, form, values) == first
 
 
+def test_a_numberlink_board_with_few_pairs_is_joined_down_and_unique(context, server):
+    """9 pairs on 10x10, below what the generator's tries come out with: the joins."""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    values = {"width": 10, "height": 10, "grade": 0, "pairs": 9, "seed": 0}
+    board = make(page, "make-numberlink-random", values)
+    assert len(board["endpoints"]) == 18
+    res = page.evaluate("app.solve({unique: true})")
+    assert res["status"] == "solved" and res["unique"] is True
+    page.click("#home-link")
+    assert make(page, "make-numberlink-random", values) == board
+
+
 def test_grades_the_size_cannot_have_are_greyed_out_and_refused_with_the_reason(context, server):
     page = open_app(context, server.url)
     wait_ready(page)
