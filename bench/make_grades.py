@@ -49,9 +49,8 @@ ROWS.update({
     "linkapix-15": ("linkapix", {"width": 15, "height": 15, "colours": 3}, True),
 })
 # Numberlink asked for a number of pairs: below, inside and at the top of the range
-# the maker promises at the size (generate.pair_range: one per 7 cells, or 6 above 400
-# cells, to one per 3)
-PAIR_ASKS = {10: (7, 10, 15, 20, 33), 15: (20, 25, 33, 50, 75), 20: (45, 50, 58, 80),
+# the maker promises at the size (generate.pair_range: one per 6 cells to one per 3)
+PAIR_ASKS = {10: (7, 10, 12, 17, 33), 15: (20, 25, 33, 38, 75), 20: (50, 58, 67, 133),
              30: (120, 135, 150, 200)}
 ROWS.update({f"numberlink-{n}-pairs": ("numberlink", {"width": n, "height": n}, "pairs") for n in PAIR_ASKS})
 

@@ -99,3 +99,18 @@ def test_a_budget_stops_the_search_by_decisions():
     with pytest.raises(OutOfDecisions):
         NumberlinkCDCL(model, Deadline(10), budget=0).solve(2)
     assert len(verified(model, NumberlinkCDCL(model, Deadline(10), budget=10_000).solve(2))) == 2
+
+
+def test_a_board_whose_only_answer_touches_itself_is_solved_and_proved_unique_by_clause_learning():
+    """The scans list answers without self-touch only; when they run out, clause
+    learning takes over (the path search walked every detour here for minutes)."""
+    import json
+    from pathlib import Path
+    import pysolver
+    board = json.loads((Path(__file__).parent / "fixtures" / "numberlink" / "joined-15x15-25-pairs.json").read_text())
+    asked = {k: v for k, v in board.items() if k != "solution"}
+    res = pysolver.solve(asked, unique=True, timeout=60)
+    assert res["status"] == "solved" and res["unique"] is True
+    assert touches_itself(res["solution"])
+    assert check_solution(make_model(board["width"], board["height"], board["endpoints"], "full"),
+                          res["solution"]).solved

@@ -445,7 +445,7 @@ def full_board(paths: list[list[int]], width: int, height: int) -> dict:
 #: 30x30 try is a proof of about 1.5 s in CPython, a 10x10 one a few hundredths), 2 to 40
 PAIR_TRIES_CELLS = 3_000
 #: then the try with the fewest is joined down (:mod:`.thin`) with at most this many
-#: proofs (a 15x15 proof takes about 8 ms of CPU, so the joins take up to 4 s there),
+#: proofs (a 15x15 proof takes about 12 ms of CPU, so the joins take up to 5 s there),
 #: fewer on boards above :data:`THIN_CELLS` cells in proportion (a proof costs more)
 THIN_PROOFS = 400
 THIN_CELLS = 400
@@ -453,12 +453,12 @@ THIN_CELLS = 400
 
 def pair_range(width: int, height: int) -> tuple[int, int]:
     """(fewest, most) pairs a full-cover board of this size is made with on every
-    number: the fewest one per 7 cells up to :data:`THIN_CELLS` cells (tries come out
-    with one per 6 to 8 cells, and the joins reached, within their proofs, 7-9 pairs
-    at 10x10 and 20-29 at 15x15 on numbers 0-5), one per 6 above (the tries alone);
-    the most one per 3 cells (cut as far as it goes, every line has 2 or 3 cells)."""
+    number: the fewest one per 6 cells (tries come out with one per 6 to 8 cells, and
+    cuts add the rest; the joins reach further on some numbers only: asked for one
+    per 7 cells, 15x15 made 9 of 10 and 20x20 5 of 10), the most one per 3 cells (cut
+    as far as it goes, every line has 2 or 3 cells)."""
     cells = width * height
-    return max(1, -(-cells // (7 if cells <= THIN_CELLS else 6))), max(1, cells // 3)
+    return max(1, -(-cells // 6)), max(1, cells // 3)
 
 
 def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline | None = None) -> dict:

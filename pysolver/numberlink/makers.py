@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..base import SEED, Deadline, Maker, Param
 from ..grade import WORDS, grade_param
-from .generate import THIN_CELLS
 from .graded import CELLS, check_grade
 
 #: bigger boards take longer to prove unique than a player would wait.  In CPython
@@ -45,10 +44,10 @@ MAKERS = {
         f"one solution, of the grade you ask for (0: as it comes). The same number makes the same board again. "
         f"Sides from 2 to {MAX_GENERATED_SIDE}; a 30×30 board takes a few seconds. Grades by size: " +
         "; ".join(f"{g} {WORDS[g - 1]} from {lo} to {hi} cells" for g, (lo, hi) in CELLS.items()) +
-        f". Pairs: exactly as many as asked, from one per 7 cells (one per 6 on boards over {THIN_CELLS} "
-        "cells) to one per 3; fewer when lines joined while the board stays unique reach them "
-        "(about one per 12 cells at 10×10, one per 9 at 15×15), else refused after a few seconds; asked with a grade, "
-        "the grade wins and the pairs only say where the tries start.",
+        ". Pairs: exactly as many as asked, from one per 6 cells to one per 3; fewer when lines "
+        "joined while the board stays unique reach them (often down to one per 10 cells at 10×10, "
+        "one per 9 at 15×15), else refused after a few seconds; asked with a grade, the grade "
+        "wins and the pairs only say where the tries start.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 12),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 12),
          grade_param(as_it_comes=True),
