@@ -47,7 +47,7 @@ def test_a_fiendish_nonogram_in_colour_needs_guessing_is_unique_and_uses_every_c
 
 
 def test_a_fiendish_colour_nonogram_too_small_to_be_made_is_refused_at_once():
-    with pytest.raises(PuzzleError, match="12 cells a side or more"):
+    with pytest.raises(PuzzleError, match="nonogram in colour is made in grades 1 to 4; grade 5 fiendish needs 12 or more"):
         maker.make_random(10, 14, 3, 5, 0, Deadline(1))
 
 

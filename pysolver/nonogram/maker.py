@@ -254,12 +254,14 @@ FIENDISH_SIDE = 8
 def check_grade(width: int, height: int, colours: int, level: int) -> None:
     """PuzzleError for a grade the maker does not make at this size and colours."""
     if level == 5 and colours > 1 and min(width, height) < FIENDISH_COLOUR_SIDE:
-        raise PuzzleError(f"grade 5 (fiendish) in colour needs {FIENDISH_COLOUR_SIDE} cells a side or more: on "
-                          f"smaller colour pictures guessing is seldom left with one answer "
-                          f"({width}x{height} asked; black and white from {FIENDISH_SIDE} a side)")
+        raise PuzzleError(f"Grade: a {width}×{height} nonogram in colour is made in grades 1 to 4; grade 5 "
+                          f"fiendish needs {FIENDISH_COLOUR_SIDE} or more cells a side (on smaller colour "
+                          f"pictures guessing is seldom left with one answer; black and white from "
+                          f"{FIENDISH_SIDE} a side)")
     if level == 5 and min(width, height) < FIENDISH_SIDE:
-        raise PuzzleError(f"grade 5 (fiendish) needs {FIENDISH_SIDE} cells a side or more: smaller pictures "
-                          f"seldom leave guessing with one answer ({width}x{height} asked)")
+        raise PuzzleError(f"Grade: a {width}×{height} nonogram is made in grades 1 to 4; grade 5 fiendish needs "
+                          f"{FIENDISH_SIDE} or more cells a side (on smaller pictures guessing is seldom left "
+                          f"with one answer)")
 
 
 #: the least side from which every fiendish picture is mirrored (left to right or top to
