@@ -318,8 +318,8 @@ def test_scan_lists_exactly_the_answers_without_self_touch_on_random_boards():
 def test_first_answers_from_both_scan_corners_are_valid_and_distinct(data):
     from pysolver.numberlink.search import CORNERS, _first_full, _flipped, _key, _unflipped
     m = model_of(data)
-    found, exhausted = _first_full(m, Deadline(20), 10, {})
-    assert exhausted and found
+    found = _first_full(m, Deadline(20), 10, {})
+    assert 0 < len(found) < 10              # (fewer than asked: the scans ran out)
     assert all(FAMILY.check(m, s).solved for s in found)
     assert len({_key(s) for s in found}) == len(found)
     for corner in CORNERS:
@@ -331,7 +331,7 @@ def test_scan_gives_way_to_the_weaker_rule_when_every_answer_passes_an_endpoint(
     """This generated board's only answer hooks a path beside its own endpoint."""
     from pysolver.numberlink.search import _first_full
     m = model_of(load("gen_7x7_s2.json"))
-    found, exhausted = _first_full(m, Deadline(20), 1, {})
+    found = _first_full(m, Deadline(20), 1, {})
     assert len(found) == 1 and FAMILY.check(m, found[0]).solved
     assert _touches_itself(found[0]) and not _touches_itself(found[0], beside_ends=True)
 

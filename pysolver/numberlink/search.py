@@ -681,8 +681,8 @@ def _scans(model: Numberlink, deadline: Deadline, beside_ends: bool, budget: int
 
 def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
                 work: int | None = None):
-    """Full cover: up to ``limit`` answers, and whether a scan ran out of choices (then
-    there is no further answer without self-touch).
+    """Full cover: up to ``limit`` answers (fewer, none even, when the scans ran out of
+    choices: then there is no further answer without self-touch).
 
     Two scans (answers without self-touch), one from the top-left corner and one from
     the bottom-right, and short runs of the plain path search (any answer) take turns
@@ -694,7 +694,7 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
     corners or all four.  When the scans run out without an answer they start again
     under the weaker rule that lets a path pass beside its own endpoint (our generated
     boards have such answers).  Once one answer is known, the scans get one more slice
-    each to find a second; the caller's plain search decides the rest.  Past ``work``
+    each to find a second; the caller's proofs decide the rest.  Past ``work``
     decisions in all (scans and searches) it raises OutOfWork."""
     runs = _scans(model, deadline, False, SCAN_SLICE)
     found: list[dict] = []
@@ -723,25 +723,24 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
                 if exhausted or len(found) >= limit:
                     break
             if len(found) >= limit:
-                return found, exhausted
+                return found
             if exhausted:
                 if found or runs[0][0].beside_ends:
-                    return found, exhausted
+                    return found
                 # No answer keeps every path clear of itself: let paths pass their endpoints.
                 stats["scan_nodes"] += sum(scan.nodes for scan, _, _ in runs)
                 runs = _scans(model, deadline, True, slice_)
                 exhausted = False
                 continue
             if found:
-                return found, exhausted
+                return found
             if seed == 0:
                 _obstruct(model)
             quick = Search(model, False, deadline, node_limit=budget, seed=seed or None)
             try:
                 # An empty list here means there is no answer at all: the caller's
-                # plain search repeats that proof at no cost.
-                sols = quick.run(1)
-                return sols, not sols
+                # clause learning repeats that proof at little cost.
+                return quick.run(1)
             except _Budget:
                 stats["restarts"] = stats.get("restarts", 0) + 1
             finally:
@@ -752,7 +751,7 @@ def _first_full(model: Numberlink, deadline: Deadline, limit: int, stats: dict,
     except SolveTimeout:
         if not found:
             raise
-        return found, exhausted
+        return found
     finally:
         stats["scan_nodes"] += sum(scan.nodes for scan, _, _ in runs)
 
@@ -779,7 +778,7 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
         if model.cover == "free":
             _obstruct(model)
         else:
-            found, exhausted = _first_full(model, deadline, limit, stats, work)
+            found = _first_full(model, deadline, limit, stats, work)
     except _Obstructed as why:
         return Outcome([], True, stats, note=f"no solution: {why}")
     if model.cover == "full":
@@ -797,7 +796,6 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
         # Negotiated routing answers roomy boards (the contest kind) at once; it is
         # incomplete, so when it does not converge the exact path search decides.
         found = _first_free(model, deadline, stats, work)
-        exhausted = False
         if found and limit <= 1:
             return Outcome(found, True, stats)
         # Under free cover cutting a self-touch short gives another valid answer, so
@@ -820,7 +818,7 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     # full cover then clause learning; else counting over a frontier, which does not
     # care how much paths wiggle but needs a narrow board, then the plain search
     # without a budget.
-    full = model.cover == "full" and found
+    full = model.cover == "full"            # (with an answer found: see above)
     quick = Search(model, False, deadline, node_limit=PROOF_NODES_FULL if full else PROOF_NODES)
     try:
         sols = quick.run(limit)
@@ -856,9 +854,7 @@ def solve_auto(model: Numberlink, deadline: Deadline, limit: int, work: int | No
     except SolveTimeout:
         _add_stats(stats, plain)
         if found:
-            note = ("no other solution without self-touch; touching ones not ruled out before the time limit"
-                    if exhausted else "no second solution found before the time limit")
-            return Outcome(found, False, stats, note=note)
+            return Outcome(found, False, stats, note="no second solution found before the time limit")
         raise
     _add_stats(stats, plain)
     return Outcome(sols, True, stats)
