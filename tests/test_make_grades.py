@@ -10,7 +10,7 @@ import pytest
 
 from pysolver import api, make
 from pysolver.base import Deadline, PuzzleError
-from pysolver.climb import climb
+from pysolver.climb import climb, descend
 from pysolver.format import parse_puzzle
 from pysolver.grade import Grade
 from pysolver.hungrycat import makers as hungrycat_makers
@@ -93,6 +93,18 @@ def test_a_climb_keeps_what_does_not_lower_the_score_and_stops_at_the_grade_aske
     # a grade-5 picture the solver does not prove unique is never the answer
     assert climb(start, grade_of(start), 5, [0, 1], random.Random(3), grade_of, lambda p: False,
                  steps=50) is None
+
+
+def test_a_walk_down_moves_blob_edges_stays_unique_and_stops_at_the_grade_asked():
+    """climb.descend on the toy grading: from a harder picture to the grade asked, never
+    through a picture ``unique`` refuses, the picture given left alone."""
+    def grade_of(pic):
+        ones = sum(map(sum, pic))
+        return Grade(min(5, max(1, ones)), "toy", {"contradictions": 0})
+    start = [[1, 1, 1, 1], [1, 0, 0, 0]]
+    pic, g = descend(start, grade_of(start), 2, random.Random(1), grade_of, lambda p: True)
+    assert g.level == 2 == sum(map(sum, pic)) and start == [[1, 1, 1, 1], [1, 0, 0, 0]]
+    assert descend(start, grade_of(start), 2, random.Random(1), grade_of, lambda p: False, steps=50) is None
 
 
 # -- Numberlink and Link-a-Pix: grades steered by how long the lines / links are ----------

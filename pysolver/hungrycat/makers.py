@@ -1,9 +1,10 @@
 """The Hungry Cat maker as the CLI, the worker and the app offer it: a random picture of
 smooth blobs (:func:`.maker.random_picture`) whose clues have exactly one solution, of
 a requested grade (:mod:`.grade`, whose rules prove it unique on the way; grades 3 to
-5, rare among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`),
-the same puzzle again for the same number; and a picture made a puzzle
-(:mod:`.picture`: snapped to a few colours, repaired until unique)."""
+5, rare among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`;
+above 24x24 the pictures are first repaired until unique, :mod:`.large`), the same
+puzzle again for the same number; and a picture made a puzzle (:mod:`.picture`: snapped
+to a few colours, repaired until unique)."""
 from __future__ import annotations
 
 import random
@@ -42,6 +43,10 @@ FIENDISH_SIDE_MANY_COLOURS = 6
 MAX_SWITCH_FREE_CELLS = 24 * 24
 #: cells per blob of the pictures repaired above MAX_SWITCH_FREE_CELLS, one picked per try
 LARGE_CELLS_PER_BLOB = (60, 45, 36)
+#: changes tried walking down to the grade asked from a harder picture above 24x24 (most
+#: land inside a blob and are passed over; 30x30, 3 colours, grade 3, numbers 2, 3, 4
+#: and 14: with 150, 2 of 4 walks down from grades 4 and 5 arrived, with 450, 3 of 4)
+DESCEND_STEPS = 450
 #: changes tried climbing from grade 3 to grade 5 (12x12, 3 colours: 18 to 302 from a
 #: grade-4 picture, 2026-11-26)
 FIENDISH_STEPS = 600
@@ -146,7 +151,7 @@ def _climb(picture: list[str], g: Grade, level: int, palette: dict, rng: random.
         return proves_unique(graded[-1])
     found = [list(row) for row in picture], g
     if g.level > level:
-        found = descend(*found, level, rng, grade_of, unique)
+        found = descend(*found, level, rng, grade_of, unique, steps=DESCEND_STEPS)
         return None if found is None else (_rows(found[0]), found[1])
     if level >= 4 and g.level < 3:
         found = climb(*found, 3, list(palette), rng, grade_of, unique, near=True)
