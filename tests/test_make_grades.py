@@ -188,6 +188,8 @@ def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
     ("hungrycat", {"width": 8, "height": 8, "colours": 3}, set()),
     ("hungrycat", {"width": 30, "height": 30, "colours": 3}, set()),
     ("hungrycat", {"width": 30, "height": 30, "colours": 2}, set()),
+    ("hungrycat", {"width": 25, "height": 25, "colours": 8}, {3, 4, 5}),
+    ("hungrycat", {"width": 24, "height": 24, "colours": 8}, set()),
 ])
 def test_the_form_is_told_which_grades_a_size_cannot_have_and_why(family, values, refused):
     # what the page greys out comes from the same check that refuses a request

@@ -43,12 +43,21 @@ FIENDISH_SIDE_MANY_COLOURS = 6
 MAX_SWITCH_FREE_CELLS = 24 * 24
 #: cells per blob of the pictures repaired above MAX_SWITCH_FREE_CELLS, one picked per try
 LARGE_CELLS_PER_BLOB = (60, 45, 36)
+#: the most colours grades 3 to 5 are made in above MAX_SWITCH_FREE_CELLS: more colours
+#: make easier pictures, and the walks start from grade 3 or more (30x30, 8 colours: 1 of
+#: 160 repaired pictures; grade 3, numbers 0-1, 21 s and out of 60 s of wall clock on a
+#: busy machine, grade 5 7.3 s and out of 60 s; 7 colours, grade 3, numbers 0-2:
+#: 5.7-13 s; CPU, 2026-11-26)
+LARGE_HARD_MAX_COLOURS = 7
 #: changes tried walking down to the grade asked from a harder picture above 24x24 (most
 #: land inside a blob and are passed over; 30x30, 3 colours, grade 3, numbers 2, 3, 4
 #: and 14: with 150, 2 of 4 walks down from grades 4 and 5 arrived, with 450, 3 of 4)
 DESCEND_STEPS = 450
 #: changes tried climbing from grade 3 to grade 5 (12x12, 3 colours: 18 to 302 from a
-#: grade-4 picture, 2026-11-26)
+#: grade-4 picture, 2026-11-26).  The same above 24x24: 30x30, 3 colours, numbers 0-19,
+#: CPU, 2026-11-26: 600 gave a median of 6.1 s and the slowest 12.7 s, 400 5.9 s and
+#: 30.1 s, 200 6.4 s and 30.5 s (25x25 numbers 0-9: 600 4.5 s and 51.5 s, one number
+#: whose first climb failed after 26 s; 400 6.0 s and 34.2 s; 200 8.4 s and 14.0 s)
 FIENDISH_STEPS = 600
 
 
@@ -128,11 +137,12 @@ def _repaired_picture(width: int, height: int, colours: int, rng: random.Random,
 def _climb(picture: list[str], g: Grade, level: int, palette: dict, rng: random.Random,
            deadline: Deadline) -> tuple[list[str], Grade] | None:
     """A picture of grade ``level`` climbed to from ``picture`` (of grade ``g``, proved
-    unique; above ``level``, it descends), with its grade, or None.  Grade 3 by moving blob edges (12x12, 3
-    colours, numbers 0-2: 0.4-0.6 s instead of 1.2-14 s), grade 4 by any change (median
-    1.1 s instead of 4 s), from a grade 3 climbed to first that way (numbers 0-35, 20 or
-    40 s on a busy machine: 32 made instead of 31; numbers 16-35, CPU of those made:
-    median 3.1 s instead of 4.7 s, slowest 6.9 s instead of 13.3 s)."""
+    unique; above ``level``, it descends), with its grade, or None.  Grade 3 by moving
+    blob edges (12x12, 3 colours, numbers 0-2: 0.4-0.6 s instead of 1.2-14 s), grade 4
+    by any change (median 1.1 s instead of 4 s), from a grade 3 climbed to first that
+    way (numbers 0-35, 20 or 40 s on a busy machine: 32 made instead of 31; numbers
+    16-35, CPU of those made: median 3.1 s instead of 4.7 s, slowest 6.9 s instead of
+    13.3 s)."""
     from .grade import grade, proves_unique
     from .maker import four_cell_switch, from_picture
     from .model import parse
@@ -171,6 +181,10 @@ def fiendish_side(colours: int) -> int:
 
 def _check_grade(values: dict) -> None:
     width, height, colours, level = values["width"], values["height"], values["colours"], values.get("grade")
+    if level and level >= 3 and width * height > MAX_SWITCH_FREE_CELLS and colours > LARGE_HARD_MAX_COLOURS:
+        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 and 2; "
+                          f"grades 3 to 5 above {MAX_SWITCH_FREE_CELLS} cells (24×24) need "
+                          f"{LARGE_HARD_MAX_COLOURS} colours or fewer")
     side = fiendish_side(colours)
     if level == 5 and min(width, height) < side:
         raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 to 4; "
