@@ -6,7 +6,8 @@ graded as asked, median and slowest seconds of making (CPU, ``time.process_time`
                                 [--timeout 20]
 
 Rows (``--only`` picks by name): nonogram-bw and nonogram-3c (20x20, black and white /
-3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat (12x12, 3 colours), numberlink-20 and
+3 colours), nonogram-2c-15 (15x15, 2 colours), hungrycat, hungrycat-25 and hungrycat-30 (12x12,
+25x25 and 30x30, 3 colours: above 24x24 pictures are repaired until unique), numberlink-20 and
 numberlink-30 (20x20 and 30x30 boards, no grade asked: the row gives the grades made),
 numberlink-10-graded, -15-graded and -30-graded (asked for each grade the size allows),
 numberlink-10-pairs, -15-pairs and -30-pairs (no grade, asked for the pair counts of
@@ -36,6 +37,8 @@ ROWS = {
     "nonogram-3c": ("nonogram", {"width": 20, "height": 20, "colours": 3}, True),
     "nonogram-2c-15": ("nonogram", {"width": 15, "height": 15, "colours": 2}, True),
     "hungrycat": ("hungrycat", {"width": 12, "height": 12, "colours": 3}, True),
+    "hungrycat-25": ("hungrycat", {"width": 25, "height": 25, "colours": 3}, True),
+    "hungrycat-30": ("hungrycat", {"width": 30, "height": 30, "colours": 3}, True),
     "numberlink-20": ("numberlink", {"width": 20, "height": 20}, False),
     "numberlink-30": ("numberlink", {"width": 30, "height": 30}, False),
 }

@@ -46,14 +46,9 @@ def climb(picture: list[list], g: Grade, target: int, values: list, rng: random.
         r, c = rng.randrange(height), rng.randrange(width)
         cells = {(r, c), (r, width - 1 - c)} if symmetric else {(r, c)}
         old = picture[r][c]
-        if near:
-            around = {picture[rr][cc] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                      if 0 <= rr < height and 0 <= cc < width} - {old}
-            if not around:
-                continue
-            new = rng.choice(sorted(around))
-        else:
-            new = rng.choice([v for v in values if v != old])
+        new = _new_value(picture, r, c, values, near, rng)
+        if new is None:
+            continue
         for rr, cc in cells:
             picture[rr][cc] = new
         g = grade_of(picture)
@@ -65,6 +60,49 @@ def climb(picture: list[list], g: Grade, target: int, values: list, rng: random.
         for rr, cc in cells:
             picture[rr][cc] = old
     return None
+
+
+def descend(picture: list[list], g: Grade, target: int, rng: random.Random,
+            grade_of: Callable[[list[list]], Grade], unique: Callable[[list[list]], bool],
+            steps: int = CLIMB_STEPS) -> tuple[list[list], Grade] | None:
+    """:func:`climb` the other way: a picture of grade ``target`` reached from
+    ``picture`` (of grade ``g``, above ``target`` and unique) by moving blob edges (a
+    cell takes a neighbour's value), keeping a change while the picture stays unique
+    (``unique``, called on the picture just graded), above ``target`` and no harder
+    (grade, then contradictions); None after ``steps`` changes.  Where pictures of a
+    hard grade are rare, one a grade harder than asked is a start as good as one a
+    grade easier, and easier is the way most changes go."""
+    height, width = len(picture), len(picture[0])
+    picture = [list(row) for row in picture]
+    best = _score(g)
+    for _ in range(steps):
+        r, c = rng.randrange(height), rng.randrange(width)
+        old = picture[r][c]
+        new = _new_value(picture, r, c, [], True, rng)
+        if new is None:
+            continue
+        picture[r][c] = new
+        g = grade_of(picture)
+        if unique(picture):
+            if g.level == target:
+                return picture, g
+            if g.level > target and _score(g) <= best:
+                best = _score(g)
+                continue
+        picture[r][c] = old
+    return None
+
+
+def _new_value(picture: list[list], r: int, c: int, values: list, near: bool, rng: random.Random):
+    """The value cell (r, c) changes to: with ``near`` one of its four neighbours' (None
+    when they all hold its own), else any other of ``values``."""
+    old = picture[r][c]
+    if near:
+        height, width = len(picture), len(picture[0])
+        around = {picture[rr][cc] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                  if 0 <= rr < height and 0 <= cc < width} - {old}
+        return rng.choice(sorted(around)) if around else None
+    return rng.choice([v for v in values if v != old])
 
 
 def _score(g: Grade) -> tuple[int, int]:

@@ -66,3 +66,60 @@ def test_stalled_pictures_grade_5_without_proof_and_a_switch_means_two_solutions
         elif hc_grade.proves_unique(g):
             assert len(sols) == 1
     assert switches > 20 and stalls > switches, (switches, stalls)
+
+
+def test_every_four_cell_switch_is_listed_and_each_keeps_every_clue():
+    """switch_flips against trying every rectangle of small random pictures (noise and
+    blobs): each switch it lists swaps four cells and keeps every line's clue, and no
+    rectangle that does is missed."""
+    from pysolver.hungrycat.maker import line_clue, random_picture, switch_flips
+
+    def clues(rows, keys):
+        return [line_clue(r, keys) for r in rows], [line_clue(c, keys) for c in zip(*rows)]
+
+    def swapped(rows, cells):
+        out = [list(r) for r in rows]
+        for (r, c), v in cells.items():
+            out[r][c] = v
+        return ["".join(r) for r in out]
+    rng = random.Random(11)
+    found = 0
+    for k in range(60):
+        w, h = rng.randint(3, 7), rng.randint(3, 7)
+        if k % 2:
+            rows = ["".join(rng.choice("KW" if k % 4 == 1 else "KWR") for _ in range(w)) for _ in range(h)]
+        else:
+            rows, _ = random_picture(w * 2, h * 2, 3, k, blobs=rng.choice((6, 12)), smooth=0)
+        keys = sorted({ch for r in rows for ch in r})
+        listed = switch_flips(rows, 10 ** 6)
+        found += len(listed)
+        for flip in listed:
+            assert len(flip) == 4 and clues(swapped(rows, flip), keys) == clues(rows, keys)
+        every = set()
+        height, width = len(rows), len(rows[0])
+        for r1 in range(height):
+            for r2 in range(r1 + 1, height):
+                for c1 in range(width):
+                    for c2 in range(c1 + 1, width):
+                        a, b = rows[r1][c1], rows[r1][c2]
+                        if a != b and rows[r2][c1] == b and rows[r2][c2] == a:
+                            flip = {(r1, c1): b, (r1, c2): a, (r2, c1): a, (r2, c2): b}
+                            if clues(swapped(rows, flip), keys) == clues(rows, keys):
+                                every.add(tuple(sorted(flip)))
+        assert every == {tuple(sorted(f)) for f in listed}
+    assert found > 20, found
+
+
+def test_above_24x24_a_repaired_picture_is_unique_and_of_the_grade_asked():
+    """Above 24x24 blob pictures have four-cell switches nearly always: the maker repairs
+    them (pysolver/hungrycat/large.py) and the puzzle is unique, of the grade asked and
+    made again the same from its number."""
+    values = {"width": 26, "height": 25, "colours": 3, "grade": 2, "seed": 1}
+    made = make.make("hungrycat", values, timeout=120)
+    puzzle = made["puzzle"]
+    assert (puzzle["width"], puzzle["height"]) == (26, 25)
+    g = hc_grade.grade(parse(puzzle), Deadline(60))
+    assert puzzle["grade"] == 2 == g.level and hc_grade.proves_unique(g)
+    assert not four_cell_switch(puzzle["solution"]["grid"])
+    assert len(solutions({k: v for k, v in puzzle.items() if k != "solution"}, Deadline(60))) == 1
+    assert make.make("hungrycat", values, timeout=120)["puzzle"] == puzzle

@@ -10,7 +10,7 @@ import pytest
 
 from pysolver import api, make
 from pysolver.base import Deadline, PuzzleError
-from pysolver.climb import climb
+from pysolver.climb import climb, descend
 from pysolver.format import parse_puzzle
 from pysolver.grade import Grade
 from pysolver.hungrycat import makers as hungrycat_makers
@@ -95,6 +95,18 @@ def test_a_climb_keeps_what_does_not_lower_the_score_and_stops_at_the_grade_aske
                  steps=50) is None
 
 
+def test_a_walk_down_moves_blob_edges_stays_unique_and_stops_at_the_grade_asked():
+    """climb.descend on the toy grading: from a harder picture to the grade asked, never
+    through a picture ``unique`` refuses, the picture given left alone."""
+    def grade_of(pic):
+        ones = sum(map(sum, pic))
+        return Grade(min(5, max(1, ones)), "toy", {"contradictions": 0})
+    start = [[1, 1, 1, 1], [1, 0, 0, 0]]
+    pic, g = descend(start, grade_of(start), 2, random.Random(1), grade_of, lambda p: True)
+    assert g.level == 2 == sum(map(sum, pic)) and start == [[1, 1, 1, 1], [1, 0, 0, 0]]
+    assert descend(start, grade_of(start), 2, random.Random(1), grade_of, lambda p: False, steps=50) is None
+
+
 # -- Numberlink and Link-a-Pix: grades steered by how long the lines / links are ----------
 
 @pytest.mark.parametrize("family,values", [
@@ -174,7 +186,10 @@ def test_link_a_pix_cuts_and_joins_keep_the_picture_and_its_clues_consistent():
     ("linkapix", {"width": 15, "height": 15}, set()),
     ("hungrycat", {"width": 8, "height": 8, "colours": 2}, {5}),
     ("hungrycat", {"width": 8, "height": 8, "colours": 3}, set()),
-    ("hungrycat", {"width": 30, "height": 30, "colours": 3}, {2, 3, 4, 5}),
+    ("hungrycat", {"width": 30, "height": 30, "colours": 3}, set()),
+    ("hungrycat", {"width": 30, "height": 30, "colours": 2}, set()),
+    ("hungrycat", {"width": 25, "height": 25, "colours": 8}, {3, 4, 5}),
+    ("hungrycat", {"width": 24, "height": 24, "colours": 8}, set()),
 ])
 def test_the_form_is_told_which_grades_a_size_cannot_have_and_why(family, values, refused):
     # what the page greys out comes from the same check that refuses a request

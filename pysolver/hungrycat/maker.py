@@ -38,8 +38,27 @@ def four_cell_switch(picture) -> tuple[int, int, int, int] | None:
     kind among stalled pictures (20 of 30 stalled 6x6 ones), and found here in a
     fraction of the time grading takes to stall on it.  Counts never change under the
     swap; only whether the colours of the four lines stay one block can."""
+    return next(_switches(picture), None)
+
+
+def switch_flips(picture, most: int) -> list[dict[tuple[int, int], str]]:
+    """Up to ``most`` four-cell switches of ``picture``, each as the second solution it
+    makes: the four cells with their swapped colours ({(r, c): key}, as
+    :func:`pysolver.repair.make_unique_by_flips` takes them)."""
+    out = []
+    for r1, r2, c1, c2 in _switches(picture):
+        if len(out) == most:
+            break
+        out.append({(r1, c1): picture[r1][c2], (r1, c2): picture[r1][c1],
+                    (r2, c1): picture[r2][c2], (r2, c2): picture[r2][c1]})
+    return out
+
+
+def _switches(picture):
+    """Every four-cell switch (r1, r2, c1, c2), rows first."""
     height, width = len(picture), len(picture[0])
-    cols = ["".join(row[c] for row in picture) for c in range(width)]
+    rows = [_positions(row) for row in picture]
+    cols = [_positions([row[c] for row in picture]) for c in range(width)]
     for r1 in range(height):
         for r2 in range(r1 + 1, height):
             a_row, b_row = picture[r1], picture[r2]
@@ -50,25 +69,34 @@ def four_cell_switch(picture) -> tuple[int, int, int, int] | None:
             for (x, y), here in by_pair.items():
                 for c2 in by_pair.get((y, x), ()):
                     for c1 in here:
-                        if c1 < c2 and _swap_keeps_blocks(picture, cols, r1, r2, c1, c2):
-                            return r1, r2, c1, c2
-    return None
+                        # x moves from c1 to c2 in row r1 and from r1 to r2 in column c1,
+                        # y the other way; in row r2 and column c2 the other way round
+                        if (c1 < c2 and _keeps_block(rows[r1], x, c1, c2) and _keeps_block(rows[r1], y, c2, c1)
+                                and _keeps_block(rows[r2], y, c1, c2) and _keeps_block(rows[r2], x, c2, c1)
+                                and _keeps_block(cols[c1], x, r1, r2) and _keeps_block(cols[c1], y, r2, r1)
+                                and _keeps_block(cols[c2], y, r1, r2) and _keeps_block(cols[c2], x, r2, r1)):
+                            yield r1, r2, c1, c2
 
 
-def _swap_keeps_blocks(picture, cols, r1, r2, c1, c2) -> bool:
-    x, y = picture[r1][c1], picture[r1][c2]
-    for line, i, j in ((picture[r1], c1, c2), (picture[r2], c1, c2), (cols[c1], r1, r2), (cols[c2], r1, r2)):
-        swapped = list(line)
-        swapped[i], swapped[j] = swapped[j], swapped[i]
-        for k in (x, y):
-            if _one_block(line, k) != _one_block(swapped, k):
-                return False
-    return True
+def _positions(line) -> dict[str, list[int]]:
+    """Where each key of ``line`` is, in order."""
+    out: dict[str, list[int]] = {}
+    for i, v in enumerate(line):
+        out.setdefault(v, []).append(i)
+    return out
 
 
-def _one_block(line, key) -> bool:
-    pos = [i for i, v in enumerate(line) if v == key]
-    return pos[-1] - pos[0] + 1 == len(pos)
+def _keeps_block(positions: dict[str, list[int]], key: str, away: int, to: int) -> bool:
+    """Whether ``key`` of a line (its ``positions``) is one block after its cell at
+    ``away`` moves to ``to`` exactly when it is one block now (its count stays)."""
+    pos = positions[key]
+    n = len(pos)
+    before = pos[-1] - pos[0] + 1 == n
+    if n == 1:
+        return True     # one cell is one block wherever it is
+    first = min(pos[1] if pos[0] == away else pos[0], to)
+    last = max(pos[-2] if pos[-1] == away else pos[-1], to)
+    return (last - first + 1 == n) == before
 
 
 def from_picture(picture: list[str], palette: dict[str, str]) -> dict:

@@ -1,15 +1,16 @@
 """The Hungry Cat maker as the CLI, the worker and the app offer it: a random picture of
 smooth blobs (:func:`.maker.random_picture`) whose clues have exactly one solution, of
 a requested grade (:mod:`.grade`, whose rules prove it unique on the way; grades 3 to
-5, rare among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`),
-the same puzzle again for the same number; and a picture made a puzzle
-(:mod:`.picture`: snapped to a few colours, repaired until unique)."""
+5, rare among blob pictures, are climbed to from easier ones by :mod:`pysolver.climb`;
+above 24x24 the pictures are first repaired until unique, :mod:`.large`), the same
+puzzle again for the same number; and a picture made a puzzle (:mod:`.picture`: snapped
+to a few colours, repaired until unique)."""
 from __future__ import annotations
 
 import random
 
 from ..base import SEED, Deadline, Maker, Param, PuzzleError
-from ..climb import CLIMB_STEPS, climb
+from ..climb import CLIMB_STEPS, climb, descend
 from ..grade import WORDS, Grade, grade_param
 from ..sharing import sharing
 from .grade import MANY_CONTRADICTIONS
@@ -34,13 +35,29 @@ MAX_GRADE = 5
 #: 60 s, 4x4 and 5x5 ran out every time; 9x9 and 10x10 in 2 colours 0.8-7.5 s
 FIENDISH_SIDE = {2: 9}
 FIENDISH_SIDE_MANY_COLOURS = 6
-#: the most cells grades 2 to 5 are made with: at 30x30 nearly every blob picture has
-#: four cells that can swap colours (80 of 80 pictures, 3 colours), so tries are
-#: mostly thrown away, and numbers 0-1 of grades 2 to 5 ran out of 60 s; at 24x24 they
-#: took 1.3-22 s (CPU, 3 colours, 2026-11-26); grade 1 is made at 30x30 (0.9-3.7 s)
-MAX_GRADED_CELLS = 24 * 24
+#: the most cells a blob picture is drawn at and kept only when it has no four-cell
+#: switch: at 30x30 nearly every blob picture has one (80 of 80 pictures, 3 colours), so
+#: tries were mostly thrown away and numbers 0-1 of grades 2 to 5 ran out of 60 s; at
+#: 24x24 they took 1.3-22 s (CPU, 3 colours, 2026-11-26).  Above it pictures are
+#: repaired until unique instead (:mod:`.large`)
+MAX_SWITCH_FREE_CELLS = 24 * 24
+#: cells per blob of the pictures repaired above MAX_SWITCH_FREE_CELLS, one picked per try
+LARGE_CELLS_PER_BLOB = (60, 45, 36)
+#: the most colours grades 3 to 5 are made in above MAX_SWITCH_FREE_CELLS: more colours
+#: make easier pictures, and the walks start from grade 3 or more (30x30, 8 colours: 1 of
+#: 160 repaired pictures; grade 3, numbers 0-1, 21 s and out of 60 s of wall clock on a
+#: busy machine, grade 5 7.3 s and out of 60 s; 7 colours, grade 3, numbers 0-2:
+#: 5.7-13 s; CPU, 2026-11-26)
+LARGE_HARD_MAX_COLOURS = 7
+#: changes tried walking down to the grade asked from a harder picture above 24x24 (most
+#: land inside a blob and are passed over; 30x30, 3 colours, grade 3, numbers 2, 3, 4
+#: and 14: with 150, 2 of 4 walks down from grades 4 and 5 arrived, with 450, 3 of 4)
+DESCEND_STEPS = 450
 #: changes tried climbing from grade 3 to grade 5 (12x12, 3 colours: 18 to 302 from a
-#: grade-4 picture, 2026-11-26)
+#: grade-4 picture, 2026-11-26).  The same above 24x24: 30x30, 3 colours, numbers 0-19,
+#: CPU, 2026-11-26: 600 gave a median of 6.1 s and the slowest 12.7 s, 400 5.9 s and
+#: 30.1 s, 200 6.4 s and 30.5 s (25x25 numbers 0-9: 600 4.5 s and 51.5 s, one number
+#: whose first climb failed after 26 s; 400 6.0 s and 34.2 s; 200 8.4 s and 14.0 s)
 FIENDISH_STEPS = 600
 
 
@@ -51,53 +68,25 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
 
 def _make_random(width: int, height: int, colours: int, level: int, seed: int, deadline: Deadline) -> dict:
     from .grade import grade, proves_unique
-    from .maker import COLOURS, four_cell_switch, from_picture, random_picture
+    from .maker import from_picture
     from .model import parse
     rng = random.Random(f"hungrycat {width}x{height} {colours} {level} {seed}")
+    large = width * height > MAX_SWITCH_FREE_CELLS
     tries = 0
     while True:
         deadline.check()
         tries += 1
-        # fewer, larger blobs for the easy grades; more and rougher ones for the hard
-        blobs = max(colours + 1, width * height // rng.choice((30, 18, 12, 8)))
-        picture, palette = random_picture(width, height, min(colours, len(COLOURS)), rng.randrange(1 << 30),
-                                          blobs=blobs, smooth=rng.choice((0, 1, 2)))
-        if len(palette) < min(2, colours):
+        found = (_repaired_picture if large else _switch_free_picture)(width, height, colours, rng, deadline)
+        if found is None:
             continue
-        if four_cell_switch(picture):
-            continue    # two solutions: no grade takes it, and grading it costs most
+        picture, palette = found
         puzzle = from_picture(picture, palette)
         g = grade(parse(puzzle), deadline)
-        if level >= 3 and g.level < level:
-            # grades 3 to 5 are rare among blob pictures: climb to one (pysolver.climb).
-            # Grade 3 by moving blob edges (12x12, 3 colours, numbers 0-2: 0.4-0.6 s
-            # instead of 1.2-14 s), grade 4 by any change (median 1.1 s instead of 4 s),
-            # from a grade 3 climbed to first that way (numbers 0-35, 20 or 40 s on a
-            # busy machine: 32 made instead of 31; numbers 16-35, CPU of those made:
-            # median 3.1 s instead of 4.7 s, slowest 6.9 s instead of 13.3 s)
-            graded = []
-
-            def grade_of(pic):
-                rows = _rows(pic)
-                # a change that lets four cells swap (two solutions) is told at once: the
-                # grade would stall on it (the same answer, after ~0.1 s at 12x12)
-                graded.append(_SWITCH if four_cell_switch(rows) else
-                              grade(parse(from_picture(rows, palette)), deadline))
-                return graded[-1]
-
-            def unique(pic):
-                # called on the picture just graded: grade 5 by count proved it unique
-                # on the way; a stall, never met unique (see MAX_GRADE), is passed over
-                return proves_unique(graded[-1])
-            found = [list(row) for row in picture], g
-            if level >= 4 and g.level < 3:
-                found = climb(*found, 3, list(palette), rng, grade_of, unique, near=True)
-            if found is not None:
-                found = climb(*found, level, list(palette), rng, grade_of, unique, near=level == 3,
-                              steps=FIENDISH_STEPS if level == 5 else CLIMB_STEPS)
+        if g.level != level and _walks_from(g, level, large):
+            found = _climb(picture, g, level, palette, rng, deadline)
             if found is None:
                 continue
-            picture, g = _rows(found[0]), found[1]
+            picture, g = found
             used = {k for row in picture for k in row}
             puzzle = from_picture(picture, {k: v for k, v in palette.items() if k in used})
         elif g.level != level or not proves_unique(g):
@@ -105,6 +94,81 @@ def _make_random(width: int, height: int, colours: int, level: int, seed: int, d
         puzzle.update(title=f"Hungry Cat {width}×{height}, {g.words} #{seed}", author="Picture Logic",
                       license="CC0-1.0", grade=g.level)
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
+
+
+def _walks_from(g: Grade, level: int, large: bool) -> bool:
+    """Whether a picture of grade ``g`` (not ``level``) starts a walk to ``level``.
+    Grades 3 to 5 are rare among blob pictures: climbed to (pysolver.climb) from easier
+    ones.  Above MAX_SWITCH_FREE_CELLS only from grade 3 on, whose contradictions lead
+    the climb (from grades 1 and 2 none of the 40 climbs of number 0 of grade 4, 30x30,
+    3 colours, reached grade 3, about 0.5 s each), and down as well as up: a repaired
+    picture of grade 3 or more comes about one try in twenty (30x30, 3 colours)."""
+    from .grade import proves_unique
+    if level < 3 or not proves_unique(g):
+        return False
+    return g.level >= 3 if large else g.level < level
+
+
+def _switch_free_picture(width: int, height: int, colours: int, rng: random.Random,
+                         deadline: Deadline) -> tuple[list[str], dict] | None:
+    """A blob picture with no four-cell switch (the commonest kind of two solutions, told
+    before grading: grading stalls on it only after ~0.1 s at 12x12), or None."""
+    from .maker import COLOURS, four_cell_switch, random_picture
+    # fewer, larger blobs for the easy grades; more and rougher ones for the hard
+    blobs = max(colours + 1, width * height // rng.choice((30, 18, 12, 8)))
+    picture, palette = random_picture(width, height, min(colours, len(COLOURS)), rng.randrange(1 << 30),
+                                      blobs=blobs, smooth=rng.choice((0, 1, 2)))
+    if len(palette) < min(2, colours) or four_cell_switch(picture):
+        return None
+    return picture, palette
+
+
+def _repaired_picture(width: int, height: int, colours: int, rng: random.Random,
+                      deadline: Deadline) -> tuple[list[str], dict] | None:
+    """A blob picture repaired until unique (:mod:`.large`), or None."""
+    from .large import unique_picture
+    from .maker import COLOURS
+    blobs = max(colours + 1, width * height // rng.choice(LARGE_CELLS_PER_BLOB))
+    seed, smooth = rng.randrange(1 << 30), rng.choice((0, 1, 2))
+    found = unique_picture(width, height, min(colours, len(COLOURS)), blobs, smooth, seed, rng, deadline)
+    return found if found is not None and len(found[1]) >= 2 else None
+
+
+def _climb(picture: list[str], g: Grade, level: int, palette: dict, rng: random.Random,
+           deadline: Deadline) -> tuple[list[str], Grade] | None:
+    """A picture of grade ``level`` climbed to from ``picture`` (of grade ``g``, proved
+    unique; above ``level``, it descends), with its grade, or None.  Grade 3 by moving
+    blob edges (12x12, 3 colours, numbers 0-2: 0.4-0.6 s instead of 1.2-14 s), grade 4
+    by any change (median 1.1 s instead of 4 s), from a grade 3 climbed to first that
+    way (numbers 0-35, 20 or 40 s on a busy machine: 32 made instead of 31; numbers
+    16-35, CPU of those made: median 3.1 s instead of 4.7 s, slowest 6.9 s instead of
+    13.3 s)."""
+    from .grade import grade, proves_unique
+    from .maker import four_cell_switch, from_picture
+    from .model import parse
+    graded = []
+
+    def grade_of(pic):
+        rows = _rows(pic)
+        # a change that lets four cells swap (two solutions) is told at once: the grade
+        # would stall on it (the same answer, after ~0.1 s at 12x12)
+        graded.append(_SWITCH if four_cell_switch(rows) else grade(parse(from_picture(rows, palette)), deadline))
+        return graded[-1]
+
+    def unique(pic):
+        # called on the picture just graded: grade 5 by count proved it unique on the
+        # way; a stall, never met unique (see MAX_GRADE), is passed over
+        return proves_unique(graded[-1])
+    found = [list(row) for row in picture], g
+    if g.level > level:
+        found = descend(*found, level, rng, grade_of, unique, steps=DESCEND_STEPS)
+        return None if found is None else (_rows(found[0]), found[1])
+    if level >= 4 and g.level < 3:
+        found = climb(*found, 3, list(palette), rng, grade_of, unique, near=True)
+    if found is not None:
+        found = climb(*found, level, list(palette), rng, grade_of, unique, near=level <= 3,
+                      steps=FIENDISH_STEPS if level == 5 else CLIMB_STEPS)
+    return None if found is None else (_rows(found[0]), found[1])
 
 
 #: the grade of a picture with a four-cell switch: two solutions, so a stall
@@ -117,9 +181,10 @@ def fiendish_side(colours: int) -> int:
 
 def _check_grade(values: dict) -> None:
     width, height, colours, level = values["width"], values["height"], values["colours"], values.get("grade")
-    if level and level >= 2 and width * height > MAX_GRADED_CELLS:
-        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat is made in grade 1 easy; grades 2 to 5 need "
-                          f"{MAX_GRADED_CELLS} cells or fewer (24×24)")
+    if level and level >= 3 and width * height > MAX_SWITCH_FREE_CELLS and colours > LARGE_HARD_MAX_COLOURS:
+        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 and 2; "
+                          f"grades 3 to 5 above {MAX_SWITCH_FREE_CELLS} cells (24×24) need "
+                          f"{LARGE_HARD_MAX_COLOURS} colours or fewer")
     side = fiendish_side(colours)
     if level == 5 and min(width, height) < side:
         raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 to 4; "

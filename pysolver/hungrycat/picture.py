@@ -11,7 +11,7 @@ from ..base import Deadline, PuzzleError, SolveTimeout
 from ..repair import Grid, make_unique, make_unique_by_flips, parts
 from ..sharing import sharing
 from .grade import grade, open_after_line_logic
-from .maker import four_cell_switch, from_picture, line_clue, solutions
+from .maker import from_picture, line_clue, solutions, switch_flips
 from .makers import MAX_SIDE, MIN_SIDE
 from .model import parse
 
@@ -50,12 +50,9 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
     def second_solutions(grid: Grid) -> list[dict]:
         """Another solution as flips (repair.parts), or [] once the solver proved the
         picture the only one: a four-cell switch when there is one (no search)."""
-        mine = ["".join(row) for row in grid]
-        switch = four_cell_switch(mine)
+        switch = switch_flips(["".join(row) for row in grid], 1)
         if switch:
-            r1, r2, c1, c2 = switch
-            return [{(r1, c1): mine[r1][c2], (r1, c2): mine[r1][c1], (r2, c1): mine[r2][c2],
-                     (r2, c2): mine[r2][c1]}]
+            return switch
         other = second_solution(grid)
         return [] if other is None else parts(grid, other)
 

@@ -112,3 +112,17 @@ def test_a_puzzle_from_a_picture(context, server, family, picture, values):
     assert "unique" in page.locator(f"#{form}-status").text_content()
     res = page.evaluate("app.solve({unique: true})")
     assert res["status"] == "solved" and res["unique"] is True
+
+
+def test_a_hungry_cat_above_24x24_is_offered_in_every_grade_and_made_again(context, server):
+    """Above 24x24 the maker repairs its pictures until unique (pysolver/hungrycat/large.py):
+    no grade is greyed out there any more, and a grade-2 puzzle is made, unique and made
+    again the same in the browser."""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    form = "make-hungrycat-random"
+    values = {"width": 26, "height": 25, "colours": 3, "grade": 2, "seed": 1}
+    set_fields(page, form, values)
+    options = f"#{form}-grade option"
+    page.wait_for_function(f"[...document.querySelectorAll('{options}')].every(o => !o.disabled)", timeout=60_000)
+    made_twice(page, form, values)
