@@ -246,11 +246,7 @@ def test_a_change_that_thin_keeps_leaves_the_board_unique():
     outcomes = {True: set(), False: set()}
     for w, h, seed in ((5, 5, 0), (5, 5, 3), (6, 5, 1), (6, 6, 2)):
         paths = solution_paths(generate(w, h, seed))
-
-        def nbrs(p):
-            r, c = divmod(p, w)
-            return [q for q, ok in ((p - w, r), (p + w, r < h - 1), (p - 1, c), (p + 1, c < w - 1)) if ok]
-
+        nbrs = thin.neighbours(w, h).__getitem__
         joins = list(thin._joins(paths, nbrs))
         assert all(len(trial) == len(paths) - 1 for _, trial, _ in joins)
         for key, trial, link in joins + list(thin._moves(paths, nbrs)):

@@ -44,10 +44,7 @@ def thin(paths: Paths, width: int, height: int, pairs: int, rng: random.Random,
     """``paths`` (a full cover whose answer is unique) joined down towards ``pairs``
     paths by changes that keep the answer unique, spending at most ``proofs`` proofs:
     the paths reached, ``pairs`` of them or more."""
-    def nbrs(p: int) -> list[int]:
-        r, c = divmod(p, width)
-        return [q for q, ok in ((p - width, r), (p + width, r < height - 1), (p - 1, c), (p + 1, c < width - 1)) if ok]
-
+    nbrs = neighbours(width, height).__getitem__
     paths = [list(p) for p in paths]
     failed: dict[tuple, set[int]] = {}
     left = proofs
@@ -98,6 +95,16 @@ def second_answer(paths: Paths, link: tuple[int, int], width: int, height: int,
         other = out.solutions[0]
     theirs = [[r * width + c for r, c in path] for path in other["paths"].values()]
     return {x for pair in _links(paths) ^ _links(theirs) for x in pair}
+
+
+def neighbours(width: int, height: int) -> list[list[int]]:
+    """Per cell (row-major), its grid neighbours: up, down, left, right."""
+    out = []
+    for p in range(width * height):
+        r, c = divmod(p, width)
+        out.append([q for q, ok in ((p - width, r), (p + width, r < height - 1), (p - 1, c), (p + 1, c < width - 1))
+                    if ok])
+    return out
 
 
 def _links(paths: Paths) -> set[tuple[int, int]]:
