@@ -241,7 +241,8 @@ def test_a_change_that_thin_keeps_leaves_the_board_unique():
     it names is real (it differs from ours), so refusals are not guesses."""
     from pysolver.numberlink import thin
     from pysolver.numberlink.cdcl import solve_cdcl
-    from pysolver.numberlink.generate import _board, solution_paths
+    from pysolver.numberlink.board import board
+    from pysolver.numberlink.generate import solution_paths
 
     outcomes = {True: set(), False: set()}
     for w, h, seed in ((5, 5, 0), (5, 5, 3), (6, 5, 1), (6, 6, 2)):
@@ -252,7 +253,7 @@ def test_a_change_that_thin_keeps_leaves_the_board_unique():
         for key, trial, link in joins + list(thin._moves(paths, nbrs)):
             assert sorted(p for path in trial for p in path) == list(range(w * h))
             assert any(link in zip(p, p[1:]) for p in trial)        # x before q on a path
-            model, _, _ = _board(trial, w, h, "full")
+            model, _, _ = board(trial, w, h, "full")
             out = solve_cdcl(model, Deadline(60), 2)
             assert out.complete or len(out.solutions) == 2
             where = thin.second_answer(trial, link, w, h, Deadline(60))

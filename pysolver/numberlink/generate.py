@@ -29,17 +29,11 @@ import heapq
 import random
 
 from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
-from .model import make_model
+from .board import board, label
 from .cdcl import NumberlinkCDCL, OutOfDecisions, after_cut
 from .nearby import nearby_answer
 from .search import NEARBY_LINKS, OutOfWork, solve_auto
-
-_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def _label(i: int) -> str:
-    return _LABELS[i] if i < len(_LABELS) else str(i)
-
+from .thin import thin
 
 def _random_paths(width: int, height: int, rng: random.Random, full: bool,
                   pairs: int | None = None, mean: int | None = None) -> list[list[int]] | None:
@@ -217,7 +211,7 @@ def _cut_where_answers_differ(paths: list[list[int]], solutions: list[dict], wid
 
     Every answer of the cut board, joined again at the cut, is an answer of the old
     board that uses the cut link, so the other answer is ruled out."""
-    ours = {_label(i): path for i, path in enumerate(paths)}
+    ours = {label(i): path for i, path in enumerate(paths)}
     for sol in solutions:
         theirs = set()
         for cells in sol["paths"].values():
@@ -229,7 +223,7 @@ def _cut_where_answers_differ(paths: list[list[int]], solutions: list[dict], wid
                    if (path[j - 1], path[j]) not in theirs]
         if options:
             lab, j = rng.choice(options)
-            k = next(i for i in range(len(paths)) if _label(i) == lab)
+            k = next(i for i in range(len(paths)) if label(i) == lab)
             path = paths[k]
             paths[k] = path[:j]
             paths.append(path[j:])
@@ -305,17 +299,6 @@ def _seconds(deadline: Deadline) -> str:
     return "the time given" if deadline.limit is None else f"{deadline.limit - deadline.start:.0f} s"
 
 
-def _board(paths: list[list[int]], width: int, height: int, cover: str):
-    """The model of ``paths``' ends, its endpoints, and the paths as an answer."""
-    endpoints = []
-    for i, path in enumerate(paths):
-        for p in (path[0], path[-1]):
-            endpoints.append((p // width, p % width, _label(i)))
-    endpoints.sort(key=lambda e: (e[0], e[1]))
-    answer = {"paths": {_label(i): [[p // width, p % width] for p in path] for i, path in enumerate(paths)}}
-    return make_model(width, height, endpoints, cover), endpoints, answer
-
-
 def _puzzle(width: int, height: int, endpoints, cover: str, solution: dict) -> dict:
     return {"type": "numberlink", "width": width, "height": height,
             "endpoints": [[r, c, lab] for r, c, lab in endpoints], "cover": cover,
@@ -343,7 +326,7 @@ def _settle(paths: list[list[int]], width: int, height: int, cover: str, rng: ra
     if cover == "full":
         return _settle_full(paths, width, height, rng, deadline, work)
     for _ in range(MAX_CUTS):
-        model, endpoints, _ = _board(paths, width, height, cover)
+        model, endpoints, _ = board(paths, width, height, cover)
         try:
             out = solve_auto(model, deadline, 2, work=work, frontiers=TRY_FRONTIERS)
         except OutOfWork:
@@ -369,7 +352,7 @@ def _settle_full(paths: list[list[int]], width: int, height: int, rng: random.Ra
     boards it was most of the time: four to six proofs of 0.4-0.9 s each per board)."""
     carried: list = []
     for _ in range(MAX_CUTS_FULL):
-        model, endpoints, ours = _board(paths, width, height, "full")
+        model, endpoints, ours = board(paths, width, height, "full")
         # (once a search has learned something it finds near answers as fast)
         other = None if carried else nearby_answer(model, ours, deadline, NEARBY_LINKS)
         if other is None:
@@ -437,7 +420,7 @@ def cut_longest(paths: list[list[int]], n: int) -> tuple[list[list[int]], int]:
 def full_board(paths: list[list[int]], width: int, height: int) -> dict:
     """The full-cover puzzle dict whose endpoints are ``paths``' ends, ``paths`` its
     solution (unique when ``paths`` are cuts of a board proved unique)."""
-    model, endpoints, ours = _board(paths, width, height, "full")
+    model, endpoints, ours = board(paths, width, height, "full")
     return _puzzle(width, height, endpoints, "full", _as_solver_reads(model, ours))
 
 
@@ -467,7 +450,6 @@ def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline
     :func:`.thin.thin`), then cut up to the count (:func:`cut_longest`: it stays
     unique).  Fewer pairs than :func:`pair_range` allows are made when the joins reach
     them, else refused, as are more than it allows."""
-    from .thin import thin
     fewest, most = pair_range(width, height)
     words = f"a {width}×{height} board is made with {fewest} to {most} pairs"
     if pairs > most:

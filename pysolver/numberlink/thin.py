@@ -24,7 +24,7 @@ import random
 
 from ..base import Deadline
 from .cdcl import NumberlinkCDCL, OutOfDecisions
-from .generate import _board
+from .board import board
 from .nearby import nearby_answer
 from .search import NEARBY_LINKS
 
@@ -83,7 +83,7 @@ def second_answer(paths: Paths, link: tuple[int, int], width: int, height: int,
     cells where a second answer differs (empty: the proof ran out of decisions, so
     nothing is known).  ``link``: the link a change added, where a reroute is looked
     for first."""
-    model, _, ours = _board(paths, width, height, "full")
+    model, _, ours = board(paths, width, height, "full")
     other = nearby_answer(model, ours, deadline, NEARBY_LINKS, link)
     if other is None:
         try:
