@@ -62,11 +62,19 @@ def totals_mismatch(m: Model) -> str:
     return ""
 
 
+class OutOfNodes(Exception):
+    """The search visited ``max_nodes`` nodes: what it would have found is not known."""
+
+
 class AutoSolver:
-    def __init__(self, m: Model, deadline: Deadline, budget: int = 10000, skip_above: int = 300000):
+    def __init__(self, m: Model, deadline: Deadline, budget: int = 10000, skip_above: int = 300000,
+                 max_nodes: int | None = None):
         self.g = Grid(m)
         self.deadline = deadline
         self.budget = budget
+        # a count, not seconds, so a maker that bounds its searches makes the same
+        # puzzle on any machine (hungrycat.large)
+        self.max_nodes = max_nodes
         # Lines whose estimated DP size is above this are not tried at all (they would
         # only overflow the budget); they are solved once other lines narrowed them.
         self.skip_above = skip_above
@@ -209,6 +217,8 @@ class AutoSolver:
         return found, True
 
     def _search(self, dom: list[int], limit: int, found: list[dict]) -> None:
+        if self.max_nodes is not None and self.stats["nodes"] >= self.max_nodes:
+            raise OutOfNodes
         self.stats["nodes"] += 1
         self.deadline.check()
         best, best_n = -1, 99

@@ -18,7 +18,7 @@ import random
 
 from ..base import Deadline, PuzzleError
 from ..repair import Flip, Grid, make_unique_by_flips, parts
-from .auto import AutoSolver
+from .auto import AutoSolver, OutOfNodes
 from .maker import from_picture, line_clue, random_picture, switch_flips
 from .model import parse
 
@@ -32,32 +32,15 @@ SEARCH_NODES = 200
 MAX_CHANGES = 40
 
 
-class TooMuchWork(Exception):
-    """The bounded search ran out of nodes: whether the picture is unique is not known."""
-
-
-class _BoundedSolver(AutoSolver):
-    """The default solver, stopped after ``nodes`` search nodes (TooMuchWork)."""
-
-    def __init__(self, m, deadline: Deadline, nodes: int):
-        super().__init__(m, deadline)
-        self.max_nodes = nodes
-
-    def _search(self, dom: list[int], limit: int, found: list[dict]) -> None:
-        if self.stats["nodes"] >= self.max_nodes:
-            raise TooMuchWork
-        super()._search(dom, limit, found)
-
-
 def second_solutions(grid: Grid, palette: dict[str, str], deadline: Deadline) -> list[Flip]:
     """Second solutions of the picture ``grid`` as flips: its four-cell switches when it
     has any (no search), else the parts of another solution the bounded search found,
-    else [] (the search proved it the only one).  TooMuchWork past the nodes."""
+    else [] (the search proved it the only one).  OutOfNodes past the nodes."""
     rows = ["".join(row) for row in grid]
     flips = switch_flips(rows, MOST_SWITCHES)
     if flips:
         return flips
-    sols, _ = _BoundedSolver(parse(from_picture(rows, palette)), deadline, SEARCH_NODES).solve(2, probe=False)
+    sols, _ = AutoSolver(parse(from_picture(rows, palette)), deadline, max_nodes=SEARCH_NODES).solve(2, probe=False)
     others = [s["grid"] for s in sols if s["grid"] != rows]
     return parts(grid, others[0]) if others else []
 
@@ -79,7 +62,7 @@ def unique_picture(width: int, height: int, colours: int, blobs: int, smooth: in
                                        lambda g: second_solutions(g, palette, deadline),
                                        lambda line: line_clue(line, keys), deadline, rng, MAX_CHANGES,
                                        prune=False)
-    except (PuzzleError, TooMuchWork):
+    except (PuzzleError, OutOfNodes):
         return None
     rows = ["".join(row) for row in grid]
     used = {k for row in rows for k in row}
