@@ -1,9 +1,9 @@
-"""Time the nonogram picture maker (colours snapped, then repaired until unique) on
+"""Time a picture maker (nonogram by default, ``--type hungrycat`` or ``linkapix``) (colours snapped, then repaired until unique) on
 photo-like test pictures made here: a few shapes (discs, boxes, thin diagonal strokes)
 in random colours on a pale gradient, with noise, drawn at 120x120 and averaged down
 to the puzzle's size as a browser scales an image.
 
-    python bench/picture_repair.py [--n 30] [--colours 1,3] [--width 30] [--timeout 60]
+    python bench/picture_repair.py [--type nonogram] [--n 30] [--colours 1,3] [--width 30] [--timeout 60]
 
 Prints per picture the CPU seconds (``time.process_time``) and the cells changed, then
 per colour count: made, median and slowest.  ``--browser`` sends the same requests to
@@ -51,10 +51,42 @@ def picture(seed: int, out: int = 30, n: int = 120) -> str:
     return base64.b64encode(rgba.tobytes()).decode()
 
 
-def requests(n: int, colours: list[int], width: int, timeout: float) -> list[dict]:
-    return [dict(type="nonogram", maker="picture", rgba=picture(seed, width), source_width=width,
+def requests(kind: str, n: int, colours: list[int], width: int, timeout: float) -> list[dict]:
+    return [dict(type=kind, maker="picture", rgba=picture(seed, width), source_width=width,
                  source_height=width, width=width, colours=k, seed=0, timeout=timeout)
             for k in colours for seed in range(n)]
+
+
+def corpus_pictures(folder: Path, width: int, n: int) -> list[tuple[str, str, int, int]]:
+    """(name, base64 RGBA, width, height) of ``n`` solution pictures of a nonogram
+    corpus folder, taken in turn from each source (the part of the name before
+    "__") and spread evenly over its files, at least ``width``
+    cells across (or 20, scaled up) and at most 40 down (at most 30 once scaled), one pixel per cell
+    (blank cells white).  Read at run time: never copied."""
+    out = []
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text())
+        grid = (data.get("solution") or {}).get("grid") if isinstance(data.get("solution"), dict) else None
+        if not grid or not min(width, 20) <= len(grid[0]) <= 40 or len(grid) > 40 or round(width * len(grid) / len(grid[0])) > 30:
+            continue
+        palette = {".": "#ffffff", "#": "#000000", **(data.get("palette") or {})}
+        if not {ch for row in grid for ch in row} <= set(palette):
+            continue
+        rgb = {k: bytes(int(v[i:i + 2], 16) for i in (1, 3, 5)) + b"\xff" for k, v in palette.items()}
+        raw = b"".join(rgb[ch] for row in grid for ch in row)
+        out.append((path.stem, base64.b64encode(raw).decode(), len(grid[0]), len(grid)))
+    by_source: dict[str, list] = {}
+    for item in out:
+        by_source.setdefault(item[0].split("__")[0], []).append(item)
+    queues = [items[::max(1, len(items) // n)] for items in by_source.values()]
+    turns = [q[i] for i in range(n) for q in queues if i < len(q)]
+    return turns[:n]
+
+
+def corpus_requests(kind: str, folder: Path, n: int, colours: list[int], width: int, timeout: float) -> list[dict]:
+    return [dict(type=kind, maker="picture", rgba=rgba, source_width=w, source_height=h, width=width,
+                 colours=k, seed=0, timeout=timeout, title=name)
+            for k in colours for name, rgba, w, h in corpus_pictures(folder, width, n)]
 
 
 def run_cpython(cases: list[dict]):
@@ -91,13 +123,17 @@ def run_browser(cases: list[dict]):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--type", default="nonogram")
     ap.add_argument("--n", type=int, default=30)
     ap.add_argument("--colours", default="1,3")
     ap.add_argument("--width", type=int, default=30)
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--browser", action="store_true")
+    ap.add_argument("--corpus", help="a nonogram corpus folder: its solution pictures instead of made ones")
     args = ap.parse_args()
-    cases = requests(args.n, [int(k) for k in args.colours.split(",")], args.width, args.timeout)
+    colours = [int(k) for k in args.colours.split(",")]
+    cases = (corpus_requests(args.type, Path(args.corpus), args.n, colours, args.width, args.timeout) if args.corpus
+             else requests(args.type, args.n, colours, args.width, args.timeout))
     rows: dict[int, list] = {}
     for k, secs, ok, changed, error in (run_browser if args.browser else run_cpython)(cases):
         print(f"colours {k}  {secs:7.2f} s  {'made' if ok else 'not made'}  changed {changed}  {error}", flush=True)

@@ -462,6 +462,19 @@ class CDCL(LineCDCL):
             raise _Stop(True)
         self._preferences()
 
+    def open_at_root(self) -> int | None:
+        """Cells left with more than one colour once every colour of every line has
+        been seen on its own to a fixpoint, before any decision (0: the clues have one
+        solution); None when they contradict.  Weaker than the counting rules and
+        joint line DP that grading runs (:mod:`.grade`), but each view is a bit-mask
+        pass, so it stays cheap on lines of many colours that are not blocks, where
+        that DP blows up (a 20x20 noise picture of 4 colours: 0.2 s per line)."""
+        try:
+            self._start()
+        except _Stop:
+            return None
+        return sum(1 for d in self.dom if d & (d - 1))
+
     def _preferences(self) -> None:
         """First choice of colour for a cell: the colour its row and column need most."""
         K = self.K

@@ -79,20 +79,6 @@ def proves_unique(g: Grade) -> bool:
     return "guess_left" not in g.stats
 
 
-def open_after_line_logic(m: Model, deadline: Deadline) -> int:
-    """The cells the counting rules and line logic leave open (0: the clues have one
-    solution, no search needed); a huge number when they meet a contradiction."""
-    solver = AutoSolver(m, deadline)
-    dom = [solver.g.full] * solver.g.size
-    try:
-        solver.rules.propagate(dom)
-    except Contradiction:
-        return 1 << 30
-    if not solver.tighten(dom, range(len(solver.g.specs))):
-        return 1 << 30
-    return _open(dom)
-
-
 def _contradictions(solver: AutoSolver, dom: list[int]) -> int:
     """Remove, one at a time, colours whose choice makes line logic fail (line logic
     rerun after each), until none is left to remove; how many were removed.

@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 
 from ..base import Deadline, PuzzleError
-from ..repair import Flip, Grid, make_unique_by_flips, parts
+from ..repair import Grid, make_unique_by_flips
 from .auto import AutoSolver, OutOfNodes
-from .maker import from_picture, line_clue, random_picture, switch_flips
+from .maker import from_picture, line_clue, random_picture, second_solutions, switch_flips
 from .model import parse
 
 #: four-cell switches gathered at once (a 30x30 picture of many blobs has hundreds)
@@ -32,17 +32,13 @@ SEARCH_NODES = 200
 MAX_CHANGES = 40
 
 
-def second_solutions(grid: Grid, palette: dict[str, str], deadline: Deadline) -> list[Flip]:
-    """Second solutions of the picture ``grid`` as flips: its four-cell switches when it
-    has any (no search), else the parts of another solution the bounded search found,
-    else [] (the search proved it the only one).  OutOfNodes past the nodes."""
-    rows = ["".join(row) for row in grid]
-    flips = switch_flips(rows, MOST_SWITCHES)
-    if flips:
-        return flips
+def another_solution(rows: list[str], palette: dict[str, str], deadline: Deadline) -> list[str] | None:
+    """A solution of the picture's clues other than ``rows`` that a search of at most
+    ``SEARCH_NODES`` nodes finds, or None when it proves there is none (OutOfNodes
+    past the nodes)."""
     sols, _ = AutoSolver(parse(from_picture(rows, palette)), deadline, max_nodes=SEARCH_NODES).solve(2, probe=False)
     others = [s["grid"] for s in sols if s["grid"] != rows]
-    return parts(grid, others[0]) if others else []
+    return others[0] if others else None
 
 
 def unique_picture(width: int, height: int, colours: int, blobs: int, smooth: int, seed: int,
@@ -59,7 +55,8 @@ def unique_picture(width: int, height: int, colours: int, blobs: int, smooth: in
         # asks second_solutions, whose search proves it (line logic alone would score
         # each candidate change at the cost of a grading, and push towards easy pictures)
         grid, _ = make_unique_by_flips([list(row) for row in picture], lambda _: 1,
-                                       lambda g: second_solutions(g, palette, deadline),
+                                       lambda g: second_solutions(
+                                           g, MOST_SWITCHES, lambda rows: another_solution(rows, palette, deadline)),
                                        lambda line: line_clue(line, keys), deadline, rng, MAX_CHANGES,
                                        prune=False)
     except (PuzzleError, OutOfNodes):

@@ -13,7 +13,8 @@ import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout, quote
 from ..blobs import blob_grid
-from . import auto
+from ..repair import parts
+from . import cdcl
 from .model import parse
 
 #: distinct colours for generated palettes, in the order they are used
@@ -52,6 +53,20 @@ def switch_flips(picture, most: int) -> list[dict[tuple[int, int], str]]:
         out.append({(r1, c1): picture[r1][c2], (r1, c2): picture[r1][c1],
                     (r2, c1): picture[r2][c2], (r2, c2): picture[r2][c1]})
     return out
+
+
+def second_solutions(grid, switches: int, another) -> list[dict[tuple[int, int], str]]:
+    """Second solutions of the picture ``grid`` (rows of keys) as flips, as
+    :func:`pysolver.repair.make_unique_by_flips` asks for them: up to ``switches``
+    four-cell switches when it has any (no search), else the parts of the other
+    solution ``another(rows)`` found (:func:`pysolver.repair.parts`), else [] (it
+    proved the picture the only one)."""
+    rows = ["".join(row) for row in grid]
+    flips = switch_flips(rows, switches)
+    if flips:
+        return flips
+    other = another(rows)
+    return [] if other is None else parts(grid, other)
 
 
 def _switches(picture):
@@ -132,7 +147,7 @@ def random_picture(width: int, height: int, ncolours: int, seed: int,
 def solutions(puzzle: dict, deadline: Deadline) -> list[dict] | None:
     """Up to two solutions, or None when the deadline ran out first."""
     try:
-        out = auto.solve(parse(puzzle), deadline, 2)
+        out = cdcl.solve(parse(puzzle), deadline, 2)
     except SolveTimeout:
         return None
     return out.solutions

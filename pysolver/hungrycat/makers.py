@@ -16,11 +16,6 @@ from ..sharing import sharing
 from .grade import MANY_CONTRADICTIONS
 
 MIN_SIDE, MAX_SIDE = 4, 30
-#: the largest width of a puzzle from a picture: counts alone pin down little, so a
-#: real picture wider than this needs dozens of changed cells and minutes to be unique
-#: (black-and-white pictures of the corpus, CPU: 20 across took 4 to 60 changes and 1 to
-#: 60 s, 16 across 1 to 35 changes and at most 4.4 s, 12 across at most 10 and 0.4 s)
-MAX_PICTURE_SIDE = 16
 #: grades offered, all five.  Fiendish (grade 5) is the one a stall would also give, but
 #: is made by count: more contradictions than tough (see .grade).  No picture whose
 #: contradictions stall has been met with one solution: climbs from easier pictures (12x12,
@@ -228,9 +223,10 @@ MAKERS = {
     "picture": Maker(
         "picture", "Make a Hungry Cat puzzle from a picture",
         "Choose an image: the whole picture, its background too, is snapped to a few colours, and where "
-        "its counts allow several solutions the fewest cells are changed until there is one.",
+        "its counts allow several solutions the fewest cells are changed until there is one. Counts pin "
+        "down little: the more colours and the fewer cells across, the fewer changes.",
         (Param("image", "image", "Picture"),
-         Param("width", "int", "Cells across", MIN_SIDE, MAX_PICTURE_SIDE, 12),
+         Param("width", "int", "Cells across", MIN_SIDE, MAX_SIDE, 12),
          Param("colours", "int", "Colours", 2, 8, 3),
          SEED),
         _from_picture, timeout=60),

@@ -2,28 +2,45 @@
 whole picture, background included (transparency shows white), is snapped to a few
 colours, then repaired until its clues have one solution
 (:func:`pysolver.repair.make_unique_by_flips`: every second solution met is kept and a
-change rules out as many as it can; the fewest cells changed, each change reported)."""
+change rules out as many as it can; the fewest cells changed, each change reported).
+
+Counts pin down little, so large pictures need many changes: the more colours, the
+fewer (30 across, photo-like test pictures of bench/picture_repair.py: in 2 colours up to
+125 changed cells, in 5 up to 83).  A picture that needs more than a quarter of its cells
+changed is refused rather than turned into another picture."""
 from __future__ import annotations
 
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
-from ..repair import Grid, make_unique, make_unique_by_flips, parts
+from ..repair import Grid, make_unique, make_unique_by_flips
 from ..sharing import sharing
-from .grade import grade, open_after_line_logic
-from .maker import from_picture, line_clue, solutions, switch_flips
+from .cdcl import CDCL
+from .grade import grade
+from .maker import from_picture, line_clue, second_solutions, solutions
 from .makers import MAX_SIDE, MIN_SIDE
 from .model import parse
 
-#: changes the repair may make before it says the picture cannot be made unique
-MAX_CHANGES = 60
+#: the fewest changes the repair may make before it says the picture cannot be made
+#: unique; above 240 cells, a quarter of the cells
+MIN_MAX_CHANGES = 60
+#: four-cell switches kept at once as known second solutions: with 50 rather than one
+#: the repair changed fewer cells on large pictures (30 across, 36 test pictures in 2, 3
+#: and 5 colours: every one made instead of 34, the most changed 145 instead of 219;
+#: CPU, 2026-11-26)
+SWITCHES = 50
+
+
+def max_changes(width: int, height: int) -> int:
+    """Cells the repair may change before it refuses the picture."""
+    return max(MIN_MAX_CHANGES, width * height // 4)
 
 
 def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline: Deadline | None = None,
                       title: str | None = None) -> dict:
     """Puzzle JSON (with its grade) from RGBA pixels of shape (H, W, 4), scaled to
     ``width`` cells across, ``colours`` colours in all; ``stats.changed`` lists the
-    cells the repair changed."""
+    cells the repair changed, ``stats.colours`` the colour of each key of the solution."""
     from ..linkapix.pictures import picture_from_rgba
     deadline = deadline or Deadline(None)
     h_px, w_px = pixels.shape[:2]
@@ -39,41 +56,41 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
     def puzzle_of(grid: Grid) -> dict:
         return from_picture(["".join(row) for row in grid], palette)
 
-    def second_solution(grid: Grid) -> list[str] | None:
-        sols = solutions(puzzle_of(grid), deadline)
+    def another(rows: list[str]) -> list[str] | None:
+        sols = solutions(from_picture(rows, palette), deadline)
         if sols is None:
             raise SolveTimeout("the solver could not prove the picture unique")
-        mine = ["".join(row) for row in grid]
-        others = [s["grid"] for s in sols if s["grid"] != mine]
+        others = [s["grid"] for s in sols if s["grid"] != rows]
         return others[0] if others else None
 
-    def second_solutions(grid: Grid) -> list[dict]:
-        """Another solution as flips (repair.parts), or [] once the solver proved the
-        picture the only one: a four-cell switch when there is one (no search)."""
-        switch = switch_flips(["".join(row) for row in grid], 1)
-        if switch:
-            return switch
-        other = second_solution(grid)
-        return [] if other is None else parts(grid, other)
+    def open_cells(grid: Grid) -> int:
+        # each colour of a line on its own, not the joint line DP of grading: on lines
+        # of several colours that are not blocks that DP took 0.2 s a line (20 across,
+        # 4 colours, 12 corpus pictures: 0.8 s median instead of 2.6 s, the same made)
+        left = CDCL(parse(puzzle_of(grid)), deadline).open_at_root()
+        return 1 << 30 if left is None else left
 
     keys = list(palette)
-
-    def open_cells(grid: Grid) -> int:
-        return open_after_line_logic(parse(puzzle_of(grid)), deadline)
+    most = max_changes(width, height)
     with sharing():     # the candidates differ in a cell: their lines recur
         try:
             picture, changes = make_unique_by_flips(
-                picture, open_cells, second_solutions, lambda line: line_clue(line, keys), deadline,
-                random.Random(f"hungrycat picture {seed}"), MAX_CHANGES)
+                picture, open_cells, lambda grid: second_solutions(grid, SWITCHES, another),
+                lambda line: line_clue(line, keys), deadline, random.Random(f"hungrycat picture {seed}"), most)
         except PuzzleError:
             # (keeping every second solution is 4 times faster and changes fewer cells
             # in all, but now and then runs out of changes where one at a time does not:
             # 12 black-and-white corpus pictures at 16 across, 4.8 s instead of 22.5 s,
             # 2 of 12 not made; then the one-at-a-time repair has its go)
-            picture, changes = make_unique(picture, open_cells, second_solution, deadline,
-                                           random.Random(f"hungrycat picture {seed}"), MAX_CHANGES)
+            try:
+                picture, changes = make_unique(picture, open_cells,
+                                               lambda grid: another(["".join(row) for row in grid]), deadline,
+                                               random.Random(f"hungrycat picture {seed}"), most)
+            except PuzzleError as e:
+                raise PuzzleError(f"{e}: try more colours or fewer cells across") from None
     puzzle = puzzle_of(picture)
     g = grade(parse(puzzle), deadline)
     puzzle.update(title=title or f"Hungry Cat {len(picture[0])}×{len(picture)} from a picture",
                   license="CC0-1.0", grade=g.level)
-    return {"puzzle": puzzle, "stats": {"changed": changes, "grade": g.to_json()}}
+    # (colours: what the app draws the picture made in, the changed cells ringed)
+    return {"puzzle": puzzle, "stats": {"changed": changes, "colours": dict(palette), "grade": g.to_json()}}

@@ -404,7 +404,8 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
     """A unique nonogram from RGBA pixels (base64 text, bytes or an array): scaled to at
     most ``width`` cells across, colours snapped to ``colours`` palette colours (a plain
     border colour, or transparency, stays blank), then repaired by :func:`make_unique`.
-    ``stats.changed`` lists the cells the repair changed."""
+    ``stats.changed`` lists the cells the repair changed, ``stats.colours`` the colour
+    of each key of the solution."""
     from ..linkapix.pictures import picture_from_rgba, pixels_of
     arr = pixels_of(rgba, source_width, source_height)
     height = max(1, round(width * source_height / source_width))
@@ -423,4 +424,6 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
     puzzle = puzzle_of(picture, palette)
     h, w = len(picture), len(picture[0])
     puzzle.update(title=title or f"Nonogram {w}×{h} from a picture", license="CC0-1.0", grade=g.level)
-    return {"puzzle": puzzle, "stats": {"changed": changes, "grade": g.to_json()}}
+    # (colours: what the app draws the picture made in, the changed cells ringed)
+    colours = {".": "#ffffff", **(palette or {"#": "#000000"})}
+    return {"puzzle": puzzle, "stats": {"changed": changes, "colours": colours, "grade": g.to_json()}}

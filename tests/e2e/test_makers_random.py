@@ -1,6 +1,8 @@
 """The makers the families' description adds to the library (random nonograms, Hungry
 Cat, Link-a-Pix and Numberlink puzzles of a grade, a nonogram and a Hungry Cat puzzle from a picture), made and opened
 in the browser."""
+import re
+
 import pytest
 
 from helpers import open_app, png, wait_ready
@@ -97,9 +99,15 @@ def two_colour_ring(x, y):
         else (250, 250, 250)
 
 
+def disc_and_bar(x, y):
+    return (20, 20, 20) if (x - 10) ** 2 + (y - 10) ** 2 < 50 or abs(x - y - 5) < 2 else (240, 240, 240)
+
+
 @pytest.mark.parametrize("family,picture,values", [
     ("nonogram", ring, {"width": 15, "colours": 1, "seed": 1}),
     ("hungrycat", two_colour_ring, {"width": 12, "colours": 3, "seed": 1}),
+    # (30 across in two colours: the counts have several solutions, so cells change)
+    ("hungrycat", disc_and_bar, {"width": 30, "colours": 2, "seed": 1}),
 ])
 def test_a_puzzle_from_a_picture(context, server, family, picture, values):
     page = open_app(context, server.url)
@@ -109,9 +117,24 @@ def test_a_puzzle_from_a_picture(context, server, family, picture, values):
                          files=[{"name": "ring.png", "mimeType": "image/png", "buffer": png(30, 30, picture)}])
     p = make(page, form, values)
     assert p["type"] == family and p["width"] == values["width"] and p["title"] == "ring"
-    assert "unique" in page.locator(f"#{form}-status").text_content()
+    status = page.locator(f"#{form}-status").text_content()
+    assert "unique" in status
+    # what the repair changed: counted on the play page, ringed in the picture made
+    made = page.locator(f"#{form}-made")
+    changed = re.search(r"; (\d+) cells? changed to make it so, ringed in the picture made\.$", status)
+    if changed:
+        n = changed.group(1)
+        assert page.locator("#message").text_content().startswith(f"{n} cell")
+        assert made.get_attribute("aria-label") == f"The picture made, the {n} changed cell{'s' * (n != '1')} ringed"
+    else:
+        assert status.endswith(", no cell changed.") and made.get_attribute("aria-label") == "The picture made, no cell changed"
+    assert (family, values["width"]) != ("hungrycat", 30) or changed, "two colours 30 across: cells change"
     res = page.evaluate("app.solve({unique: true})")
     assert res["status"] == "solved" and res["unique"] is True
+    page.go_back()
+    page.wait_for_function(f"!document.getElementById('{form}-made').hidden")
+    width = made.evaluate("c => c.width")
+    assert width == values["width"] * min(12, max(3, 180 // values["width"]))
 
 
 def test_a_hungry_cat_above_24x24_is_offered_in_every_grade_and_made_again(context, server):

@@ -93,7 +93,7 @@ async function start() {
   const { solver } = ctx, { load, showDesign } = ctx.routing;
   const families = TYPES.map(family);
   ctx.designer = initDesigner({ solver, load, showDesign, families });
-  initMakers({ solver, load, families, place: $("nono-maker") });
+  initMakers({ solver, load, tell: (text) => ctx.play.say(text), families, place: $("nono-maker") });
   ctx.daily = initDaily({ solver, load });
   ctx.daily.render();
   ctx.editor = initEditor(ctx, families);

@@ -4,10 +4,13 @@
    made opened to play.  A picture is scaled to the puzzle's size by the browser and sent
    as RGBA pixels: the image never leaves the device. */
 
+import { contrastText } from "./families/draw.js";
 import { $, canceller, hideError, messenger, showError, whileBusy } from "./page.js";
 
 // The largest image the browser is asked to scale (pixels a side).
 const MAX_SOURCE = 4 * 4096;
+// The picture made from an image, in CSS px its longer side (about; whole px a cell).
+const MADE_SIDE = 180;
 
 /* The form field of each kind of parameter: make(id, param) -> the element the label
    holds; read(element, param) -> the value sent.  A maker with a parameter of another
@@ -66,6 +69,38 @@ export function scaledPixels(img, w, h, canvas) {
   ctx.imageSmoothingQuality = "high";
   ctx.drawImage(img, 0, 0, w, h);
   return ctx.getImageData(0, 0, w, h).data;
+}
+
+/** The picture a picture maker made (the puzzle's solution in the colours Python gave,
+    `stats.colours`), each cell the repair changed ringed in black or white, whichever
+    stands out on it; false (and hidden) when there is nothing to draw. */
+function drawMade(canvas, grid, colours, changed) {
+  canvas.hidden = true;
+  if (!Array.isArray(grid) || !grid.length || !colours || typeof colours !== "object") return false;
+  const h = grid.length, w = grid[0].length;
+  const px = Math.max(3, Math.min(12, Math.floor(MADE_SIDE / Math.max(w, h))));
+  canvas.width = w * px;
+  canvas.height = h * px;
+  const ctx = canvas.getContext("2d");
+  const colourAt = (r, c) => colours[grid[r][c]] || "#ffffff";
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      ctx.fillStyle = colourAt(r, c);
+      ctx.fillRect(c * px, r * px, px, px);
+    }
+  }
+  const line = Math.max(1, Math.round(px / 4));
+  ctx.lineWidth = line;
+  for (const { cell: [r, c] } of changed) {
+    if (!(r >= 0 && r < h && c >= 0 && c < w)) continue;
+    ctx.strokeStyle = contrastText(colourAt(r, c));
+    ctx.strokeRect(c * px + line / 2, r * px + line / 2, px - line, px - line);
+  }
+  const n = changed.length;
+  canvas.setAttribute("aria-label", n ? `The picture made, the ${n} changed cell${n === 1 ? "" : "s"} ringed`
+    : "The picture made, no cell changed");
+  canvas.hidden = false;
+  return true;
 }
 
 /** Cells across and down for a picture: `across` wide (not more than the picture has
@@ -165,7 +200,7 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
 }
 
 /** The form of one maker of family `fam`, wired; its ids start make-<type>-<maker>. */
-function makerForm(fam, maker, { solver, load }) {
+function makerForm(fam, maker, { solver, load, tell }) {
   const id = `make-${fam.type}-${maker.name}`;
   const fields = maker.params.map((p) => ({ p, input: FIELDS[p.kind].make(`${id}-${p.name}`, p) }));
   const image = fields.find((f) => f.p.kind === "image");
@@ -173,20 +208,22 @@ function makerForm(fam, maker, { solver, load }) {
   const go = el("button", { id: id + "-go", type: "submit", className: "primary", textContent: "Make puzzle" });
   const cancel = el("button", { id: id + "-cancel", type: "button", hidden: true, textContent: "Cancel" });
   const preview = el("canvas", { id: id + "-preview", className: "maker-preview", width: 1, height: 1, hidden: true });
+  const made = el("canvas", { id: id + "-made", className: "maker-made", width: 1, height: 1, hidden: true });
+  made.setAttribute("role", "img");
   const status = el("span", { id: id + "-status", className: "maker-status", role: "status" });
   status.setAttribute("aria-live", "polite");
   const form = el("form", { id, className: "lib-open maker" },
     el("h2", { id: id + "-title", textContent: maker.title }),
     el("p", { className: "help", textContent: maker.about }),
     el("div", { className: "maker-row" }, ...fields.map(({ p, input }) => el("label", {}, p.label + " ", input)),
-       go, cancel, ...(image ? [preview] : []), status));
+       go, cancel, ...(image ? [preview, made] : []), status));
   form.setAttribute("aria-labelledby", id + "-title");
   const say = messenger(status, "maker-status");
   const work = canceller(solver);
   const refusal = refusalsOf(form, fam, maker, fields, solver, say);
   cancel.onclick = () => work.cancel();
   // A new picture: the last one's preview and outcome no longer apply.
-  if (image) image.input.onchange = () => { preview.hidden = true; say(""); };
+  if (image) image.input.onchange = () => { preview.hidden = made.hidden = true; say(""); };
 
   /** The request's arguments, and the size of the puzzle asked for (or null). */
   async function request(values) {
@@ -229,8 +266,16 @@ function makerForm(fam, maker, { solver, load }) {
         return { ...made, seconds: made.stats?.seconds ?? clock.seconds() };
       });
       const clues = res.stats?.clues === undefined ? "" : `${res.stats.clues} clues, `;
-      say(`Made in ${res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution.`);
+      // A picture repaired until unique: how many cells changed, ringed in the picture made
+      const changed = image && Array.isArray(res.stats?.changed) ? res.stats.changed : null;
+      const shown = changed !== null && drawMade(made, res.puzzle?.solution?.grid, res.stats.colours, changed);
+      const n = changed?.length ?? 0;
+      const cells = `${n} cell${n === 1 ? "" : "s"}`;
+      const repair = changed === null ? "" : !n ? ", no cell changed"
+        : `; ${cells} changed to make it so${shown ? `, ringed in the picture made` : ""}`;
+      say(`Made in ${res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution${repair}.`);
       await load(res.puzzle);
+      if (n && shown) tell(`${cells} of your picture changed so that it has one solution: the maker on the library page shows ${n === 1 ? "it" : "them"} ringed.`);
     } catch (err) {
       if (err.kind === "cancelled") say("Cancelled.");
       else if (err.kind === "timeout") {
@@ -247,11 +292,11 @@ function makerForm(fam, maker, { solver, load }) {
 
 /** A form for every maker of `families` that has one on the library page (the
     description's `form`, and a field for each of its parameters), before `place`. */
-export function initMakers({ solver, load, families, place }) {
+export function initMakers({ solver, load, tell, families, place }) {
   for (const fam of families) {
     for (const maker of fam.makers) {
       if (maker.form === false || !maker.params.every((p) => FIELDS[p.kind])) continue;
-      place.before(makerForm(fam, maker, { solver, load }));
+      place.before(makerForm(fam, maker, { solver, load, tell }));
     }
   }
 }
