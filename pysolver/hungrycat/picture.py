@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout
-from ..repair import Grid, make_unique, make_unique_by_flips
+from ..repair import Grid, make_unique_by_flips
 from ..sharing import sharing
 from .cdcl import CDCL
 from .grade import grade
@@ -73,21 +73,17 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
     keys = list(palette)
     most = max_changes(width, height)
     with sharing():     # the candidates differ in a cell: their lines recur
+        # (the one-at-a-time repair, make_unique, used to have a go where this one ran
+        # out of changes; with 50 switches at once and clause learning it made none of
+        # the 18 pictures this one refused, of 84 (corpus pictures 12 to 30 across in 2
+        # and 4 colours, test pictures 30 across in 2 and 3), and took half the time of
+        # each refusal; 2026-11-26)
         try:
             picture, changes = make_unique_by_flips(
                 picture, open_cells, lambda grid: second_solutions(grid, SWITCHES, another),
                 lambda line: line_clue(line, keys), deadline, random.Random(f"hungrycat picture {seed}"), most)
-        except PuzzleError:
-            # (keeping every second solution is 4 times faster and changes fewer cells
-            # in all, but now and then runs out of changes where one at a time does not:
-            # 12 black-and-white corpus pictures at 16 across, 4.8 s instead of 22.5 s,
-            # 2 of 12 not made; then the one-at-a-time repair has its go)
-            try:
-                picture, changes = make_unique(picture, open_cells,
-                                               lambda grid: another(["".join(row) for row in grid]), deadline,
-                                               random.Random(f"hungrycat picture {seed}"), most)
-            except PuzzleError as e:
-                raise PuzzleError(f"{e}: try more colours or fewer cells across") from None
+        except PuzzleError as e:
+            raise PuzzleError(f"{e}: try more colours or fewer cells across") from None
     puzzle = puzzle_of(picture)
     g = grade(parse(puzzle), deadline)
     puzzle.update(title=title or f"Hungry Cat {len(picture[0])}×{len(picture)} from a picture",
