@@ -208,22 +208,22 @@ function makerForm(fam, maker, { solver, load, tell }) {
   const go = el("button", { id: id + "-go", type: "submit", className: "primary", textContent: "Make puzzle" });
   const cancel = el("button", { id: id + "-cancel", type: "button", hidden: true, textContent: "Cancel" });
   const preview = el("canvas", { id: id + "-preview", className: "maker-preview", width: 1, height: 1, hidden: true });
-  const made = el("canvas", { id: id + "-made", className: "maker-made", width: 1, height: 1, hidden: true });
-  made.setAttribute("role", "img");
+  const madePicture = el("canvas", { id: id + "-made", className: "maker-made", width: 1, height: 1, hidden: true });
+  madePicture.setAttribute("role", "img");
   const status = el("span", { id: id + "-status", className: "maker-status", role: "status" });
   status.setAttribute("aria-live", "polite");
   const form = el("form", { id, className: "lib-open maker" },
     el("h2", { id: id + "-title", textContent: maker.title }),
     el("p", { className: "help", textContent: maker.about }),
     el("div", { className: "maker-row" }, ...fields.map(({ p, input }) => el("label", {}, p.label + " ", input)),
-       go, cancel, ...(image ? [preview, made] : []), status));
+       go, cancel, ...(image ? [preview, madePicture] : []), status));
   form.setAttribute("aria-labelledby", id + "-title");
   const say = messenger(status, "maker-status");
   const work = canceller(solver);
   const refusal = refusalsOf(form, fam, maker, fields, solver, say);
   cancel.onclick = () => work.cancel();
   // A new picture: the last one's preview and outcome no longer apply.
-  if (image) image.input.onchange = () => { preview.hidden = made.hidden = true; say(""); };
+  if (image) image.input.onchange = () => { preview.hidden = madePicture.hidden = true; say(""); };
 
   /** The request's arguments, and the size of the puzzle asked for (or null). */
   async function request(values) {
@@ -252,6 +252,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
     const seed = maker.params.find((p) => p.kind === "seed") ? values.seed : null;
     const number = seed === null ? "" : ` (number ${seed})`;
     hideError();  // (a banner from the last attempt)
+    madePicture.hidden = true;  // (the last picture made, no longer this attempt's)
     work.start();
     let size = null;
     try {
@@ -268,7 +269,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
       const clues = res.stats?.clues === undefined ? "" : `${res.stats.clues} clues, `;
       // A picture repaired until unique: how many cells changed, ringed in the picture made
       const changed = image && Array.isArray(res.stats?.changed) ? res.stats.changed : null;
-      const shown = changed !== null && drawMade(made, res.puzzle?.solution?.grid, res.stats.colours, changed);
+      const shown = changed !== null && drawMade(madePicture, res.puzzle?.solution?.grid, res.stats.colours, changed);
       const n = changed?.length ?? 0;
       const cells = `${n} cell${n === 1 ? "" : "s"}`;
       const repair = changed === null ? "" : !n ? ", no cell changed"
