@@ -26,7 +26,8 @@ from pysolver.base import Deadline  # noqa: E402
 from pysolver.numberlink import FAMILY  # noqa: E402
 from pysolver.numberlink.cdcl import NumberlinkCDCL  # noqa: E402
 from pysolver.numberlink.check import check_solution  # noqa: E402
-from pysolver.numberlink.generate import _board, _random_paths  # noqa: E402
+from pysolver.numberlink.board import board  # noqa: E402
+from pysolver.numberlink.generate import _random_paths  # noqa: E402
 from pysolver.numberlink.search import solve_auto  # noqa: E402
 
 
@@ -47,7 +48,7 @@ def random_boards(n: int):
         side = 10 + seed % 6
         rng = random.Random(f"flow bench {seed}")
         paths = _random_paths(side, side, rng, True)
-        model, _, answer = _board(paths, side, side, "full")
+        model, _, answer = board(paths, side, side, "full")
         yield f"random {side}x{side} #{seed}", model, answer
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pysolver.numberlink.generate import _label  # noqa: E402
+from pysolver.numberlink.board import label  # noqa: E402
 
 
 def _nbrs(p: int, W: int, H: int):
@@ -90,7 +90,7 @@ def board(W: int, H: int, ends: list[tuple[int, int]], title: str) -> dict:
     endpoints = []
     for i, (a, b) in enumerate(ends):
         for p in (a, b):
-            endpoints.append([p // W, p % W, _label(i)])
+            endpoints.append([p // W, p % W, label(i)])
     return {"type": "numberlink", "title": title, "author": "pysolver bench/make_freecover.py",
             "license": "CC0-1.0", "width": W, "height": H, "cover": "free", "endpoints": endpoints}
 
