@@ -7,7 +7,7 @@ change rules out as many as it can; the fewest cells changed, each change report
 Counts pin down little, so large pictures need many changes: the more colours, the
 fewer (30 across, photo-like test pictures of bench/picture_repair.py: in 2 colours up to
 125 changed cells, in 5 up to 83).  A picture that needs more than a quarter of its cells
-changed is refused rather than turned into another picture."""
+changed (at least 60) is refused rather than turned into another picture."""
 from __future__ import annotations
 
 import random

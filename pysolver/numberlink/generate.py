@@ -35,6 +35,7 @@ from .nearby import nearby_answer
 from .search import NEARBY_LINKS, OutOfWork, solve_auto
 from .thin import thin
 
+
 def _random_paths(width: int, height: int, rng: random.Random, full: bool,
                   pairs: int | None = None, mean: int | None = None) -> list[list[int]] | None:
     """Disjoint paths of at least two cells; under ``full`` they cover the grid."""
