@@ -88,7 +88,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--only", default=",".join(ROWS))
-    ap.add_argument("--grades", default="", help="the grades to ask for (default: those the form offers)")
+    ap.add_argument("--grades", default="", help="the grades (pairs rows: the pair counts) to ask for (default: "
+                                                 "those the form offers; PAIR_ASKS)")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds a maker may take per puzzle")
     args = ap.parse_args()
     print("| puzzles | grade | made | unique | graded as asked | median | slowest |")
@@ -96,7 +97,7 @@ def main() -> None:
     for name in args.only.split(","):
         family, values, graded = ROWS[name]
         asks = [int(g) for g in args.grades.split(",") if g] if args.grades else offered(family, values)
-        if graded == "pairs":
+        if graded == "pairs" and not args.grades:
             asks = PAIR_ASKS[values["width"]]
         for level in (asks if graded else [None]):
             results = []
