@@ -46,7 +46,7 @@ MAKERS = {
         "; ".join(f"{g} {WORDS[g - 1]} from {lo} to {hi} cells" for g, (lo, hi) in CELLS.items()) +
         ". Pairs: exactly as many as asked, from one per 6 cells to one per 3; fewer when lines "
         "joined while the board stays unique reach them (one per 10 cells at 10×10 on 98 numbers in "
-        "100, one per 9 at 15×15 on 4 in 10), else refused after a few seconds; asked with a grade, the grade "
+        "100, one per 9 at 15×15 on 50 in 100), else refused after a few seconds; asked with a grade, the grade "
         "wins and the pairs only say where the tries start.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 12),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 12),
