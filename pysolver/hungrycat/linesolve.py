@@ -89,81 +89,102 @@ def solve_line(doms: list[int], spec: LineSpec, budget: int = 50000) -> list[int
         if suf[0] < n:
             return None
         suffix.append(suf)
+    # A state is one int (see the module docstring for what it holds), packed from the
+    # low bits up: the previous split colour + 1, the second-block bits, the placed
+    # bits, then each split colour's count in a field of FIELD bits.  Ints hash and
+    # compare far faster than tuples, and all counts are tested at once: field s of
+    # ``cnts + bias[p]`` has its top bit set exactly when count s is at least what the
+    # rest of the line needs of colour s at p (no field overflows into the next).
+    FIELD = L.bit_length() + 1
+    top = 1 << (FIELD - 1)
+    fmask = (1 << FIELD) - 1
+    pbits = ns.bit_length()
+    SECOND = pbits
+    PLACED = SECOND + ns
+    CNT = PLACED + nb
+    guard = 0
+    for t in range(ns):
+        guard |= top << (FIELD * t)
+    bias = []
+    for p in range(L + 1):
+        b = 0
+        for t in range(ns):
+            b |= (top - max(0, splits[t][1] - suffix[t][p])) << (FIELD * t)
+        bias.append(b)
+    shifts = [FIELD * t for t in range(ns)]
     split_bits = [1 << c for c, _ in splits]
     split_n = [n for _, n in splits]
     all_placed = (1 << nb) - 1
-
-    # late[p]: block colours that can no longer start at p or after.
-    late = [0] * (L + 1)
+    late = [0] * (L + 1)                      # block colours that can no longer start at p
     for p in range(L + 1):
         for b in range(nb):
             if last_start[b] < p:
                 late[p] |= 1 << b
-    split_range = range(ns)
+    block_moves = [(b, 1 << b, 1 << blocks[b][0], blocks[b][1]) for b in range(nb)]
+    split_moves = [(s, split_bits[s], split_n[s], shifts[s], 1 << s, s + 1) for s in range(ns)]
+    count_mask = (1 << (FIELD * ns)) - 1
+    prev_mask = (1 << pbits) - 1
 
-    def viable(p: int, placed: int, cnts: tuple) -> bool:
-        if late[p] & ~placed:
-            return False
-        for s in split_range:
-            if split_n[s] - cnts[s] > suffix[s][p]:
-                return False
-        return True
-
-    def norm_prev(s: int, cnts: tuple, second: int) -> int:
-        # The previous colour only matters while a split colour is in its first
-        # block and still short of its count: merging the rest keeps states few.
-        if s < 0 or second >> s & 1 or cnts[s] == split_n[s]:
-            return -1
-        return s
-
-    layers: list[dict] = [dict() for _ in range(L + 1)]
-    start = (0, (0,) * ns, 0, -1)
-    if not viable(0, 0, start[1]):
+    if late[0] or (ns and ((bias[0] & guard) != guard)):
         return None
-    layers[0][start] = []
+    layers: list[dict] = [dict() for _ in range(L + 1)]
+    layers[0][0] = []
     total = 1
     for p in range(L):
         layer = layers[p]
         if not layer:
             continue
         dom = doms[p]
+        nxt_layer = layers[p + 1]
+        late1 = late[p + 1]
+        bias1 = bias[p + 1]
         for state, edges in layer.items():
-            placed, cnts, second, prev = state
-            for b in range(nb):
-                if placed >> b & 1 or not starts[b][p]:
+            cnts = state >> CNT
+            placed = (state >> PLACED) & all_placed
+            second = (state >> SECOND)
+            prev = (state & prev_mask) - 1
+            for b, bbit, cbit, n in block_moves:
+                if placed & bbit or not starts[b][p]:
                     continue
-                colour, n = blocks[b]
                 q = p + n
-                nplaced = placed | (1 << b)
+                nplaced = placed | bbit
                 if q == L and nplaced != all_placed:
                     continue
-                if not viable(q, nplaced, cnts):
+                if late[q] & ~nplaced or ((cnts + bias[q]) & guard) != guard:
                     continue
-                nxt = (nplaced, cnts, second, -1)
-                edges.append((1 << colour, q, nxt))
-                if nxt not in layers[q]:
-                    layers[q][nxt] = []
+                nxt = (cnts << CNT) | (nplaced << PLACED) | ((second & ~(-1 << ns)) << SECOND)
+                edges.append((cbit, q, nxt))
+                lq = layers[q]
+                if nxt not in lq:
+                    lq[nxt] = []
                     total += 1
-            for s in range(ns):
-                if not dom & split_bits[s]:
-                    continue
-                used = cnts[s]
-                if used == split_n[s]:
-                    continue
-                nsecond = second
-                if used and prev != s:
-                    nsecond |= 1 << s
-                used += 1
-                if used == split_n[s] and not nsecond >> s & 1:
-                    continue  # would finish as a single block
-                ncnts = cnts[:s] + (used,) + cnts[s + 1:]
-                if not viable(p + 1, placed, ncnts):
-                    continue
-                nxt = (placed, ncnts, nsecond, norm_prev(s, ncnts, nsecond))
-                edges.append((split_bits[s], p + 1, nxt))
-                if nxt not in layers[p + 1]:
-                    layers[p + 1][nxt] = []
-                    total += 1
+            if late1 & ~placed:
+                pass                            # (no split move can keep a block placeable)
+            else:
+                sec = second & ~(-1 << ns)
+                for s, sbit, n, sh, secbit, prev1 in split_moves:
+                    if not dom & sbit:
+                        continue
+                    used = (cnts >> sh) & fmask
+                    if used == n:
+                        continue
+                    nsecond = sec
+                    if used and prev != s:
+                        nsecond |= secbit
+                    used += 1
+                    if used == n and not nsecond & secbit:
+                        continue                # would finish as a single block
+                    ncnts = cnts + (1 << sh)
+                    if ((ncnts + bias1) & guard) != guard:
+                        continue
+                    # (the previous colour matters only while colour s is in its first
+                    # block and short of its count: merging the rest keeps states few)
+                    nprev = 0 if (nsecond & secbit or used == n) else prev1
+                    nxt = (ncnts << CNT) | (placed << PLACED) | (nsecond << SECOND) | nprev
+                    edges.append((sbit, p + 1, nxt))
+                    if nxt not in nxt_layer:
+                        nxt_layer[nxt] = []
+                        total += 1
             if total > budget:
                 raise Overflow(total)
     if not layers[L]:
