@@ -177,7 +177,8 @@ def _surest(failures: list[_Failure]) -> PuzzleError | None:
     if not failures:
         return None
     best = max(failures, key=lambda failure: failure.sure)
-    others = [f.label for f in failures if f is not best]
+    # (a text format's sniffer sees a file twice, as bytes and as text: named once)
+    others = list(dict.fromkeys(f.label for f in failures if f.label != best.label))
     also = f" (also tried as {', '.join(others)})" if others else ""
     return PuzzleError(f"{best.error} [read as {best.label}{also}]")
 

@@ -84,7 +84,7 @@ def test_a_format_the_family_does_not_write_is_refused_with_those_it_does(capsys
     code, text, err = convert(capsys, LIB / "nonogram-heart.json", "--to", "flow")
     assert code == 2 and text == ""
     assert err.strip() == ("pysolver: flow: a nonogram puzzle can be written as json, link, non, webpbn-xml, "
-                           "olsak-g, puzzlink")
+                           "olsak-g, puzzlink, pattern")
     code, _, err = convert(capsys, LIB / "nonogram-boat.json", "--to", "puzzlink")
     assert code == 2 and "black-and-white only" in err
 

@@ -3,6 +3,7 @@ expected clues and endpoints spelled out), packs read as packs, and the real fil
 field's tools (../shared/formats, read at run time, never copied here) open and round-trip."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,8 @@ def sniffed(path: Path) -> str:
     ("bw-goal-only.xml", "webpbn-xml", "Five by three", True),
     ("bw-pynogram.txt", "pynogram-ini", None, False),
     ("bw-nonogrid.toml", "nonogrid-toml", None, False),
+    ("bw-pattern.txt", "pattern", None, False),
+    ("bw-pattern.sav", "pattern", None, False),
 ])
 def test_black_and_white_fixtures_give_the_clues_they_spell(name, fmt, title, goal):
     """5 wide, 3 high: a reader that swaps width and height, or rows and columns, fails."""
@@ -93,6 +96,41 @@ def test_packs_of_our_own():
     assert [(b.width, b.height, b.model.cover) for b in boards] == [(4, 2, "full"), (3, 5, "full")]
     assert sorted(boards[1].family.to_json(boards[1].model)["endpoints"]) == \
         [[0, 0, "C"], [0, 2, "D"], [4, 0, "C"], [4, 2, "D"]]
+
+
+@pytest.mark.parametrize("name", ["numlin.txt", "arukone.txt"])
+def test_pzprjs_files(name):
+    """Rows before columns; the lines drawn are the solution when they join every pair; an
+    arukone names its pairs by letters and says whether every cell must be used."""
+    assert sniffed(HERE / name) == "pzpr"
+    p = load_path(str(HERE / name))
+    assert (p.width, p.height, p.model.cover) == (5, 3, "free")
+    ends = sorted(p.family.to_json(p.model)["endpoints"])
+    if name == "numlin.txt":
+        assert ends == [[0, 0, "1"], [0, 4, "1"], [1, 4, "2"], [2, 0, "2"]]
+        assert p.meta == {"author": "Tester", "source": "pysolver tests"}
+        assert p.solution["paths"]["2"] == [[1, 4], [2, 4], [2, 3], [2, 2], [2, 1], [2, 0]]
+        assert p.family.check(p.model, p.solution).solved
+        assert api.convert(p, "pzpr") == (HERE / name).read_text().split("info:")[0]
+    else:
+        assert ends == [[0, 0, "A"], [0, 4, "A"], [1, 4, "B"], [2, 0, "B"]]
+        assert p.solution is None
+        full = api.convert(load_any(json.dumps({**p.to_json(), "cover": "full"})), "pzpr")
+        assert full.splitlines()[:5] == ["pzprv3", "arukone", "3", "5", "passallcell"]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("pzprv3\nslither\n3\n3\n", "a pzprjs file of 'slither'"),
+    ("pzprv3\nnonogram\n3\n3\n", "from its puzz.link URL"),
+    ("pzprv3\nnumlin\n3\n", "line 4: the file ends before the columns"),
+    ("pzprv3\nnumlin\n2\n2\n1 - \n. 1 \n", "line 5: '-' is a number left unknown"),
+    ("pzprv3\nnumlin\n2\n2\n1 . \n. \n", "line 6: 1 values in this line of cells, expected 2"),
+    ("pzprv3\narukone\n2\n2\nall\n", "line 5: 'all', expected passallcell"),
+    ("pzprv3\narukone\n1\n2\npassallcell\nA 1 \n", "expected a letter A-Z"),
+])
+def test_pzprjs_faults_name_the_line(text, words):
+    with pytest.raises(PuzzleError, match=words):
+        load_any(text)
 
 
 @pytest.mark.parametrize("name", ["adc2016-problem.txt", "adc2018-problem.txt", "adc2018-answer.txt"])

@@ -210,3 +210,52 @@ def test_non_colour_characters():
     with pytest.raises(PuzzleError) as exc:
         FAMILY.importers["non"][1](body.format(colors="color a #ff0000\ncolor b #0000ff\n"))
     assert "line 6: colour 'z'" in str(exc.value)
+
+
+# -- Simon Tatham's Pattern ---------------------------------------------------------------------
+def _pattern(text: str) -> dict:
+    from pysolver.load import load_any
+    p = load_any(text)
+    return {"size": (p.width, p.height), **FAMILY.to_json(p.model)}
+
+
+def test_pattern_game_ids_read_columns_first():
+    """Pattern lists the columns, then the rows; an empty entry is an empty line; a square's
+    size may be one number; the web version's page address and the picture generator's
+    given cells (hints only) are read too."""
+    house = "5x5:1/4/3.1/4/1/1/3/5/1.1/3"
+    assert _pattern(house) == {"size": (5, 5), "rows": HOUSE_ROWS, "cols": HOUSE_COLS}
+    assert _pattern("5:1/4/3.1/4/1/1/3/5/1.1/3") == _pattern(house)
+    assert _pattern("https://example.org/puzzles/js/pattern.html#" + house) == _pattern(house)
+    assert _pattern(house + ",Y") == _pattern(house)         # 24 skipped, then a given filled cell
+    assert _pattern("3x2:2//1/1/1.1") == {"size": (3, 2), "rows": [[1], [1, 1]], "cols": [[2], [], [1]]}
+
+
+@pytest.mark.parametrize("text, words", [
+    ("10x10#12345", "random seed"),
+    ("5x5:1/4/3.1/4/1/1/3/5/1.1", "9 clue lines for a 5x5 grid, expected 10"),
+    ("5x5:1/4/3.1/4/1/1/3/6/1.1/3", "row 3: clue 6 needs 6 cells"),
+    ("5x5:1/4/3.1/4/1/1/3/5/1.1/3,zz", "run past the grid"),
+    ("5x5:1/4/3.1/4/1/1/3/5/1.1/3,b", "stop at cell 2 of 25"),
+    ("SAVEFILE:41:Simon Tatham's Portable Puzzle Collection\nGAME    :3:Net\n", "a game of 'Net'"),
+    ("SAVEFILE:41:Simon Tatham's Portable Puzzle Collection\nGAME    :7:Pattern\nPARAMS  :3:5x5\n",
+     "no DESC record"),
+    ("SAVEFILE:41:Simon Tatham's Portable Puzzle Collection\nGAME    :7:Pattern\nDESC    :99:1/2\n",
+     "the file ends first"),
+])
+def test_pattern_faults_are_named(text, words):
+    from pysolver.load import load_any
+    with pytest.raises(PuzzleError, match=words):
+        load_any(text)
+
+
+def test_pattern_game_id_written_and_refused_for_colour():
+    from pysolver import api
+    from pysolver.load import load_any
+    p = load_any("5x5:1/4/3.1/4/1/1/3/5/1.1/3")
+    assert api.conversion(p, "pattern")["text"] == "5x5:1/4/3.1/4/1/1/3/5/1.1/3\n"
+    colour = load_any(json.dumps({"type": "nonogram", "width": 2, "height": 1, "palette": {"r": "#ff0000",
+                                  "b": "#0000ff"}, "rows": [[[1, "r"], [1, "b"]]], "cols": [[[1, "r"]], [[1, "b"]]]}))
+    assert "pattern" not in [f["name"] for f in api.formats("nonogram", colour)]
+    with pytest.raises(PuzzleError, match="black-and-white only"):
+        api.conversion(colour, "pattern")

@@ -918,6 +918,11 @@ def _more_importers() -> None:
         "picross-solver": (t.sniff_picross, t.load_picross),
         "tournament": (t.sniff_tournament, t.load_tournament),
     })
+    from . import tatham
+    IMPORTERS["pattern"] = (tatham.sniff_pattern, tatham.load_pattern)
+    EXPORTERS["pattern"] = Exporter("a game ID of Simon Tatham's Pattern (Game > Specific; black-and-white only)",
+                                    lambda model, solution, meta: tatham.export_pattern(model) + "\n",
+                                    accepts=lambda model: not model.multicolour)
 
 
 _more_importers()

@@ -37,8 +37,11 @@ class NumberlinkFamily(Family):
         "adc": "DA Symposium contest files, 2016-2018 (problems; an answer reads as its puzzle and solution)",
         "blocks": "'W H' blocks of labelled rows (a collection of several is a pack)",
         "flow": "flow_solver text",
+        "pzpr": "pzprjs files (puzz.link's editor: pzprv3, numlin and arukone), with the lines drawn when they "
+                "solve it",
     }
-    importer_endings = {"puzzlink": (".txt",), "adc": (".txt",), "blocks": (".txt",), "flow": (".txt",)}
+    importer_endings = {"puzzlink": (".txt",), "adc": (".txt",), "blocks": (".txt",), "flow": (".txt",),
+                        "pzpr": (".txt",)}
     makers = MAKERS
     exporters = formats.EXPORTERS
 

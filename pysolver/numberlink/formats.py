@@ -528,4 +528,13 @@ IMPORTERS = {
     "adc": (sniff_adc, load_adc),
     "blocks": (sniff_blocks, load_blocks),
     "flow": (sniff_flow, load_flow),
+    "pzpr": (lambda text: _pzpr().sniff_pzpr(text), lambda text: _pzpr().load_pzpr(text)),
 }
+
+
+def _pzpr():
+    from . import pzpr          # (it builds on this module's helpers)
+    return pzpr
+
+
+EXPORTERS["pzpr"] = _pzpr().EXPORTER

@@ -25,7 +25,8 @@ def test_a_nonogram_saved_as_json_and_non_reads_back_the_same(context, server):
     page = wait_ready(open_puzzle(context, server, unsolved(path)))
     page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
     options = page.locator("#save-as option").all_text_contents()
-    assert options == ["Save as…", "json (.json)", "non (.non)", "webpbn-xml (.xml)", "olsak-g (.g)", "puzzlink (.txt)"]
+    assert options == ["Save as…", "json (.json)", "non (.non)", "webpbn-xml (.xml)", "olsak-g (.g)", "puzzlink (.txt)",
+                       "pattern (.txt)"]
     original = load_path(str(path))
     for name, file_name in (("json", "Heart.json"), ("non", "Heart.non")):
         got_name, text = save(page, name)
@@ -56,6 +57,9 @@ def test_a_numberlink_answer_is_worked_out_and_saved(context, server):
     assert sorted(map(sorted, load_any(problem).model.ends)) == sorted(map(sorted, held.ends))
     # Formats that share the .txt ending do not share a file name.
     assert problem_name.endswith("-adc.txt") and save(page, "puzzlink")[0].endswith("-puzzlink.txt")
+    pzpr_name, pzpr = save(page, "pzpr")                     # as puzz.link's editor saves it
+    assert pzpr_name.endswith("-pzpr.txt") and pzpr.startswith("pzprv3\nnumlin\n7\n7\n")
+    assert sorted(map(sorted, load_any(pzpr).model.ends)) == sorted(map(sorted, held.ends))
 
 
 def test_only_formats_that_can_hold_the_puzzle_are_offered(context, server):
