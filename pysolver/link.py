@@ -110,7 +110,8 @@ def decode_link(text: str) -> Puzzle:
     frag = fragment_of(text)
     parts = frag.split("/")
     if len(parts) < 3:
-        raise PuzzleError("link: expected #<type>/<width>x<height>/<data>")
+        raise PuzzleError("link: not a whole puzzle link (expected #<type>/<width>x<height>/<data>: was it cut "
+                          "short when copied?)")
     type_name, size, payload, *rest = parts
     if type_name not in TYPES:
         raise PuzzleError(f"link: {quote(type_name[:40])} is not a puzzle type ({', '.join(TYPES)})")
@@ -120,7 +121,11 @@ def decode_link(text: str) -> Puzzle:
     width, height = int(m.group(1)), int(m.group(2))
     check_size(width, height, "link", get_family(type_name))
     if not payload.startswith(VERSION):
-        raise PuzzleError(f"link: format version {quote(payload[:1])} is not supported (this app reads version {VERSION})")
+        if payload[:1].isascii() and payload[:1].isdigit():
+            raise PuzzleError(f"link: format version {quote(payload[:1])} is not supported (this app reads version "
+                              f"{VERSION}; a newer version of the app made it: reload the page to update)")
+        raise PuzzleError("link: the puzzle data is damaged (it should start with the format version "
+                          f"{VERSION}: was the link changed or cut short?)")
     mode, data = payload[1:2], payload[2:]
     if mode == ".":
         from urllib.parse import unquote

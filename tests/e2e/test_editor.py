@@ -293,6 +293,23 @@ def test_a_flow_screenshot_becomes_a_board_to_confirm(context, server):
     assert page.evaluate("app.editor.state()")["width"] == 6
 
 
+def test_a_flow_screenshot_keeps_its_colours(context, server):
+    """Pairs are drawn in the order they first appear (red, green, blue, ...): the pairs
+    read from a picture are reordered and lettered so that its red pair is drawn red, its
+    green pair green and its blue pair blue, whatever order they are read in."""
+    board = {"width": 5, "height": 5, "endpoints": [[0, 0, "1"], [4, 4, "1"], [2, 1, "2"], [2, 3, "2"],
+                                                     [0, 4, "3"], [4, 0, "3"]]}   # red, green, blue
+    img = flow_picture(board, cell=36)
+    data = png(img.shape[1], img.shape[0], lambda x, y: tuple(int(v) for v in img[y, x, :3]))
+    page = wait_ready(open_app(context, server.url))
+    page.set_input_files("#enter-shot-input", files=[{"name": "rgb.png", "mimeType": "image/png", "buffer": data}])
+    page.wait_for_function("app.editor.state() && app.editor.state().type === 'numberlink'")
+    got = page.evaluate("app.editor.state()")
+    label = {(r, c): lab for r, c, lab in got["endpoints"]}
+    assert (label[(0, 0)], label[(2, 1)], label[(0, 4)]) == ("A", "B", "C")
+    assert [lab for _, _, lab in got["endpoints"]] == ["A", "A", "B", "B", "C", "C"]
+
+
 def test_two_tabs_follow_each_other(context, server):
     one = editor(context, server, "nonogram/3x3")
     two = editor(context, server, "nonogram/3x3")

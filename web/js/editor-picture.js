@@ -4,6 +4,7 @@
    beside the board so the player can compare and fix anything misread.  Apart from the
    page (editor.js): only a family that reads pictures makes any of it show. */
 
+import { family } from "./families/index.js";
 import { loadImage, scaledPixels, toBase64 } from "./makers.js";
 import { $, showError } from "./page.js";
 
@@ -48,7 +49,9 @@ export function initPictureReading({ families, solver, ready, show, say }) {
     const title = file.name ? file.name.replace(/\.[^.]+$/, "").slice(0, 80) : "";
     const res = await solver.call("make", { type: found.fam.type, maker: found.maker.name, timeout: found.maker.timeout,
                                             rgba: toBase64(pixels), source_width: w, source_height: h, title });
-    const p = res.puzzle;
+    // (the family may reorder what it read so that it is drawn in the picture's colours)
+    const adopt = family(res.puzzle.type).adoptColours;
+    const p = adopt && res.stats?.colours ? adopt(res.puzzle, res.stats.colours) : res.puzzle;
     const editors = await ready;
     await show({ type: p.type }, { start: editors.get(p.type).fromPuzzle(p) });
     const pairs = res.stats?.colours ? Object.keys(res.stats.colours).length : null;

@@ -121,11 +121,12 @@ export function initEditor(ctx, families) {
   function change(next, field = null) {
     if (!e.drafts.change(next, field)) return;
     e.highlight = null;
+    say("");               // (a check's verdict was about the clues before this change)
     refresh();
   }
 
-  function undo() { if (!e.busy && e.drafts.undo()) { e.highlight = null; refresh(true); } }
-  function redo() { if (!e.busy && e.drafts.redo()) { e.highlight = null; refresh(true); } }
+  function undo() { if (!e.busy && e.drafts.undo()) { e.highlight = null; say(""); refresh(true); } }
+  function redo() { if (!e.busy && e.drafts.redo()) { e.highlight = null; say(""); refresh(true); } }
 
   // (what the modules the page is made of share: see their headers)
   const m = { e, ed, fam, draft, puzzle, problems, change, say, board };

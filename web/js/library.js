@@ -20,6 +20,17 @@ function puzzleItem(title, kind, open) {
   return a;
 }
 
+/** Python's message for text it could not read, as the page says it: without the file's
+    name again, and without the list of every reader tried (for the command line). */
+export function plainOpenError(message, name) {
+  let m = message.startsWith(name + ": ") ? message.slice(name.length + 2) : message;
+  m = m.replace(/^not puzzle JSON, a share link or a known puzzle format/,
+    "this is not a puzzle this app can read (puzzle JSON, a share link, or one of the formats of other puzzle apps that Open a puzzle lists)");
+  m = m.replace(/ \(tried: [^)]*\)$/, "");
+  return m.replace(/^not UTF-8 text and not a known binary format/,
+    "this is neither text nor a puzzle file of a known kind");
+}
+
 // The most a pasted text or an opened file may hold: pysolver's limit for any file
 // (pysolver/format.py MAX_TEXT), far more than a puzzle needs.
 const MAX_INPUT = 20e6;
@@ -45,6 +56,12 @@ export function initLibrary(ctx) {
     const endings = new Set([".json"]);
     for (const t of TYPES) for (const r of family(t).reads || []) for (const e of r.endings || []) endings.add(e);
     $("file-input").accept = [...endings].join(",");
+    // (the names as the families describe them: pysolver is the one source)
+    $("formats-list").replaceChildren(...TYPES.map((t) => {
+      const li = document.createElement("li");
+      li.textContent = `${family(t).title}: ${(family(t).reads || []).map((r) => r.about).join("; ")}`;
+      return li;
+    }));
   }
 
   /* The bundled puzzles as cards, filtered by family and by grade (both kept while
@@ -174,28 +191,66 @@ export function initLibrary(ctx) {
     try {
       await openText(text, "pasted text");
     } catch (err) {
-      showError("Could not open the pasted puzzle: " + err.message);
+      showError("Could not open the pasted puzzle: " + plainOpenError(err.message, "pasted text"));
     } finally {
       button.disabled = false;
       $("paste-status").textContent = "";
     }
   };
-  $("file-input").onchange = async (e) => {
-    const file = e.target.files[0];
-    e.target.value = "";
-    if (!file) return;
+  /** Open a file chosen or dropped.  A banner says it is being read (Python may take
+      seconds on a large one), and the error of an earlier file goes at once. */
+  async function openFile(file) {
+    hideError();
+    // (a picture of a board, a Flow screenshot, is read in the editor: js/editor.js)
+    if (file.type.startsWith("image/") && ctx.editor?.readsImages()) return void ctx.editor.openImage(file);
+    const banner = $("open-banner");
+    banner.textContent = `Opening ${file.name}…`;
+    banner.hidden = false;
     try {
-      // (a picture of a board, a Flow screenshot, is read in the editor: js/editor.js)
-      if (file.type.startsWith("image/") && ctx.editor?.readsImages()) return void ctx.editor.openImage(file);
       if (file.size > MAX_INPUT) throw new Error(`${file.name} is too large for a puzzle file`);
       const bytes = new Uint8Array(await file.arrayBuffer());
       let text = null;
       try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (err) { text = null; }
       await openText(text, file.name, bytes);
     } catch (err) {
-      showError(`Could not open ${file.name}: ${err.message}`);
+      showError(`Could not open ${file.name}: ${plainOpenError(err.message, file.name)}`);
+    } finally {
+      banner.hidden = true;
     }
+  }
+
+  $("file-input").onchange = (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";
+    if (file) openFile(file);
   };
+  // A file dropped anywhere on the page opens as if chosen (instead of the browser
+  // leaving the app to show it); the page says where it can go while one is dragged.
+  let dragDepth = 0;
+  const carriesFiles = (ev) => [...(ev.dataTransfer?.types || [])].includes("Files");
+  window.addEventListener("dragenter", (ev) => {
+    if (!carriesFiles(ev)) return;
+    dragDepth += 1;
+    document.body.classList.add("dropping");
+  });
+  window.addEventListener("dragleave", (ev) => {
+    if (!carriesFiles(ev)) return;
+    dragDepth = Math.max(0, dragDepth - 1);
+    if (!dragDepth) document.body.classList.remove("dropping");
+  });
+  window.addEventListener("dragover", (ev) => {
+    if (!carriesFiles(ev)) return;
+    ev.preventDefault();
+    ev.dataTransfer.dropEffect = "copy";
+  });
+  window.addEventListener("drop", (ev) => {
+    if (!carriesFiles(ev)) return;
+    ev.preventDefault();
+    dragDepth = 0;
+    document.body.classList.remove("dropping");
+    const file = ev.dataTransfer.files[0];
+    if (file) openFile(file);
+  });
   // The ways to play below the library, reached from the top of the page (the URL's
   // fragment is for puzzles, so these scroll rather than link).
   for (const b of document.querySelectorAll(".lib-actions button[data-target]")) {
@@ -206,7 +261,11 @@ export function initLibrary(ctx) {
       target.querySelector("input, select, button, textarea")?.focus({ preventScroll: true });
     };
   }
-  $("home-link").onclick = (e) => { e.preventDefault(); history.pushState(null, "", location.pathname); show(); };
+  $("home-link").onclick = $("play-back").onclick = (e) => {
+    e.preventDefault();
+    history.pushState(null, "", location.pathname);
+    show();
+  };
 
   return { show, render };
 }

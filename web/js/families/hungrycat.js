@@ -206,12 +206,12 @@ function draw(ctx, p, progress, view) {
     for (const [kind, i] of hl.lines || []) {
       if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1); else ctx.strokeRect(x0 + i, y0, 1, H);
     }
-    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
+    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint, 0.12, hl.wrong ? t.fg : null);
   }
   const bad = new Set();
   if (view.marks) {
     for (const e of view.marks.errors) for (const l of e.lines || []) bad.add(l.join(":"));
-    strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
+    strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error, 0.12, t.fg);
   }
   const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // (in the maker, view.design, the clues are the picture's own: never greyed out)

@@ -23,6 +23,8 @@
      applyStep(puzzle, progress, step) (when the description says replay),
      brokenLines?(puzzle, progress)  lines whose settled cells break their clue ("Show errors")
      drawingKind?            what the drawing maker needs to draw its pictures (see designer.js)
+     adoptColours?(puzzle, colours)  a board read from a picture, redone so that it is drawn in
+                             the picture's colours (colours: the maker's stats.colours)
      editor?()               -> a promise of its editor module ("Enter a puzzle", see editor.js) */
 import { setLimits } from "../limits.js";
 import hungrycat from "./hungrycat.js";

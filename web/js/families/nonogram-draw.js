@@ -45,9 +45,10 @@ export function draw(ctx, p, progress, view) {
       if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1);
       else ctx.strokeRect(x0 + i, y0, 1, H);
     }
-    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint);
+    // (a wrong cell's ring has a halo in the text colour: red on a red cell would not show)
+    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint, 0.12, hl.wrong ? t.fg : null);
   }
-  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error);
+  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error, 0.12, t.fg);
   const { rowItem, colItem, maskCorner, kx, ky } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // A line's clue is marked wrong after Check, greyed out once the line is done (not
   // in the maker, view.design: there the clues are the drawing's, so always "done").

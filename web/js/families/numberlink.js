@@ -246,6 +246,36 @@ function applyStep(p, progress, step) {
   return { paths, tails };
 }
 
+/** A board read from a picture, with `colours` (label -> "#rrggbb", the dots' colour in
+    it): its pairs reordered and lettered A, B, C... so that each is drawn in the colour of
+    the board's palette nearest its own (pairs are coloured in the order they first
+    appear), closest pairs first.  The picture's red pair stays red, its blue pair blue. */
+function adoptColours(p, colours) {
+  const labels = [...new Set(p.endpoints.map((e) => e[2]))];
+  const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const far = (a, b) => a.reduce((s, v, i) => s + (v - b[i]) ** 2, 0);
+  const pairs = [];
+  labels.forEach((lab, i) => {
+    if (!/^#[0-9a-f]{6}$/i.test(colours[lab] || "")) return;
+    for (let k = 0; k < labels.length; k++) pairs.push([far(rgb(colours[lab]), rgb(labelColour(k))), i, k]);
+  });
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  const slot = new Map(), taken = new Set();
+  for (const [, i, k] of pairs) if (!slot.has(i) && !taken.has(k)) { slot.set(i, k); taken.add(k); }
+  let free = 0;
+  labels.forEach((lab, i) => {
+    if (slot.has(i)) return;
+    while (taken.has(free)) free++;
+    slot.set(i, free);
+    taken.add(free);
+  });
+  const NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  const slotOf = new Map(labels.map((lab, i) => [lab, slot.get(i)]));
+  const endpoints = p.endpoints.map(([r, c, lab]) => [r, c, NAMES[slotOf.get(lab)] ?? String(slotOf.get(lab) + 1)]);
+  endpoints.sort((a, b) => NAMES.indexOf(a[2]) - NAMES.indexOf(b[2]));
+  return { ...p, endpoints };
+}
+
 function toSolution(p, progress) { return { paths: progress.paths }; }
 function fromSolution(p, solution) { return { paths: JSON.parse(JSON.stringify(solution.paths)) }; }
 
@@ -259,5 +289,6 @@ export default {
         "over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch or the + " +
         "and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
+  adoptColours,
   editor: () => import("../editor-numberlink.js").then((m) => m.default),
 };
