@@ -31,9 +31,10 @@ def test_draw_links_tap_ones_erase_and_solve(context, server):
     inner = long_path[len(long_path) // 2]
     page.mouse.click(*cell_point(page, *inner))
     assert page.evaluate("app.state().progress.paths") == [one]
-    # A drag that stops short changes nothing.
+    # A drag that stops short changes nothing, and says why.
     drag(page, long_path[:-1])
     assert page.evaluate("app.state().progress.paths") == [one]
+    assert page.locator("#message").text_content().startswith("A link ends on its partner")
     page.click("#undo")
     assert page.evaluate("app.state().progress.paths") == [long_path, one]
     wait_ready(page)

@@ -314,7 +314,7 @@ export class Board {
     }
     this._endKeyStroke();
     const stroke = this.hooks.press(this._keyCell(), tap, e);
-    if (stroke) this.hooks.commit(stroke.end());
+    if (stroke) this.hooks.commit(stroke.end(), stroke);
     this._announce();
   }
 
@@ -330,7 +330,7 @@ export class Board {
     if (!this.keyStroke) return;
     const stroke = this.keyStroke;
     this.keyStroke = null;
-    this.hooks.commit(stroke.end());
+    this.hooks.commit(stroke.end(), stroke);
   }
 
   _pos(e) {
@@ -435,7 +435,7 @@ export class Board {
     if (this.stroke && this.pointers.size === 0) {
       const stroke = this.stroke;
       this.stroke = null;
-      if (cancelled) { stroke.cancel?.(); this.hooks.changed(null); } else this.hooks.commit(stroke.end());
+      if (cancelled) { stroke.cancel?.(); this.hooks.changed(null); } else this.hooks.commit(stroke.end(), stroke);
     }
   }
 }

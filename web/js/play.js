@@ -34,10 +34,13 @@ export function initPlay(ctx) {
       state.preview = preview;
       board.draw();
     },
-    commit: (progress) => {
+    commit: (progress, stroke) => {
       state.preview = null;
       if (progress) applyProgress(progress);
       else board.draw();
+      // (a stroke that changed nothing may say why: a link drawn short of its partner)
+      const why = !progress && stroke?.note?.();
+      if (why) say(why);
     },
     drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
     announce: (text) => { $("board-cursor").textContent = text; },

@@ -35,7 +35,8 @@ export function drawPicture(canvas, fam, puzzle, progress, maxPx = PICTURE_PX) {
   g.rect(L.x0, L.y0, W, H);
   g.clip();
   const view = { theme: theme(), visible: { x0: 0, y0: 0, x1: L.cols, y1: L.rows }, pxPerUnit: s,
-                 hover: null, marks: null, highlight: null, tool: null, replay: null, brokenLines: null };
+                 hover: null, marks: null, highlight: null, tool: null, replay: null, brokenLines: null,
+                 picture: true };
   fam.draw(g, puzzle, progress, view);
 }
 

@@ -15,8 +15,10 @@
      layout(puzzle)          {cols, rows, x0, y0, pinnedClues?}: size in cell units, grid origin;
                              pinnedClues: the margins are clue strips drawn with
                              draw.js pinnedClueStrips (the board keeps presses and hints off them)
-     draw(ctx, puzzle, progress, view)   in cell units; view: theme, visible, hover, marks, highlight, tool
-     press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?}
+     draw(ctx, puzzle, progress, view)   in cell units; view: theme, visible, hover, marks, highlight, tool,
+                             picture (true: the finished picture alone, without numbers or links)
+     press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?,
+                             note?() (when end() changed nothing: why, said to the player)}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
      isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}],
      describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),

@@ -207,12 +207,15 @@ function draw(ctx, p, progress, view) {
   const paths = progress.paths;
   const drawing = progress.drawing;
   const owner = coverMap(p, paths);
-  // painted cells: the picture appears as links complete
+  // painted cells: the picture appears as links complete (the picture alone: a hair
+  // wider, so that no seams show between cells of one colour)
+  const side = view.picture ? 1.04 : 1;
   paths.forEach((path) => {
     const key = p.clues[clueAt.get(path[0][0] * W + path[0][1])][3];
     ctx.fillStyle = p.palette[key];
-    for (const [r, c] of path) ctx.fillRect(c, r, 1, 1);
+    for (const [r, c] of path) ctx.fillRect(c, r, side, side);
   });
+  if (view.picture) return;          // (the finished picture alone: the win screen's)
   if (px >= LINES_FROM_PX) gridLines(ctx, 0, 0, W, H, t.grid);
   else coarseGrid(ctx, W, H, t.grid, px);
   // the links themselves, so two neighbouring links of one colour stay distinguishable
@@ -345,6 +348,12 @@ function press(p, progress, cell) {
     move(to) {
       walkTowards(() => path, to, W, p.height, step);
       return preview();
+    },
+    /** Why an unfinished drag was dropped (a tap says nothing). */
+    note() {
+      return !done && path.length > 1
+        ? `A link ends on its partner: drag from this ${number} to another ${number} through ${number} cells in all.`
+        : null;
     },
     end() {
       if (done) return { paths: [...base.paths, path] };
