@@ -190,6 +190,17 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
     if (e.target.type === "file") return;
     clearTimeout(timer);
     timer = setTimeout(ask, 250);
+    // What was refused was for the old values: unsaid until the solver answers for the
+    // new ones (it may be busy making a puzzle for a while).
+    if (JSON.stringify(values()) === answered) return;
+    for (const { input } of listed) {
+      for (const opt of input.options) {
+        if (!opt.title) continue;
+        opt.disabled = false;
+        opt.title = "";
+        opt.textContent = opt.dataset.label;
+      }
+    }
   };
   if (maker.check && listed.length) {
     form.addEventListener("focusin", () => { if (asked === null) ask(); });
