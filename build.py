@@ -219,8 +219,12 @@ def _write_library_index(site: Path) -> list[dict]:
         entries.append({"file": f"static/puzzles/{f.name}", "type": data["type"],
                         "title": data.get("title", f.stem), "width": data["width"], "height": data["height"],
                         "grade": data.get("grade")})
-    # Each family's puzzles from easy to fiendish, the smallest first within a grade.
-    entries.sort(key=lambda e: (e["type"], e["grade"] or 9, e["width"] * e["height"], e["title"]))
+    # The families in the registry's order (the filter buttons' order), each one's
+    # puzzles from easy to fiendish, the smallest first within a grade.
+    from pysolver.registry import TYPES
+    family_at = {t: i for i, t in enumerate(TYPES)}
+    entries.sort(key=lambda e: (family_at.get(e["type"], len(TYPES)), e["type"], e["grade"] or 9,
+                                e["width"] * e["height"], e["title"]))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.json").write_text(json.dumps(entries, indent=1))
     return entries

@@ -33,7 +33,8 @@ export function draw(ctx, p, progress, view) {
   blankGrid(ctx, x0, y0, W, H, view);
   if (px < BITMAP_BELOW) drawBitmap(ctx, p, grid, x0, y0, t);
   else drawCells(ctx, p, grid, x0, y0, t, r0, r1, c0, c1);
-  drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px);
+  // (a card's board shows its cells down to 3 px: a 10x10 must not look like 2x2)
+  drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px, view.thumbnail ? 3 : BITMAP_BELOW);
   // Lines Check found wrong, and (with "Show errors" on) lines whose settled cells break their clue.
   const badLines = new Set((view.brokenLines || []).map((l) => l.join(":")));
   for (const e of (view.marks && view.marks.errors) || []) for (const l of e.lines || []) badLines.add(l.join(":"));
@@ -60,8 +61,19 @@ export function draw(ctx, p, progress, view) {
     const st = clueState(kind, i);
     bs.forEach(([n, k], j) => item(i, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
   };
-  if (px * kx >= CLUE_TEXT_BELOW) for (let r = r0; r < r1; r++) lineClue("row", r, rowItem);
-  if (px * ky >= CLUE_TEXT_BELOW) for (let c = c0; c < c1; c++) lineClue("col", c, colItem);
+  // (on a library card the numbers are too small to read: each is a chip of its colour
+  // instead, so that the card still shows the board's clues)
+  const lineChips = (kind, i, item) => {
+    const bs = blocks(kind === "row" ? p.rows[i] : p.cols[i]);
+    bs.forEach(([, k], j) => item(i, bs.length - j + 0.25, (x, y) => {
+      ctx.fillStyle = p.palette && k !== null ? p.palette[k] : t.muted;
+      ctx.fillRect(x + 0.2, y + 0.2, 0.6, 0.6);
+    }));
+  };
+  const rowsBy = px * kx >= CLUE_TEXT_BELOW ? lineClue : view.thumbnail ? lineChips : null;
+  const colsBy = px * ky >= CLUE_TEXT_BELOW ? lineClue : view.thumbnail ? lineChips : null;
+  if (rowsBy) for (let r = r0; r < r1; r++) rowsBy("row", r, rowItem);
+  if (colsBy) for (let c = c0; c < c1; c++) colsBy("col", c, colItem);
   maskCorner();
 }
 

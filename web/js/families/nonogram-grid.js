@@ -82,12 +82,12 @@ let rgbProbe = null;
     would grey the whole board: then only the thick lines, or every 25th, or none but
     the edges. */
 const MIN_GAP = 10;
-export function drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px) {
+export function drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px, thinFrom = BITMAP_BELOW) {
   const strongEvery = px * 5 >= MIN_GAP ? 5 : px * 25 >= MIN_GAP ? 25 : Infinity;
   const isStrong = (i, n) => i % strongEvery === 0 || i === n || i === 0;
-  for (const strong of px >= BITMAP_BELOW ? [false, true] : [true]) {
+  for (const strong of px >= thinFrom ? [false, true] : [true]) {
     ctx.strokeStyle = strong ? t.gridStrong : t.grid;
-    ctx.lineWidth = strong ? Math.max(0.06, 1 / px) : 0.025;
+    ctx.lineWidth = strong ? Math.max(0.06, 1 / px) : px < BITMAP_BELOW ? 0.5 / px : 0.025;
     ctx.beginPath();
     for (let c = c0; c <= c1; c++) {
       if (isStrong(c, W) !== strong) continue;
