@@ -114,7 +114,7 @@ export function initActions(ctx) {
   /** Forget a hint under way (its preview too); true when there was one. */
   function dropHint() {
     if (!flow) return false;
-    if (state.preview === flow.preview) state.preview = null;
+    if (state.ghost === flow.preview) state.ghost = null;
     flow = null;
     return true;
   }
@@ -160,7 +160,7 @@ export function initActions(ctx) {
                applied: false, step: 1 };
     }
     if (flow.step === 2) {
-      flow.preview = state.preview = state.fam.fromSolution(p, h.solution, state.history.present);
+      flow.preview = state.ghost = state.fam.fromSolution(p, h.solution, state.history.present);
       state.highlight = { cells: h.cells || [], lines: h.lines || [] };
       say(`Hint: ${h.message}. Hint again plays it.`);
       board().reveal(state.highlight.cells);
@@ -168,7 +168,6 @@ export function initActions(ctx) {
       return { cells: state.highlight.cells, lines: state.highlight.lines, message: h.message, applied: false, step: 2 };
     }
     dropHint();
-    state.preview = null;
     state.history.push(state.fam.fromSolution(p, h.solution, state.history.present));
     ctx.play.afterChange();
     state.highlight = { cells: h.cells || [], lines: h.lines || [] };

@@ -24,7 +24,7 @@ import { Solver } from "./solver.js";
    elsewhere) with its history, the board's overlays and what is running; the modules
    reach each other through their entries here (ctx.play.show(), ctx.replay.stop(), ...). */
 const ctx = {
-  state: { puzzle: null, fam: null, key: null, history: null, preview: null, marks: null,
+  state: { puzzle: null, fam: null, key: null, history: null, preview: null, ghost: null, marks: null,
            highlight: null, tool: null, link: null, running: false,
            replay: null,       // the running replay: {stopped, paused}; see replay.js
            saveFormats: [] },  // the formats "Save as" offers for this puzzle

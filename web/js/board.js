@@ -220,6 +220,14 @@ export class Board {
       ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.ox, dpr * this.oy);
       const view = { ...this.hooks.view(), visible: this.visibleUnits(), hover: this.hover, pxPerUnit: this.scale };
       this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
+      // A ghost (a hint's deduction, not played yet) is drawn over at half strength:
+      // what it adds shows half-way, what it shares with the grid unchanged.
+      const ghost = this.hooks.ghost?.();
+      if (ghost) {
+        ctx.globalAlpha = 0.5;
+        this.hooks.family().draw(ctx, puzzle, ghost, view);
+        ctx.globalAlpha = 1;
+      }
       if (this.cursor && document.activeElement === this.canvas) {
         const L = this.layout;
         ctx.strokeStyle = view.theme.accent;

@@ -24,6 +24,7 @@ export function initPlay(ctx) {
     puzzle: () => state.puzzle,
     family: () => state.fam,
     progress: () => state.preview || state.history.present,
+    ghost: () => state.ghost || null,
     view: () => ({ theme: theme(), marks: state.marks, highlight: state.highlight, tool: state.tool,
                    replay: state.replay, brokenLines: brokenLines() }),
     press: (cell, button, ev) => {
@@ -269,7 +270,7 @@ export function initPlay(ctx) {
     if (!state.puzzle || e.key !== History.storageKey(state.key) || e.newValue === null || state.replay) return;
     state.history.discard();  // (its pending write would put this tab's older grid back)
     state.history = new History(state.key, state.fam.newProgress(state.puzzle));
-    state.preview = state.marks = state.highlight = null;
+    state.preview = state.ghost = state.marks = state.highlight = null;
     afterChange();
     board.draw();
     say("Updated with the moves made in another tab.");

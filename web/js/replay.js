@@ -25,6 +25,7 @@ export function initReplay(ctx) {
     const res = await ctx.actions.run("Replay", () => solver.call("steps", { puzzle: stripSolution(p), timeout: 30 }));
     if (!res || state.puzzle !== p) return false;
     const steps = res.steps;
+    ctx.actions.dropHint();          // (a hint's ghost would be drawn over the replay)
     const me = { stopped: false, paused: false };
     state.replay = me;
     setPaused(false);

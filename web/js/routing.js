@@ -67,7 +67,7 @@ export function initRouting(ctx) {
     state.fam = fam;
     state.key = key;
     state.history = new History(key, fam.newProgress(puzzle));
-    state.preview = state.marks = state.highlight = null;
+    state.preview = state.ghost = state.marks = state.highlight = null;
     state.tool = fam.tools ? fam.tools(puzzle)[0]?.id ?? null : null;
     state.link = link;
     // The last puzzle's formats must not be offered for this one (onSolverReady refills)
