@@ -351,3 +351,18 @@ def test_a_tab_busy_checking_takes_the_other_tabs_drawing_and_does_not_overwrite
     a.reload()
     a.wait_for_function("window.app && app.design.state() !== null")
     assert a.evaluate("app.design.state().drawing.grid[0]") == "####?"
+
+
+def test_the_grid_stays_still_while_its_clues_grow(context, server):
+    """A clue that grows a margin moves the clue strip, not the cells under the pointer,
+    while the board still fits its view (here across: the view is wider than tall)."""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    new_drawing(page, 8, 8)
+    page.mouse.click(*point(page, 0, 0))
+    page.wait_for_timeout(100)
+    before = page.evaluate("app.design.cellCenter(5, 5)")
+    page.mouse.click(*point(page, 0, 2))               # row 0: a second block, a wider margin
+    page.wait_for_timeout(100)
+    assert page.evaluate("app.design.state()")["drawing"]["grid"][0][:3] == "#?#"
+    assert page.evaluate("app.design.cellCenter(5, 5)") == before

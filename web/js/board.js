@@ -60,15 +60,22 @@ export class Board {
   }
 
   /** A new layout for the same grid with other margins (the drawing maker's clues
-      grow and shrink): a view the player zoomed or panned keeps its scale and the grid
-      stays where it is on screen, else the board is fitted again; the keyboard cursor
-      and a keyboard drag go on. */
+      grow and shrink): the grid stays where it is on screen, at its scale, when the
+      player zoomed or panned or when the new margins still fit in the view; else the
+      board is fitted again.  The keyboard cursor and a keyboard drag go on. */
   adjustLayout(layout) {
     const old = this.layout;
     this.layout = layout;
-    if (!old || !this.userView) { this.fit(); return; }
-    this.ox -= (layout.x0 - old.x0) * this.scale;
-    this.oy -= (layout.y0 - old.y0) * this.scale;
+    if (!old) { this.fit(); return; }
+    const ox = this.ox - (layout.x0 - old.x0) * this.scale;
+    const oy = this.oy - (layout.y0 - old.y0) * this.scale;
+    // (a fitted board keeps its grid still too while the new margins fit in the view:
+    // cells do not move under a pointer that is drawing)
+    const fits = ox >= 0 && oy >= 0 && ox + layout.cols * this.scale <= this.cw &&
+                 oy + layout.rows * this.scale <= this.ch;
+    if (!this.userView && !fits) { this.fit(); return; }
+    this.ox = ox;
+    this.oy = oy;
     this.draw();
   }
 
