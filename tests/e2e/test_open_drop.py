@@ -54,3 +54,14 @@ def test_what_cannot_be_opened_is_said_plainly(context, server):
     listed = page.locator("#formats-list li").all_text_contents()
     assert any("Simon Tatham's Pattern" in item for item in listed)
     assert any("pzprjs" in item for item in listed)
+
+
+def test_numberlink_json_without_its_cover_opens_under_full_cover(context, server):
+    """pysolver reads a missing cover as full (Flow's rule); so does the page."""
+    page = wait_ready(open_app(context, server.url))
+    page.fill("#paste-box", '{"type": "numberlink", "width": 2, "height": 2, '
+                            '"endpoints": [[0, 0, "A"], [1, 0, "A"], [0, 1, "B"], [1, 1, "B"]]}')
+    page.click("#paste-form button")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'")
+    assert page.evaluate("app.state().puzzle.cover") == "full"
+    assert "every cell on a line" in page.text_content("#puzzle-meta")

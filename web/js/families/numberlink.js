@@ -78,6 +78,8 @@ function labelError(label) {
 
 function validate(p) {
   if (gridSizeError(p)) fail(gridSizeError(p));
+  // (puzzle JSON may leave the cover out: it is full then, as pysolver reads it)
+  if (p.cover === undefined) p.cover = "full";
   if (p.cover !== "full" && p.cover !== "free") fail('cover: expected "full" or "free"');
   if (!Array.isArray(p.endpoints)) fail("endpoints: expected a list");
   const count = new Map(), seen = new Set();
