@@ -9,16 +9,24 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def label(i: int) -> str:
-    """The label of the ``i``-th path: letters, then numbers past the 52nd."""
+    """A name for the ``i``-th path while a maker works (letters, then numbers past the
+    52nd); what a board shows is :func:`shown_labels`."""
     return LABELS[i] if i < len(LABELS) else str(i)
+
+
+def shown_labels(n: int) -> list[str]:
+    """The labels a board of ``n`` pairs shows: A to Z, and numbers from 1 on a board of
+    more pairs (upper and lower case side by side read badly: I and l, O and o)."""
+    return list(LABELS[:n]) if n <= 26 else [str(i + 1) for i in range(n)]
 
 
 def board(paths: list[list[int]], width: int, height: int, cover: str):
     """The model of ``paths``' ends, its endpoints, and the paths as an answer."""
+    names = shown_labels(len(paths))
     endpoints = []
     for i, path in enumerate(paths):
         for p in (path[0], path[-1]):
-            endpoints.append((p // width, p % width, label(i)))
+            endpoints.append((p // width, p % width, names[i]))
     endpoints.sort(key=lambda e: (e[0], e[1]))
-    answer = {"paths": {label(i): [[p // width, p % width] for p in path] for i, path in enumerate(paths)}}
+    answer = {"paths": {names[i]: [[p // width, p % width] for p in path] for i, path in enumerate(paths)}}
     return make_model(width, height, endpoints, cover), endpoints, answer

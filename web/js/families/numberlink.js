@@ -287,9 +287,9 @@ export default {
   // (whether every cell must be used decides when the board counts as solved: the
   // play page says which rule this board has, in its meta line and its help)
   variant: (p) => (p.cover === "full" ? "every cell on a line" : "cells may stay empty"),
-  controls: "Drag (with the mouse or a finger) from a letter to its twin to join them. Drag back to shorten, draw " +
-        "over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch or the + " +
-        "and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
+  controls: "Drag (with the mouse or a finger) from a letter or number to its twin to join them. Drag back to " +
+        "shorten, draw over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch " +
+        "or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
   adoptColours,
   editor: () => import("../editor-numberlink.js").then((m) => m.default),
