@@ -223,7 +223,10 @@ export function initPlay(ctx) {
     // buttons after them stay where they were for the next click.
     const canReplay = playing && !!state.fam.replay;
     $("replay").hidden = !canReplay || replaying;
-    $("record").hidden = !canReplay || typeof MediaRecorder === "undefined";
+    // (while a replay runs, Clear and Save video, disabled then, make room for its Pause
+    // and speed: the toolbar keeps its rows and the board does not jump)
+    $("record").hidden = !canReplay || typeof MediaRecorder === "undefined" || replaying;
+    $("restart").hidden = replaying;
     $("method").hidden = state.running;
     $("cancel").hidden = !state.running;
     $("stop-replay").hidden = !replaying;
