@@ -22,8 +22,12 @@ import heapq
 import time
 
 from ..base import Deadline, Outcome
+from ..sharing import shared
 from .check import check
 from .model import Model
+
+#: line answers kept by the rules before the memo starts again
+CACHE_LIMIT = 100_000
 
 
 class Contradiction(Exception):
@@ -50,6 +54,12 @@ class Rules:
         self.steps: list[dict] | None = [] if record else None
         self.stats = {"nodes": 0, "rule_steps": 0, "guesses": 0, "rollbacks": 0,
                       "t_line": 0.0, "t_search": 0.0}
+        # Without a record, one pass of the rules over a line is a function of its clue
+        # and its cells' candidates alone: answers are kept (shared by the solvers of one
+        # make, whose pictures differ in a few lines) and reused.  A clue is keyed in its
+        # order, which decides the order the rules run in.
+        self.clue_keys = [tuple(clue.items()) for *_, clue in self.lines]
+        self.cache: dict | None = None if record else shared("hungrycat rule lines", dict)
 
     # -- recording ------------------------------------------------------------------
     def _rc(self, i: int) -> list[int]:
@@ -76,6 +86,29 @@ class Rules:
 
     def apply_line(self, dom: list[int], li: int) -> bool:
         """Apply every rule once to line ``li``; True when something changed."""
+        cache = self.cache
+        if cache is None:
+            return self._apply_line(dom, li)
+        cells = self.lines[li][2]
+        key = (self.clue_keys[li], tuple([dom[i] for i in cells]))
+        got = cache.get(key)
+        if got is None:
+            try:
+                changed = self._apply_line(dom, li)
+            except Contradiction:
+                got = False
+            else:
+                got = (changed, tuple([dom[i] for i in cells]))
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            cache[key] = got
+        if got is False:
+            raise Contradiction
+        for i, v in zip(cells, got[1]):
+            dom[i] = v
+        return got[0]
+
+    def _apply_line(self, dom: list[int], li: int) -> bool:
         kind, idx, cells, clue = self.lines[li]
         m = self.m
         changed = False
