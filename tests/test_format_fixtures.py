@@ -119,6 +119,15 @@ def test_pzprjs_files(name):
         assert full.splitlines()[:5] == ["pzprv3", "arukone", "3", "5", "passallcell"]
 
 
+def test_pzprjs_lines_are_a_solution_only_when_they_solve_the_board():
+    """Lines joining the pair, but leaving cells empty on a board where every cell must
+    be used (passallcell), are a game in progress: no solution is read."""
+    text = "pzprv3\narukone\n2\n2\npassallcell\nA A \n. . \n1 \n-1 \n0 0 \n"
+    assert load_any(text).solution is None
+    free = text.replace("passallcell", "dontpassallcell")
+    assert load_any(free).solution == {"paths": {"A": [[0, 0], [0, 1]]}}
+
+
 @pytest.mark.parametrize("text, words", [
     ("pzprv3\nslither\n3\n3\n", "a pzprjs file of 'slither'"),
     ("pzprv3\nnonogram\n3\n3\n", "from its puzz.link URL"),

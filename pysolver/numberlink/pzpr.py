@@ -11,8 +11,9 @@ pair of rows of the links between cells one above the other (columns values): ``
 line, ``-1`` a cross (no line), ``0`` nothing.  An ``info:{...}`` or ``history:{...}``
 record may follow (its author and source are kept).
 
-The lines drawn are read as the puzzle's solution when they join every pair and
-nothing else; any other lines (a game in progress) are left out.  Written from
+The lines drawn are read as the puzzle's solution when they solve it (they join every
+pair and nothing else, and pass every cell under full cover); any other lines (a game
+in progress) are left out.  Written from
 pzprjs's file code (its generic cell and border readers and the numlin variety).
 """
 from __future__ import annotations
@@ -22,7 +23,8 @@ import re
 
 from ..base import SNIFF_SIGNATURE, Exporter, PuzzleError, check_size, quote, read_number
 from .formats import _ALPHABET, _as_text, _check_pairs, _puzzle, _puzzlink_numbers, changes_puzzlink
-from .model import Numberlink
+from .check import check_solution
+from .model import Numberlink, parse_model
 
 _HEAD = re.compile(r"pzprv3(?:\.[0-9]+)?")
 VARIETIES = ("numlin", "arukone")
@@ -75,7 +77,9 @@ def load_pzpr(text) -> dict:
     links = _links(lines, at, width, height)
     if links is not None:
         paths = _paths(links, endpoints, width, height)
-        if paths is not None:
+        # (kept only when it solves the board: a full-cover board's lines must also
+        # pass every cell)
+        if paths is not None and check_solution(parse_model(out), {"paths": paths}).solved:
             out["solution"] = {"paths": paths}
     out.update(_meta(lines[at:]))
     return out
