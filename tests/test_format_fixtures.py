@@ -111,7 +111,7 @@ def test_pzprjs_files(name):
         assert p.meta == {"author": "Tester", "source": "pysolver tests"}
         assert p.solution["paths"]["2"] == [[1, 4], [2, 4], [2, 3], [2, 2], [2, 1], [2, 0]]
         assert p.family.check(p.model, p.solution).solved
-        assert api.convert(p, "pzpr") == (HERE / name).read_text().split("info:")[0]
+        assert api.convert(p, "pzpr") == (HERE / name).read_text()      # byte for byte, info too
     else:
         assert ends == [[0, 0, "A"], [0, 4, "A"], [1, 4, "B"], [2, 0, "B"]]
         assert p.solution is None

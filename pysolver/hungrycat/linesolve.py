@@ -11,7 +11,8 @@ in two kinds:
   colour (if any) the previous cell had, so that a new block can be told from the
   continuation of one.
 
-A state at position p is ``(placed bits, used counts, second-block bits, previous)``.
+A state at position p is ``(placed bits, used counts, second-block bits, previous)``,
+packed into one int (see ``solve_line``).
 Forward, we expand every reachable state (pruned when a colour can no longer reach
 its count in the rest of the line); backward, we keep the states from which the line
 can be completed; every edge between two kept states supports its colour on the
@@ -122,7 +123,6 @@ def solve_line(doms: list[int], spec: LineSpec, budget: int = 50000) -> list[int
                 late[p] |= 1 << b
     block_moves = [(b, 1 << b, 1 << blocks[b][0], blocks[b][1]) for b in range(nb)]
     split_moves = [(s, split_bits[s], split_n[s], shifts[s], 1 << s, s + 1) for s in range(ns)]
-    count_mask = (1 << (FIELD * ns)) - 1
     prev_mask = (1 << pbits) - 1
 
     if late[0] or (ns and ((bias[0] & guard) != guard)):

@@ -7,8 +7,8 @@ save files, read into puzzle JSON; game IDs written.
   line by ``.``, an empty line an empty entry (``10x5:2.1//3/...``).  ``<W>`` alone
   means a square.  Pattern's picture generator may add ``,<cells>``: some cells given at
   the start (letters, the count of cells skipped before each given one, upper case for
-  a filled one).  They are hints only (the clues alone define the puzzle), so they are
-  read and checked, and left out.
+  a filled one).  They are hints only (the clues alone define the puzzle), so their
+  layout is checked as Pattern checks it, and they are left out.
 * A **random seed** (``10x10#12345``) stands for the puzzle that Pattern's own generator
   makes from it, which only Pattern can make: it is refused, saying so.
 * A **save file** is a list of records ``KEY:LEN:VALUE`` (the key padded to 8

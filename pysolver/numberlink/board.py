@@ -14,15 +14,20 @@ def label(i: int) -> str:
     return LABELS[i] if i < len(LABELS) else str(i)
 
 
-def shown_labels(n: int) -> list[str]:
-    """The labels a board of ``n`` pairs shows: A to Z, and numbers from 1 on a board of
-    more pairs (upper and lower case side by side read badly: I and l, O and o)."""
-    return list(LABELS[:n]) if n <= 26 else [str(i + 1) for i in range(n)]
+def shown_labels(n: int, cover: str) -> list[str]:
+    """The labels a board of ``n`` pairs shows: A to Z; past 26 pairs, numbers from 1 on
+    a board whose cells may stay empty (upper and lower case side by side read badly, I
+    and l, O and o; and Nikoli's numlin and the contest files number their lines),
+    while a Flow board (full cover) goes on with a to z, so that the one-character
+    formats of Flow solvers still hold it; numbers past 52 on either."""
+    if n <= 26 or (cover == "full" and n <= len(LABELS)):
+        return list(LABELS[:n])
+    return [str(i + 1) for i in range(n)]
 
 
 def board(paths: list[list[int]], width: int, height: int, cover: str):
     """The model of ``paths``' ends, its endpoints, and the paths as an answer."""
-    names = shown_labels(len(paths))
+    names = shown_labels(len(paths), cover)
     endpoints = []
     for i, path in enumerate(paths):
         for p in (path[0], path[-1]):

@@ -57,8 +57,9 @@ def load_pzpr(text) -> dict:
         other = " (a nonogram opens here from its puzz.link URL)" if variety == "nonogram" else ""
         raise PuzzleError(f"line 2: a pzprjs file of {quote(variety[:30])}; the pzprjs files read here are "
                           f"Numberlink's, numlin and arukone{other}")
-    height, width = (_number(line(what), at, what) for what in ("the rows", "the columns"))
-    check_size(width, height, f"line {at}")
+    height = _number(line("the rows"), at, "the rows")
+    width = _number(line("the columns"), at, "the columns")
+    check_size(width, height, "lines 3-4")
     cover = "free"
     if variety == "arukone":
         rule = line("the arukone rule")
@@ -121,18 +122,23 @@ def _label(item: str, variety: str, lineno: int) -> str | None:
 
 def _links(lines: list[str], at: int, width: int, height: int) -> set | None:
     """The links drawn (pairs of cells), or None when the file holds no (readable) lines."""
-    if at >= len(lines) or not lines[at].strip() or lines[at].startswith(("info:", "history:")):
+    # (on a one-column board the side-by-side lines are empty lines: look at the first
+    # line of links there is)
+    first = at if width > 1 else at + height
+    if first >= len(lines) or not lines[first].strip() or lines[first].startswith(("info:", "history:")):
         return None
     try:
         across = _items(lines, at, height, width - 1, "line") if width > 1 else [[] for _ in range(height)]
         down = _items(lines, at + height, height - 1, width, "line")
     except PuzzleError:
         return None                  # lines that do not read are a game in progress at best
+    if any(not re.fullmatch(r"-1|[0-9]{1,3}", v) for items in across + down for v in items):
+        return None                  # (not pzprjs's line values: not read as lines at all)
     links = set()
     for r, items in enumerate(across):
-        links |= {((r, c), (r, c + 1)) for c, v in enumerate(items) if v not in ("0", "-1")}
+        links |= {((r, c), (r, c + 1)) for c, v in enumerate(items) if v not in ("-1",) and int(v) > 0}
     for r, items in enumerate(down):
-        links |= {((r, c), (r + 1, c)) for c, v in enumerate(items) if v not in ("0", "-1")}
+        links |= {((r, c), (r + 1, c)) for c, v in enumerate(items) if v not in ("-1",) and int(v) > 0}
     return links
 
 
@@ -170,15 +176,17 @@ def _meta(rest: list[str]) -> dict:
         return {}
     try:
         info, _ = json.JSONDecoder().raw_decode(text[start + 5:].lstrip())
-        meta = info.get("metadata") or {}
-    except (ValueError, AttributeError):
+    except ValueError:
+        return {}
+    meta = info.get("metadata") if isinstance(info, dict) else None
+    if not isinstance(meta, dict):
         return {}
     return {key: meta[key] for key in ("author", "source") if isinstance(meta.get(key), str) and meta[key].strip()}
 
 
-def dump_pzpr(model: Numberlink, solution: dict | None) -> str:
+def dump_pzpr(model: Numberlink, solution: dict | None, meta: dict | None = None) -> str:
     """A pzprjs file: numlin under free cover, arukone (passallcell) under full cover;
-    the solution's lines when there is one."""
+    the solution's lines when there is one; author and source in an ``info`` record."""
     variety, nums = _puzzlink_numbers(model)
     W, H = model.width, model.height
     cell = [["."] * W for _ in range(H)]
@@ -195,10 +203,13 @@ def dump_pzpr(model: Numberlink, solution: dict | None) -> str:
     out += ["".join(v + " " for v in row) for row in cell]
     out += ["".join(("1 " if ((r, c), (r, c + 1)) in links else "0 ") for c in range(W - 1)) for r in range(H)]
     out += ["".join(("1 " if ((r, c), (r + 1, c)) in links else "0 ") for c in range(W)) for r in range(H - 1)]
+    kept = {key: (meta or {})[key] for key in ("author", "source") if (meta or {}).get(key)}
+    if kept:
+        out.append("info:" + json.dumps({"metadata": kept}, indent=1, ensure_ascii=False))
     return "\n".join(out) + "\n"
 
 
 EXPORTER = Exporter("a pzprjs file, as puzz.link's editor saves it (numlin under free cover, arukone under "
                     "full cover), with the solution's lines when it has one",
-                    lambda model, solution, meta: dump_pzpr(model, solution), writes_solution=True,
-                    keeps=("cover",), changes=changes_puzzlink)
+                    lambda model, solution, meta: dump_pzpr(model, solution, meta), writes_solution=True,
+                    keeps=("cover", "author", "source"), changes=changes_puzzlink)

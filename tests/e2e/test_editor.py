@@ -308,6 +308,12 @@ def test_a_flow_screenshot_keeps_its_colours(context, server):
     label = {(r, c): lab for r, c, lab in got["endpoints"]}
     assert (label[(0, 0)], label[(2, 1)], label[(0, 4)]) == ("A", "B", "C")
     assert [lab for _, _, lab in got["endpoints"]] == ["A", "A", "B", "B", "C", "C"]
+    # what is typed afterwards leaves the other pairs where they were in the list (their
+    # colours): a label typed in an empty cell and taken back
+    type_cells(page, [(1, 1, "D")])
+    page.keyboard.press("Delete")
+    page.wait_for_function("app.editor.state().endpoints.length === 6")
+    assert page.evaluate("app.editor.state()")["endpoints"] == got["endpoints"]
 
 
 def test_two_tabs_follow_each_other(context, server):

@@ -23,10 +23,18 @@ export default {
   joins: (before, key) => (/^[0-9]+$/.test(before + key) && before.length < MAX_LABEL ? before + key : null),
   cellText: (d, r, c) => cells.itemAt(d, r, c)?.[2] ?? "",
   setCell(d, r, c, text) {
-    const rest = cells.without(d, r, c);
     const label = text.trim();
-    if (!label) return { ...d, endpoints: rest };
-    return { ...d, endpoints: [...rest, [r, c, label]].sort((a, b) => a[0] - b[0] || a[1] - b[1]) };
+    if (!label) return { ...d, endpoints: cells.without(d, r, c) };
+    // Pairs are coloured in the order their labels first appear: a cell keeps its place
+    // in the list and a new one goes after its twin (or last), so that what is typed
+    // leaves the other pairs' colours as they were (a screenshot's, say).
+    const item = [r, c, label];
+    const at = d.endpoints.findIndex(([er, ec]) => er === r && ec === c);
+    if (at >= 0) return { ...d, endpoints: d.endpoints.map((e, i) => (i === at ? item : e)) };
+    const twin = d.endpoints.findIndex((e) => e[2] === label);
+    const endpoints = d.endpoints.slice();
+    endpoints.splice(twin >= 0 ? twin + 1 : endpoints.length, 0, item);
+    return { ...d, endpoints };
   },
   problems(d) {
     if (!d.endpoints.length) return [{ message: "No end points yet: click a cell and type its label." }];

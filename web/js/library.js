@@ -233,11 +233,17 @@ export function initLibrary(ctx) {
     dragDepth += 1;
     document.body.classList.add("dropping");
   });
+  const dropDone = () => {
+    dragDepth = 0;
+    document.body.classList.remove("dropping");
+  };
   window.addEventListener("dragleave", (ev) => {
     if (!carriesFiles(ev)) return;
     dragDepth = Math.max(0, dragDepth - 1);
-    if (!dragDepth) document.body.classList.remove("dropping");
+    if (!dragDepth) dropDone();
   });
+  window.addEventListener("dragend", dropDone);
+  window.addEventListener("blur", dropDone);
   window.addEventListener("dragover", (ev) => {
     if (!carriesFiles(ev)) return;
     ev.preventDefault();
@@ -246,8 +252,7 @@ export function initLibrary(ctx) {
   window.addEventListener("drop", (ev) => {
     if (!carriesFiles(ev)) return;
     ev.preventDefault();
-    dragDepth = 0;
-    document.body.classList.remove("dropping");
+    dropDone();
     const file = ev.dataTransfer.files[0];
     if (file) openFile(file);
   });

@@ -174,33 +174,31 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
     if (key !== asked) return;
     refused = got;
     answered = key;
+    mark();
+    const now = why();
+    if (now) say(now, "error");
+    else if (form.querySelector(".maker-status.error")) say("");
+  }
+  /** Grey out (and say why) the options refused for the values answered; with
+      `clear`, show none refused. */
+  function mark(clear = false) {
     for (const { p, input } of listed) {
       for (const opt of input.options) {
-        const reason = refused[p.name]?.[opt.value];
+        const reason = clear ? "" : refused[p.name]?.[opt.value];
         opt.disabled = Boolean(reason) && opt.value !== input.value;
         opt.title = reason || "";
         opt.textContent = opt.dataset.label + (reason ? " (not at this size)" : "");
       }
     }
-    const now = why();
-    if (now) say(now, "error");
-    else if (form.querySelector(".maker-status.error")) say("");
   }
   const later = (e) => {
     if (e.target.type === "file") return;
     clearTimeout(timer);
     timer = setTimeout(ask, 250);
-    // What was refused was for the old values: unsaid until the solver answers for the
-    // new ones (it may be busy making a puzzle for a while).
-    if (JSON.stringify(values()) === answered) return;
-    for (const { input } of listed) {
-      for (const opt of input.options) {
-        if (!opt.title) continue;
-        opt.disabled = false;
-        opt.title = "";
-        opt.textContent = opt.dataset.label;
-      }
-    }
+    // What was refused was for the values answered: unsaid for others until the solver
+    // answers for them (it may be busy making a puzzle for a while), said again when
+    // the values come back to those.
+    mark(JSON.stringify(values()) !== answered);
   };
   if (maker.check && listed.length) {
     form.addEventListener("focusin", () => { if (asked === null) ask(); });

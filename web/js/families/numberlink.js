@@ -271,11 +271,13 @@ function adoptColours(p, colours) {
     slot.set(i, free);
     taken.add(free);
   });
-  const NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  // (letters as a Flow board's, numbers past 52 pairs)
+  const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  const name = (k) => (labels.length <= LETTERS.length ? LETTERS[k] : String(k + 1));
   const slotOf = new Map(labels.map((lab, i) => [lab, slot.get(i)]));
-  const endpoints = p.endpoints.map(([r, c, lab]) => [r, c, NAMES[slotOf.get(lab)] ?? String(slotOf.get(lab) + 1)]);
-  endpoints.sort((a, b) => NAMES.indexOf(a[2]) - NAMES.indexOf(b[2]));
-  return { ...p, endpoints };
+  const endpoints = p.endpoints.map(([r, c, lab]) => [r, c, lab]);
+  endpoints.sort((a, b) => slotOf.get(a[2]) - slotOf.get(b[2]));
+  return { ...p, endpoints: endpoints.map(([r, c, lab]) => [r, c, name(slotOf.get(lab))]) };
 }
 
 function toSolution(p, progress) { return { paths: progress.paths }; }
