@@ -60,6 +60,8 @@ class Rules:
         # order, which decides the order the rules run in.
         self.clue_keys = [tuple(clue.items()) for *_, clue in self.lines]
         self.cache: dict | None = None if record else shared("hungrycat rule lines", dict)
+        # (candidates as bytes while they fit, up to 8 colours: a quarter of a tuple's memory)
+        self.pack = bytes if self.full < 256 else tuple
 
     # -- recording ------------------------------------------------------------------
     def _rc(self, i: int) -> list[int]:
@@ -90,9 +92,8 @@ class Rules:
         if cache is None:
             return self._apply_line(dom, li)
         cells = self.lines[li][2]
-        # (candidates as bytes while they fit, up to 8 colours: a quarter of a tuple's
-        # memory; a remembered answer also says how many rule steps it took, for stats)
-        pack = bytes if self.full < 256 else tuple
+        # (a remembered answer also says how many rule steps it took, for the stats)
+        pack = self.pack
         key = (self.clue_keys[li], pack([dom[i] for i in cells]))
         got = cache.get(key)
         if got is None:

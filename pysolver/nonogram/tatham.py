@@ -104,7 +104,7 @@ def _check_given(given: str, cells: int, where: str) -> None:
     """The given cells' letters cover the grid exactly (as Pattern checks them)."""
     at = 0
     for ch in given:
-        if not ("a" <= ch.lower() <= "z"):
+        if not (ch.isascii() and ch.isalpha()):
             raise PuzzleError(f"{where}: {quote(ch)} in the given cells, expected letters")
         if at >= cells:
             raise PuzzleError(f"{where}: the given cells run past the grid's {cells} cells")

@@ -73,7 +73,7 @@ def load_pzpr(text) -> dict:
             if label is not None:
                 endpoints.append((r, c, label))
     at += height
-    _check_pairs(endpoints, lambda lab: f"number {lab}")
+    _check_pairs(endpoints, lambda lab: f"{'letter' if variety == 'arukone' else 'number'} {lab}")
     out = _puzzle(width, height, endpoints, cover)
     links = _links(lines, at, width, height)
     if links is not None:
