@@ -136,9 +136,9 @@ def _links(lines: list[str], at: int, width: int, height: int) -> set | None:
         return None                  # (not pzprjs's line values: not read as lines at all)
     links = set()
     for r, items in enumerate(across):
-        links |= {((r, c), (r, c + 1)) for c, v in enumerate(items) if v not in ("-1",) and int(v) > 0}
+        links |= {((r, c), (r, c + 1)) for c, v in enumerate(items) if int(v) > 0}
     for r, items in enumerate(down):
-        links |= {((r, c), (r + 1, c)) for c, v in enumerate(items) if v not in ("-1",) and int(v) > 0}
+        links |= {((r, c), (r + 1, c)) for c, v in enumerate(items) if int(v) > 0}
     return links
 
 

@@ -275,8 +275,7 @@ function adoptColours(p, colours) {
   const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   const name = (k) => (labels.length <= LETTERS.length ? LETTERS[k] : String(k + 1));
   const slotOf = new Map(labels.map((lab, i) => [lab, slot.get(i)]));
-  const endpoints = p.endpoints.map(([r, c, lab]) => [r, c, lab]);
-  endpoints.sort((a, b) => slotOf.get(a[2]) - slotOf.get(b[2]));
+  const endpoints = [...p.endpoints].sort((a, b) => slotOf.get(a[2]) - slotOf.get(b[2]));
   return { ...p, endpoints: endpoints.map(([r, c, lab]) => [r, c, name(slotOf.get(lab))]) };
 }
 
