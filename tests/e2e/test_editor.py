@@ -73,6 +73,23 @@ def type_lines(page, lines):
         page.keyboard.press("Enter")
 
 
+def clue_texts(page):
+    """The texts the editor's board draws next (its clues), read from fillText."""
+    return page.evaluate("""async () => {
+        const texts = [], fill = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (t, ...rest) {
+            if (this.canvas.id === "editor-board") texts.push(String(t));
+            return fill.call(this, t, ...rest);
+        };
+        try {
+            document.querySelector("#editor-lines input").focus();
+            document.activeElement.blur();   // (the board draws again when a line loses the focus)
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+        } finally { CanvasRenderingContext2D.prototype.fillText = fill; }
+        return texts;
+    }""")
+
+
 def check(page):
     page.click("#editor-check")
     page.wait_for_function("!document.querySelector('#editor-check').hidden", timeout=120_000)
@@ -192,10 +209,13 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     assert "Column 2: “x” is not a clue" in words
     assert page.get_attribute("#editor-row-0", "aria-invalid") == "true"
     assert page.get_attribute("#editor-row-1", "aria-invalid") == "false"
+    # the board draws a ? for the unreadable clue, not the 0 of an empty line
+    assert "?" in clue_texts(page) and "0" not in clue_texts(page)
     page.fill("#editor-row-0", "2")
     page.fill("#editor-col-1", "1")
     words = said(page)
     assert "The rows' clues give 5 filled cells, the columns' 4" in words
+    assert "?" not in clue_texts(page)
 
     switch_to(page, server, "linkapix/5x5")
     type_cells(page, [(0, 0, "3"), (4, 4, "3")])

@@ -84,6 +84,32 @@ def test_line_colours_keep_their_contrast_on_the_dark_board(context, server):
         assert closest >= 20, (board, closest)
 
 
+def test_a_board_of_more_pairs_than_colours_colours_neighbours_apart(context, server):
+    # 80 pairs, each across one row of a 2-wide board; the 73rd to appear (the first
+    # past the 72 colours) lies in the row next to the first.  In order of appearance
+    # they took the same red; now no two neighbouring rows share a colour.
+    rows = [0] + list(range(2, 73)) + [1] + list(range(73, 80))   # (row of the i-th pair)
+    page = open_app(context, server.url)
+    page_colours = page.evaluate("""async (rows) => {
+      const m = await import(new URL("js/families/numberlink.js", location.href).href);
+      const ends = new Map(rows.map((r, i) => ["p" + i, [[r, 0], [r, 1]]]));
+      const colours = m.pairColours(ends);
+      return rows.map((r, i) => [r, colours.get("p" + i)]);
+    }""", rows)
+    by_row = dict(page_colours)
+    assert len(set(by_row.values())) == 72                # every colour in use
+    same = [r for r in range(79) if by_row[r] == by_row[r + 1]]
+    assert not same, same
+    # up to 72 pairs the colours stay in order of appearance (screenshots rely on it)
+    first = page.evaluate("""async () => {
+      const m = await import(new URL("js/families/numberlink.js", location.href).href);
+      const ends = new Map(Array.from({ length: 72 }, (_, i) => ["p" + i, [[i, 0], [i, 1]]]));
+      const colours = m.pairColours(ends);
+      return Array.from({ length: 72 }, (_, i) => colours.get("p" + i) === m.labelColour(i));
+    }""")
+    assert all(first)
+
+
 def test_an_outline_on_an_endpoint_leaves_its_disc_whole(context, server):
     # Check's and Hint's outlines (0.16 wide along the cell's sides) are drawn under
     # the endpoint discs (radius 0.4, so 0.1 from the sides): drawn with the family's

@@ -28,8 +28,13 @@ function cardKind(e) {
   return `${family(e.type).title} · ${e.width}×${e.height}${grade}`;
 }
 
+// card -> Promise of {puzzle, key}, for a card whose puzzle is at hand (a puzzle set's)
+const given = new WeakMap();
+
 /** A puzzle's card as a link; `open` runs when it is chosen.  `e`: an entry of the
-    library's index ({file, type, title, width, height, grade}). */
+    library's index ({file, type, title, width, height, grade}), or a puzzle at hand
+    ({puzzle, key, type, title, width, height, grade, kind?}: a puzzle set's; `kind` goes
+    before the card's family and size). */
 export function puzzleCard(e, open) {
   const a = document.createElement("a");
   a.href = "#";
@@ -47,11 +52,15 @@ export function puzzleCard(e, open) {
   title.textContent = e.title;
   const kind = document.createElement("span");
   kind.className = "kind";
-  kind.textContent = cardKind(e);
+  kind.textContent = (e.kind ? e.kind + " · " : "") + cardKind(e);
   const status = document.createElement("span");
   status.className = "status";
   a.append(thumb, title, kind, status);
   a.onclick = (ev) => { ev.preventDefault(); open(); };
+  if (e.puzzle) {
+    given.set(a, Promise.resolve({ puzzle: e.puzzle, key: e.key }));
+    showStatus(a, e.key);  // (at once: the list says what is solved before the pictures come)
+  }
   return a;
 }
 
@@ -75,20 +84,33 @@ function savedProgress(fam, puzzle, key) {
   return fam.newProgress(puzzle);
 }
 
+/** The card's status as its puzzle's autosave says ("new", "started", "player",
+    "solver"), shown and returned. */
+function showStatus(a, key) {
+  const status = puzzleStatus(key);
+  a.dataset.status = status;
+  const best = status === "player" ? bestTime(key) : null;
+  a.querySelector(".status").textContent = (STATUS_WORDS[status] || "") + (best ? `, best ${formatTime(best)}` : "");
+  return status;
+}
+
+/** A grid's progress without the cells the player crossed out ("." in a nonogram's
+    grid; no other family's grid holds one), so the picture shows alone. */
+export function withoutCrosses(progress) {
+  return progress.grid ? { ...progress, grid: progress.grid.map((row) => row.replaceAll(".", "?")) } : progress;
+}
+
 /** Draw the card's picture and status (the puzzle fetched the first time). */
 async function drawCard(a) {
   const fam = family(a.dataset.type);
   let got;
   try {
-    got = await fetchPuzzle(a.dataset.file, a.dataset.type);
+    got = await (given.get(a) || fetchPuzzle(a.dataset.file, a.dataset.type));
   } catch (e) {
     return;  // (the card still opens the puzzle, which says what is wrong)
   }
   const { puzzle, key } = got;
-  const status = puzzleStatus(key);
-  a.dataset.status = status;
-  const best = status === "player" ? bestTime(key) : null;
-  a.querySelector(".status").textContent = (STATUS_WORDS[status] || "") + (best ? `, best ${formatTime(best)}` : "");
+  const status = showStatus(a, key);
   const canvas = a.querySelector("canvas.thumb");
   const L = fam.layout(puzzle);
   // Solved: the picture alone; else the whole board, clues too.
@@ -105,11 +127,14 @@ async function drawCard(a) {
   ctx.beginPath();
   ctx.rect(box.x0, box.y0, box.cols, box.rows);
   ctx.clip();
-  const visible = { x0: box.x0, y0: box.y0, x1: box.x0 + box.cols, y1: box.y0 + box.rows };
+  // (the whole layout counts as in view, so clue strips stay in their margins, which
+  // a solved card's clip leaves out, as the win screen's picture does)
+  const visible = { x0: 0, y0: 0, x1: L.cols, y1: L.rows };
+  const progress = savedProgress(fam, puzzle, key);
   try {
-    fam.draw(ctx, puzzle, savedProgress(fam, puzzle, key),
+    fam.draw(ctx, puzzle, solved ? withoutCrosses(progress) : progress,
              { theme: theme(), visible, hover: null, pxPerUnit: unit, marks: null, highlight: null, tool: null,
-               thumbnail: true });
+               thumbnail: true, picture: solved });
   } catch (e) { /* a picture that cannot be drawn is left blank */ }
   ctx.restore();
 }

@@ -42,7 +42,8 @@ export function parseLines(d, parse) {
   for (const [kind, key] of [["row", "rows"], ["col", "cols"]]) {
     d[key].forEach((text, i) => {
       const res = parse(text);
-      if (res.error) problems.push({ message: `${lineName(kind, i)}: ${res.error}`, lines: [[kind, i]] });
+      // ("unreadable": the board draws a ? for its clue, not the empty clue it stands in for)
+      if (res.error) problems.push({ message: `${lineName(kind, i)}: ${res.error}`, lines: [[kind, i]], unreadable: true });
       out[key].push(res.items || []);
     });
   }

@@ -42,7 +42,7 @@ export function initLibrary(ctx) {
   /** The bundled puzzles: as build.py wrote them into the page, read at once so that
       the items work from the moment this module runs; else from the library's index. */
   function render() {
-    offerEndings();
+    listFormats();
     const written = [...$("library-list").querySelectorAll("a[data-file]")].map((a) => ({
       file: a.dataset.file, type: a.dataset.type, title: a.dataset.title,
       width: +a.dataset.width, height: +a.dataset.height, grade: +a.dataset.grade || null }));
@@ -50,12 +50,10 @@ export function initLibrary(ctx) {
     fetch("static/puzzles/index.json").then((r) => r.json()).catch(() => []).then(renderEntries);
   }
 
-  /** The file picker offers the endings the families' readers usually have (pysolver's
-      description); what a file is, is read from its content. */
-  function offerEndings() {
-    const endings = new Set([".json"]);
-    for (const t of TYPES) for (const r of family(t).reads || []) for (const e of r.endings || []) endings.add(e);
-    $("file-input").accept = [...endings].join(",");
+  /** What the families read, as pysolver describes them.  The file picker filters
+      nothing: a file's kind is read from its content, and files without an ending (a
+      Numberlink solver's inputs, a save file) would be greyed out by a filter of endings. */
+  function listFormats() {
     // (the names as the families describe them: pysolver is the one source)
     $("formats-list").replaceChildren(...TYPES.map((t) => {
       const li = document.createElement("li");

@@ -6,14 +6,13 @@
    the list scrolls near its end (an IntersectionObserver on a marker after the list), so
    it opens at once and scrolls smoothly on a phone.  Storage: packs.js. */
 
+import { drawCards, puzzleCard } from "./cards.js";
 import { family } from "./families/index.js";
-import { packIndex, packProgress, packPuzzles, puzzleStatus, removePack, savePack } from "./packs.js";
+import { packIndex, packProgress, packPuzzles, removePack, savePack } from "./packs.js";
 import { $, hideError, showError, showView } from "./page.js";
 
 // Rows drawn at a time: a phone screen's worth several times over.
 const CHUNK = 120;
-
-const STATUS_TEXT = { new: "", started: "in progress", player: "✓ solved", solver: "solved by the solver" };
 
 function progressText(entry) {
   const { solved, started } = packProgress(entry);
@@ -103,33 +102,18 @@ export function initShelf(ctx) {
     const rows = [];
     for (let i = shown.drawn; i < end; i++) rows.push(puzzleRow(entry, puzzles[i], i));
     $("pack-list").append(...rows);
+    drawCards($("pack-list"));
     shown.drawn = end;
     $("pack-more").hidden = end >= puzzles.length;
   }
 
+  /** A puzzle of the set as a card, as the library's: its picture as the player left
+      it, its number, family, size and grade, and its status. */
   function puzzleRow(entry, p, i) {
     const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = "#";
-    a.textContent = p.title || `${entry.title} #${i + 1}`;
-    const kind = document.createElement("span");
-    kind.className = "kind";
-    kind.textContent = `#${i + 1} · ${family(p.type).title} · ${p.width}×${p.height}`;
-    const status = puzzleStatus(entry.keys[i]);
-    a.dataset.status = status;
-    if (status !== "new") {
-      // (on the same line, so every card of the list has one height)
-      const s = document.createElement("span");
-      s.className = status === "solver" ? "done by-solver" : status === "started" ? "done started" : "done";
-      s.textContent = " · " + STATUS_TEXT[status];
-      kind.append(s);
-    }
-    a.append(kind);
-    a.onclick = (ev) => {
-      ev.preventDefault();
-      load(p).catch((err) => showError(err.message));
-    };
-    li.append(a);
+    li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title: p.title || `${entry.title} #${i + 1}`,
+                           width: p.width, height: p.height, grade: p.grade, kind: `#${i + 1}` },
+                         () => load(p).catch((err) => showError(err.message))));
     return li;
   }
 

@@ -8,6 +8,7 @@
    a puzzle of neither list is followed by the first unsolved library puzzle of its
    family. */
 
+import { withoutCrosses } from "./cards.js";
 import { family } from "./families/index.js";
 import { puzzleKey } from "./history.js";
 import { packIndex, packPuzzles, puzzleStatus } from "./packs.js";
@@ -38,12 +39,6 @@ export function drawPicture(canvas, fam, puzzle, progress, maxPx = PICTURE_PX) {
                  hover: null, marks: null, highlight: null, tool: null, replay: null, brokenLines: null,
                  picture: true };
   fam.draw(g, puzzle, progress, view);
-}
-
-/** A grid's progress without the cells the player crossed out ("." in a nonogram's
-    grid; no other family's grid holds one), so the picture shows alone. */
-function withoutCrosses(progress) {
-  return progress.grid ? { ...progress, grid: progress.grid.map((row) => row.replaceAll(".", "?")) } : progress;
 }
 
 const solved = (key) => ["player", "solver"].includes(puzzleStatus(key));

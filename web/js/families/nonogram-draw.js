@@ -37,7 +37,11 @@ export function draw(ctx, p, progress, view) {
   drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px, view.thumbnail ? 3 : BITMAP_BELOW);
   // Lines Check found wrong, and (with "Show errors" on) lines whose settled cells break their clue.
   const badLines = new Set((view.brokenLines || []).map((l) => l.join(":")));
-  for (const e of (view.marks && view.marks.errors) || []) for (const l of e.lines || []) badLines.add(l.join(":"));
+  // (the editor's lines whose text is not a clue yet: a ? for their clue, not a 0)
+  const unreadable = new Set();
+  for (const e of (view.marks && view.marks.errors) || []) {
+    for (const l of e.lines || []) (e.unreadable ? unreadable : badLines).add(l.join(":"));
+  }
   const hl = view.highlight;
   if (hl) {
     for (const [kind, i] of hl.lines || []) {
@@ -53,11 +57,11 @@ export function draw(ctx, p, progress, view) {
   const { rowItem, colItem, maskCorner, kx, ky } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // A line's clue is marked wrong after Check, greyed out once the line is done (not
   // in the maker, view.design: there the clues are the drawing's, so always "done").
-  const clueState = (kind, i) => (badLines.has(kind + ":" + i) ? "error"
+  const clueState = (kind, i) => (badLines.has(kind + ":" + i) || unreadable.has(kind + ":" + i) ? "error"
     : !view.design && lineDone(p, grid, kind, i) ? "done" : "todo");
   // (a line's clue, its last block next to the grid, in the strip's `item` places)
   const lineClue = (kind, i, item) => {
-    const bs = shownBlocks(kind === "row" ? p.rows[i] : p.cols[i]);
+    const bs = unreadable.has(kind + ":" + i) ? [["?", null]] : shownBlocks(kind === "row" ? p.rows[i] : p.cols[i]);
     const st = clueState(kind, i);
     bs.forEach(([n, k], j) => item(i, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
   };

@@ -19,7 +19,8 @@ function fail(msg) { throw new Error(msg); }
 // 24 colours far apart for the first labels, then 48 more for big generated boards
 // (A-Z, a-z, numbers): picked one at a time from an HSL grid, each the farthest (in
 // RGB, after legibleOn on the light and the dark board) from those already taken, so
-// any two of the 72 are at least 24 apart on either theme.  Beyond 72 they repeat.
+// any two of the 72 are at least 24 apart on either theme.  Beyond 72 they repeat, so
+// a board of more pairs is coloured by place (see pairColours).
 const COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
   "#fabed4", "#469990", "#dcbeff", "#9a6324", "#ffe119", "#800000", "#aaffc3", "#808000", "#ffd8b1",
   "#000075", "#a9a9a9", "#ff6f61", "#6b8e23", "#20b2aa", "#daa520", "#8b008b"];
@@ -104,16 +105,47 @@ export function labelColour(i) {
 function info(p) {
   let inf = cache.get(p);
   if (!inf) {
-    const endAt = new Map(), ends = new Map(), colour = new Map();
+    const endAt = new Map(), ends = new Map();
     for (const [r, c, lab] of p.endpoints) {
       endAt.set(r * p.width + c, lab);
-      if (!ends.has(lab)) { ends.set(lab, []); colour.set(lab, labelColour(colour.size)); }
+      if (!ends.has(lab)) ends.set(lab, []);
       ends.get(lab).push([r, c]);
     }
-    inf = { endAt, ends, colour };
+    inf = { endAt, ends, colour: pairColours(ends) };
     cache.set(p, inf);
   }
   return inf;
+}
+
+// (pairs whose endpoints' boxes, widened by this many cells, meet are neighbours)
+const NEAR = 2;
+
+/** label -> colour.  Up to 72 pairs each has its own, in the order they first appear
+    (a screenshot's pairs are ordered to match: adoptColours).  On a bigger board
+    colours must repeat: each pair takes, in turn, a colour no earlier neighbour has
+    (its line most likely runs beside theirs), the least used of those, so that pairs
+    of one colour lie apart; where every colour is taken nearby, the one fewest
+    neighbours have. */
+export function pairColours(ends) {
+  const labels = [...ends.keys()], all = COLOURS.length + MORE_COLOURS.length;
+  if (labels.length <= all) return new Map(labels.map((lab, i) => [lab, labelColour(i)]));
+  const boxes = labels.map((lab) => {
+    const rs = ends.get(lab).map(([r]) => r), cs = ends.get(lab).map(([, c]) => c);
+    return [Math.min(...rs) - NEAR, Math.max(...rs) + NEAR, Math.min(...cs) - NEAR, Math.max(...cs) + NEAR];
+  });
+  const meet = (a, b) => a[0] <= b[1] && b[0] <= a[1] && a[2] <= b[3] && b[2] <= a[3];
+  const slot = [], used = new Array(all).fill(0);
+  labels.forEach((_, i) => {
+    const near = new Array(all).fill(0);
+    for (let j = 0; j < i; j++) if (meet(boxes[i], boxes[j])) near[slot[j]]++;
+    let best = 0;
+    for (let k = 1; k < all; k++) {
+      if (near[k] < near[best] || (near[k] === near[best] && used[k] < used[best])) best = k;
+    }
+    slot.push(best);
+    used[best]++;
+  });
+  return new Map(labels.map((lab, i) => [lab, labelColour(slot[i])]));
 }
 
 function newProgress() { return { paths: {} }; }
