@@ -52,11 +52,14 @@ class PuzzleError(ValueError):
 
     MAX_MESSAGE = 500
 
-    def __init__(self, message: object = "", *args):
+    def __init__(self, message: object = "", *args, plain: str | None = None):
         text = str(message)
         if len(text) > self.MAX_MESSAGE:
             text = text[:self.MAX_MESSAGE - 1] + "…"
         super().__init__(text, *args)
+        #: the words for the app's players, where the message's detail for the command
+        #: line (every reader tried, say) would be noise; None: the message itself
+        self.plain = plain[:self.MAX_MESSAGE] if plain is not None else None
 
 
 def quote(value: object, limit: int = 40) -> str:
@@ -415,9 +418,6 @@ class Family:
     importers: dict[str, tuple[Callable[[str], int], Callable[[str], dict]]] = {}
     #: what each importer reads, in a few words: name -> about
     importer_about: dict[str, str] = {}
-    #: the file endings each importer's files usually have (the app's file picker offers
-    #: them; the content decides what a file is, whatever its ending): name -> endings
-    importer_endings: dict[str, tuple[str, ...]] = {}
     #: formats written besides puzzle JSON and the share link (``pysolver convert``):
     #: name -> Exporter
     exporters: dict[str, "Exporter"] = {}
@@ -451,8 +451,7 @@ class Family:
             "methods": [m.to_json() for m in self.methods],
             "replay": self.replay,
             "hint_levels": list(self.hint_levels) if self.has_hints else [],
-            "reads": [{"name": n, "about": self.importer_about.get(n, n),
-                       "endings": list(self.importer_endings.get(n, ()))} for n in self.importers],
+            "reads": [{"name": n, "about": self.importer_about.get(n, n)} for n in self.importers],
             "writes": [e.to_json(n) for n, e in self.exporters.items()],
             "limits": {"max_side": self.max_side, "max_cells": self.max_cells},
             "makers": [m.to_json() for m in self.makers.values()],

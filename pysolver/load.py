@@ -80,7 +80,8 @@ def _load(content: str | bytes, name: str) -> list[Puzzle]:
         except UnicodeDecodeError:
             # a binary format that claimed the bytes (a .mat file) knows what is wrong
             raise _surest(failures) or PuzzleError(
-                f"{name or 'input'}: not UTF-8 text and not a known binary format") from None
+                f"{name or 'input'}: not UTF-8 text and not a known binary format",
+                plain="this is neither text nor a puzzle file of a known kind") from None
     text = content.strip()
     if not text:
         raise PuzzleError(f"{name or 'input'}: empty")
@@ -204,8 +205,11 @@ def _nothing_reads(text: str, name: str) -> PuzzleError:
             closest = (line, f"{ftype} {fmt}", message)
     said = f"; the closest, {closest[1]}, says: {closest[2]}" if closest is not None else ""
     listed = "; ".join(f"{ftype} {', '.join(fmts)}" for ftype, fmts in tried.items())
+    # (the app lists the formats beside its Open button: it says so instead of the list)
     return PuzzleError(f"{name or 'input'}: not puzzle JSON, a share link or a known puzzle format{said} "
-                       f"(tried: {listed})")
+                       f"(tried: {listed})",
+                       plain="this is not a puzzle this app can read (puzzle JSON, a share link, or one of the "
+                             f"formats of other puzzle apps that Open a puzzle lists){said}")
 
 
 def read_bounded(path: str, what: str | None = None) -> bytes:

@@ -154,7 +154,7 @@ def handle(request_json: str) -> str:
             raise PuzzleError(f"unknown command {quote(req.get('cmd'))}")
         return json.dumps({"ok": True, "result": fn(req.get("args") or {})}, separators=(",", ":"))
     except PuzzleError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "kind": "input"})
+        return json.dumps({"ok": False, "error": exc.plain or str(exc), "kind": "input"})
     except (KeyboardInterrupt, Cancelled):
         return json.dumps({"ok": False, "error": "cancelled", "kind": "cancelled"})
     except SolveTimeout:

@@ -164,7 +164,7 @@ def test_the_description_has_the_toy_with_everything_it_declares():
     assert toy["title"] == "Fill the Row" and toy["rules"] == "Fill every cell of the row."
     assert [m["name"] for m in toy["methods"]] == ["auto", "slow"]
     assert toy["replay"] is True and toy["hint_levels"] == ["step"]
-    assert toy["reads"] == [{"name": "fillrow-text", "about": "FILLROW <width> <given cells>", "endings": []}]
+    assert toy["reads"] == [{"name": "fillrow-text", "about": "FILLROW <width> <given cells>"}]
     assert toy["writes"][0]["name"] == "fillrow-text"
     assert toy["makers"][0]["params"][0] == {"name": "width", "kind": "int", "label": "Width", "min": 1,
                                               "max": 20, "default": 5}

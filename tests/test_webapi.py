@@ -1,6 +1,8 @@
 """The worker's entry point (pysolver.webapi): JSON in, JSON out, errors by kind."""
 import json
 
+import pytest
+
 from pysolver import webapi
 
 from testkit import FIXTURES, HEART
@@ -113,11 +115,21 @@ def test_open_answers_every_puzzle_of_a_pack_and_one_for_a_plain_file():
     assert one["ok"] and len(one["result"]["puzzles"]) == 1
 
 
-def test_the_description_says_which_file_endings_each_reader_usually_has():
-    from pysolver.registry import describe
-    endings = {r["name"]: r["endings"] for f in describe()["families"] for r in f["reads"]}
-    assert endings["non"] == [".non"] and endings["olsak-g"] == [".g"]
-    assert all(e.startswith(".") for es in endings.values() for e in es)
+def test_text_no_reader_takes_is_refused_in_the_apps_words_and_the_clis():
+    # the page's words: no list of every reader tried (the page lists the formats)
+    args = {"text": "hello\nworld\n", "name": "notes.txt"}
+    res = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": args})))
+    assert not res["ok"] and res["kind"] == "input"
+    assert res["error"].startswith("this is not a puzzle this app can read (puzzle JSON, a share link")
+    assert "tried:" not in res["error"]
+    # the command line's: the file's name, then what the closest reader says (and the
+    # readers tried, as far as the message's 500 characters go)
+    from pysolver.base import PuzzleError
+    from pysolver.load import load_any
+    with pytest.raises(PuzzleError, match=r"^notes.txt: not puzzle JSON, a share link or a known puzzle format"):
+        load_any(args["text"], "notes.txt")
+    res = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": {"text": [0xff, 0xfe, 0], "name": "x.bin"}})))
+    assert res["error"] == "this is neither text nor a puzzle file of a known kind"
 
 
 def test_the_worker_can_import_what_it_loaded_on_demand_in_one_go():

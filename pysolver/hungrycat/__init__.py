@@ -35,7 +35,6 @@ class HungryCat(Family):
         "hungrycat-text": "the notebook's text notation ('B:blue R:red', 'r2B3')",
         "hungrycat-xml": "the notebook's XML layout",
     }
-    importer_endings = {"hungrycat-text": (".txt", ".cat"), "hungrycat-xml": (".xml",)}
     # Drawn on white (the first colour): the page works the clues out as they are drawn.
     drawing = Drawing(min_side=2, max_side=100, min_colours=2, max_colours=8)
     makers = MAKERS

@@ -43,7 +43,6 @@ class LinkAPix(Family):
         "linkapix-mat": "the MATLAB data of Guan et al. (.mat)",
         "linkapix-text": "a typed layout: a palette line, then rows like '. 2r 2r .'",
     }
-    importer_endings = {"linkapix-mat": (".mat",), "linkapix-text": (".txt", ".lap")}
     makers = MAKERS
     drawing = DRAWING
 

@@ -60,11 +60,6 @@ class NonogramFamily(Family):
         "tournament": "TAAI/TCGA/ICGA tournament sets ($n, column and row clues; a pack)",
         "pattern": "Simon Tatham's Pattern: game IDs (10x10:2.1/3/...) and save files",
     }
-    importer_endings = {
-        "puzzlink": (".txt",), "webpbn-xml": (".xml",), "non": (".non",), "olsak-g": (".g",),
-        "mk": (".mk",), "nin": (".nin",), "pynogram-ini": (".txt", ".ini"), "nonogrid-toml": (".toml",),
-        "picross-solver": (".txt",), "tournament": (".txt",), "pattern": (".txt", ".sav"),
-    }
     # Up to 512x512: the field's big puzzles (a 512x512 .non solves by line logic in
     # about a second here); the share link of one is tens of kilobytes.
     max_cells = 512 * 512

@@ -40,8 +40,6 @@ class NumberlinkFamily(Family):
         "pzpr": "pzprjs files (puzz.link's editor: pzprv3, numlin and arukone), with the lines drawn when they "
                 "solve it",
     }
-    importer_endings = {"puzzlink": (".txt",), "adc": (".txt",), "blocks": (".txt",), "flow": (".txt",),
-                        "pzpr": (".txt",)}
     makers = MAKERS
     exporters = formats.EXPORTERS
 

@@ -20,15 +20,11 @@ function puzzleItem(title, kind, open) {
   return a;
 }
 
-/** Python's message for text it could not read, as the page says it: without the file's
-    name again, and without the list of every reader tried (for the command line). */
+/** Python's message for text it could not read, without the file's name again (the
+    page names it first).  Python words it for the page (PuzzleError.plain: without the
+    command line's list of every reader tried). */
 export function plainOpenError(message, name) {
-  let m = message.startsWith(name + ": ") ? message.slice(name.length + 2) : message;
-  m = m.replace(/^not puzzle JSON, a share link or a known puzzle format/,
-    "this is not a puzzle this app can read (puzzle JSON, a share link, or one of the formats of other puzzle apps that Open a puzzle lists)");
-  m = m.replace(/ \(tried: [^)]*\)$/, "");
-  return m.replace(/^not UTF-8 text and not a known binary format/,
-    "this is neither text nor a puzzle file of a known kind");
+  return message.startsWith(name + ": ") ? message.slice(name.length + 2) : message;
 }
 
 // The most a pasted text or an opened file may hold: pysolver's limit for any file
