@@ -150,6 +150,31 @@ def test_a_long_press_that_wobbles_inside_its_cell_still_crosses(touch_context, 
     assert page.evaluate("app.state().progress.grid[12][13]") == "#"
 
 
+def test_two_fingers_pinch_and_pan_and_a_stroke_begun_by_the_first_is_dropped(touch_context, server):
+    page = open_puzzle(touch_context, server, BIG)
+    cdp = touch_context.new_cdp_session(page)
+
+    def touch(kind, points):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+    settle(page)
+    x, y = cell_point(page, 12, 12)
+    touch("touchStart", [(x, y)])                            # (zooms in on the tiny cells)
+    touch("touchEnd", [])
+    settle(page)
+    before = page.evaluate("app.view().scale")
+    x, y = cell_point(page, 10, 10)
+    touch("touchStart", [(x, y)])                            # a first finger starts a stroke...
+    touch("touchStart", [(x, y), (x + 40, y)])               # ...a second one turns it into a pinch
+    for step in range(1, 6):
+        touch("touchMove", [(x - 8 * step, y), (x + 40 + 8 * step, y)])
+    touch("touchEnd", [])
+    settle(page)
+    assert page.evaluate("app.view().scale") > before * 1.5
+    assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
+
+
 def test_undoing_solve_takes_its_report_away(context, server):
     page = wait_ready(open_puzzle(context, server, BIG))
     page.click("#solve")

@@ -4,7 +4,8 @@
    grid's cell (0,0) at (layout.x0, layout.y0) so clues can sit in margins.  The board
    keeps a view transform units -> CSS pixels (scale, ox, oy).
 
-   Input: a press on a cell starts a family "stroke" (draw a path, paint a run...).
+   Input (board-pointer.js, board-keys.js): a press on a cell starts a family "stroke"
+   (draw a path, paint a run...).
    The middle button belongs to families (nonogram clears with it), so panning is
    Alt/Space + drag, a drag that starts outside the grid, or two fingers; the wheel
    zooms at the pointer (Shift + wheel pans); a long press on touch is a right click.
@@ -16,21 +17,14 @@
    puts it down); Escape drops a drag.  The cursor's cell (where, and what it holds) is
    announced through `hooks.announce`. */
 
+import { bindKeys } from "./board-keys.js";
+import { bindPointer } from "./board-pointer.js";
 import { clueStrips, stripRoom } from "./families/draw.js";
 
 // Fit shows the whole board down to this many CSS px a cell (a 512x512 nonogram on a
 // phone); zooming out stops at 2 px, or at the whole board when that is smaller.
 const MIN_SCALE = 0.25;
 const MIN_SCALE_ZOOM = 2;
-
-const LONG_PRESS_MS = 450;
-// Cells smaller than this (CSS px) are too small for a finger: on a touch screen a tap
-// on them zooms in, to TAP_ZOOM_PX a cell around the tap, instead of playing the cell
-// (a finger would hit a neighbour as often as the cell meant); a drag pans.
-const TOUCH_MIN_PX = 10;
-const TAP_ZOOM_PX = 28;
-// A touch that moves less than this (CSS px) is a tap.
-const TAP_SLOP_PX = 10;
 
 export class Board {
   constructor(canvas, hooks) {
@@ -40,14 +34,13 @@ export class Board {
     this.scale = 24;
     this.ox = 0;
     this.oy = 0;
-    this.pointers = new Map();
-    this.stroke = null;
+    this.stroke = null;         // (a pointer's stroke in progress: board-pointer.js)
     this.hover = null;
-    this.spaceDown = false;
     /** the keyboard's cell {r, c}, and the drag Shift + arrows make from it */
     this.cursor = null;
     this.keyStroke = null;
-    this._bind();
+    bindPointer(this);
+    bindKeys(this);
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
   }
 
@@ -243,214 +236,5 @@ export class Board {
       }
       this.hooks.drawn?.(this.scale);
     });
-  }
-
-  _bind() {
-    const cv = this.canvas;
-    cv.addEventListener("contextmenu", (e) => e.preventDefault());
-    cv.addEventListener("wheel", (e) => {
-      e.preventDefault();
-      if (e.shiftKey) {
-        this.ox -= e.deltaX || e.deltaY;
-        this.oy -= e.shiftKey ? 0 : e.deltaY;
-        this.draw();
-        return;
-      }
-      const r = cv.getBoundingClientRect();
-      this.zoom(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
-    }, { passive: false });
-    window.addEventListener("keydown", (e) => { if (e.code === "Space" && e.target === cv) { this.spaceDown = true; e.preventDefault(); } });
-    window.addEventListener("keyup", (e) => { if (e.code === "Space") this.spaceDown = false; });
-    cv.addEventListener("pointerdown", (e) => this._down(e));
-    cv.addEventListener("pointermove", (e) => this._move(e));
-    cv.addEventListener("pointerup", (e) => this._up(e));
-    cv.addEventListener("pointercancel", (e) => this._up(e, true));
-    cv.addEventListener("pointerleave", () => { this.hover = null; this.draw(); });
-    cv.addEventListener("keydown", (e) => this._key(e));
-    cv.addEventListener("keyup", (e) => { if (e.key === "Shift" && !this.keyStroke?.sticky) this._endKeyStroke(); });
-    cv.addEventListener("focus", () => this.draw());
-    cv.addEventListener("blur", () => { this._endKeyStroke(); this.draw(); });
-  }
-
-  // -- keyboard ----------------------------------------------------------------------
-  _keyCell() {
-    const { r, c } = this.cursor;
-    return { r, c, inside: true, u: this.layout.x0 + c + 0.5, v: this.layout.y0 + r + 0.5, fx: 0.5, fy: 0.5 };
-  }
-
-  _key(e) {
-    const p = this.hooks.puzzle();
-    if (!p || !this.layout || e.ctrlKey || e.metaKey || e.altKey) return;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const tap = { Enter: "primary", x: "secondary", X: "secondary", Delete: "middle", Backspace: "middle" }[e.key];
-    const pick = e.key === "d" || e.key === "D";
-    if (!moves[e.key] && !tap && !pick && e.key !== "Escape") return;
-    if (!this.cursor) this.cursor = { r: 0, c: 0 };
-    if (e.key === "Escape") {
-      if (this.keyStroke) { e.preventDefault(); this.keyStroke.cancel?.(); this.keyStroke = null; this.hooks.changed(null); }
-      return;
-    }
-    e.preventDefault();
-    // (a held key repeats: only the arrows may, or a held D would put down and pick up
-    // again, and a held Enter toggle a cell on and off)
-    if (e.repeat && !moves[e.key]) return;
-    const sticky = !!this.keyStroke?.sticky;
-    if (pick || (sticky && tap === "primary")) {
-      // Pick up (or put down) a drag that needs no key held: for players who cannot
-      // hold Shift while pressing arrows.
-      if (sticky || this.keyStroke) { this._endKeyStroke(); this._announce(); return; }
-      this.keyStroke = this.hooks.press(this._keyCell(), "primary", e);
-      if (this.keyStroke) {
-        this.keyStroke.last = { ...this.cursor };
-        this.keyStroke.sticky = true;
-        this.hooks.changed(this.keyStroke.preview ? this.keyStroke.preview() : null);
-        const { r, c } = this.cursor;
-        this.hooks.announce?.(`Drawing from row ${r + 1}, column ${c + 1}: arrows extend, D or Enter ends, Escape drops`);
-      }
-      return;
-    }
-    if (moves[e.key]) {
-      if (e.shiftKey && !this.keyStroke) {
-        this.keyStroke = this.hooks.press(this._keyCell(), "primary", e);
-        if (this.keyStroke) this.keyStroke.last = { ...this.cursor };
-      }
-      const [dr, dc] = moves[e.key];
-      this.cursor = { r: Math.max(0, Math.min(p.height - 1, this.cursor.r + dr)),
-                      c: Math.max(0, Math.min(p.width - 1, this.cursor.c + dc)) };
-      this._announce();
-      this.reveal([[this.cursor.r, this.cursor.c]], 0);
-      if (this.keyStroke) {
-        this.keyStroke.moved = true;
-        this.hooks.changed(this.keyStroke.move(this._keyCell()));
-      } else {
-        this.draw();
-      }
-      return;
-    }
-    this._endKeyStroke();
-    const stroke = this.hooks.press(this._keyCell(), tap, e);
-    if (stroke) this.hooks.commit(stroke.end(), stroke);
-    this._announce();
-  }
-
-  /** The cursor's cell for screen readers: where it is and, when the family can say,
-      what it holds (family.describe). */
-  _announce() {
-    const { r, c } = this.cursor;
-    const what = this.hooks.family().describe?.(this.hooks.puzzle(), this.hooks.progress(), r, c);
-    this.hooks.announce?.(`Row ${r + 1}, column ${c + 1}` + (what ? `: ${what}` : ""));
-  }
-
-  _endKeyStroke() {
-    if (!this.keyStroke) return;
-    const stroke = this.keyStroke;
-    this.keyStroke = null;
-    this.hooks.commit(stroke.end(), stroke);
-  }
-
-  _pos(e) {
-    const r = this.canvas.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  }
-
-  _down(e) {
-    this.canvas.focus({ preventScroll: true });  // (a scroll now would move the cell pressed)
-    this.canvas.setPointerCapture(e.pointerId);
-    const pos = this._pos(e);
-    this.pointers.set(e.pointerId, pos);
-    clearTimeout(this.longTimer);
-    if (this.pointers.size === 2) {
-      // Second finger: abandon any stroke and pinch/pan instead.
-      if (this.stroke) { this.stroke.cancel?.(); this.stroke = null; this.hooks.changed(null); }
-      const [a, b] = [...this.pointers.values()];
-      this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
-      return;
-    }
-    const cell = this.locate(pos.x, pos.y);
-    const panButton = e.button === 0 && (e.altKey || this.spaceDown);
-    if (panButton) {
-      this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy };
-      return;
-    }
-    if (e.pointerType === "touch" && this.scale < TOUCH_MIN_PX) {
-      this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy, tap: true };
-      return;
-    }
-    const button = e.button === 2 ? "secondary" : e.button === 1 ? "middle" : "primary";
-    const stroke = this.hooks.press(cell, button, e);
-    if (stroke) {
-      this.stroke = stroke;
-      // (a wobble within the first cell is not a move: a long press still crosses)
-      stroke.last = { r: cell.r, c: cell.c };
-      if (e.pointerType === "touch" && button === "primary" && stroke.secondary) {
-        // Long press without moving: turn the stroke into the secondary action (cross).
-        this.longTimer = setTimeout(() => {
-          if (this.stroke === stroke && !stroke.moved) {
-            this.stroke = stroke.secondary();
-            navigator.vibrate?.(20);
-            this.hooks.changed(this.stroke.preview ? this.stroke.preview() : null);
-          }
-        }, LONG_PRESS_MS);
-      }
-      this.hooks.changed(stroke.preview ? stroke.preview() : null);
-    } else {
-      this.pan = { x: pos.x, y: pos.y, ox: this.ox, oy: this.oy };
-    }
-  }
-
-  _move(e) {
-    const pos = this._pos(e);
-    if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, pos);
-    if (this.pinch && this.pointers.size === 2) {
-      if (this.pan) this.pan.tap = false;
-      const [a, b] = [...this.pointers.values()];
-      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
-      this.ox += mx - this.pinch.mx;
-      this.oy += my - this.pinch.my;
-      if (this.pinch.d > 0) this.zoom(d / this.pinch.d, mx, my);
-      this.pinch = { d, mx, my };
-      this.draw();
-      return;
-    }
-    if (this.pan) {
-      if (this.pan.tap && Math.hypot(pos.x - this.pan.x, pos.y - this.pan.y) < TAP_SLOP_PX) return;
-      this.pan.tap = false;
-      this.userView = true;
-      this.ox = this.pan.ox + pos.x - this.pan.x;
-      this.oy = this.pan.oy + pos.y - this.pan.y;
-      this.draw();
-      return;
-    }
-    const cell = this.locate(pos.x, pos.y);
-    const key = cell.inside ? cell.r + "," + cell.c : null;
-    const oldKey = this.hover ? this.hover.r + "," + this.hover.c : null;
-    this.hover = cell.inside ? { r: cell.r, c: cell.c } : null;
-    if (this.stroke) {
-      const prev = this.stroke.last;
-      if (!prev || prev.r !== cell.r || prev.c !== cell.c) {
-        this.stroke.moved = true;
-        clearTimeout(this.longTimer);
-        this.stroke.last = { r: cell.r, c: cell.c };
-        const preview = this.stroke.move(cell);
-        this.hooks.changed(preview);
-      }
-    } else if (key !== oldKey) {
-      this.draw();
-    }
-  }
-
-  _up(e, cancelled = false) {
-    this.pointers.delete(e.pointerId);
-    clearTimeout(this.longTimer);
-    if (this.pointers.size < 2) this.pinch = null;
-    if (this.pan && this.pointers.size === 0) {
-      if (this.pan.tap && !cancelled) this.zoom(TAP_ZOOM_PX / this.scale, this.pan.x, this.pan.y);
-      this.pan = null;
-    }
-    if (this.stroke && this.pointers.size === 0) {
-      const stroke = this.stroke;
-      this.stroke = null;
-      if (cancelled) { stroke.cancel?.(); this.hooks.changed(null); } else this.hooks.commit(stroke.end(), stroke);
-    }
   }
 }

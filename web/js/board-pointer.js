@@ -1,0 +1,146 @@
+/* The board's pointers (see board.js): a press on a cell starts a family stroke, a
+   drag pans, two fingers pinch and pan, the wheel zooms, a long touch is a right click,
+   and a tap on cells too small for a finger zooms in.  The state that drawing and
+   dropStroke need stays on the board (board.stroke, board.hover, board.longTimer). */
+
+const LONG_PRESS_MS = 450;
+// Cells smaller than this (CSS px) are too small for a finger: on a touch screen a tap
+// on them zooms in, to TAP_ZOOM_PX a cell around the tap, instead of playing the cell
+// (a finger would hit a neighbour as often as the cell meant); a drag pans.
+const TOUCH_MIN_PX = 10;
+const TAP_ZOOM_PX = 28;
+// A touch that moves less than this (CSS px) is a tap.
+const TAP_SLOP_PX = 10;
+
+/** Listen to pointers and the wheel on `board`'s canvas. */
+export function bindPointer(board) {
+  const cv = board.canvas;
+  // (pointers down, by id: two make a pinch; Space held: a drag pans)
+  const pointers = new Map();
+  let spaceDown = false, pan = null, pinch = null;
+
+  function where(e) {
+    const r = board.canvas.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  function down(e) {
+    board.canvas.focus({ preventScroll: true });  // (a scroll now would move the cell pressed)
+    board.canvas.setPointerCapture(e.pointerId);
+    const pos = where(e);
+    pointers.set(e.pointerId, pos);
+    clearTimeout(board.longTimer);
+    if (pointers.size === 2) {
+      // Second finger: abandon any stroke and pinch/pan instead.
+      if (board.stroke) { board.stroke.cancel?.(); board.stroke = null; board.hooks.changed(null); }
+      const [a, b] = [...pointers.values()];
+      pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+      return;
+    }
+    const cell = board.locate(pos.x, pos.y);
+    const panButton = e.button === 0 && (e.altKey || spaceDown);
+    if (panButton) {
+      pan = { x: pos.x, y: pos.y, ox: board.ox, oy: board.oy };
+      return;
+    }
+    if (e.pointerType === "touch" && board.scale < TOUCH_MIN_PX) {
+      pan = { x: pos.x, y: pos.y, ox: board.ox, oy: board.oy, tap: true };
+      return;
+    }
+    const button = e.button === 2 ? "secondary" : e.button === 1 ? "middle" : "primary";
+    const stroke = board.hooks.press(cell, button, e);
+    if (stroke) {
+      board.stroke = stroke;
+      // (a wobble within the first cell is not a move: a long press still crosses)
+      stroke.last = { r: cell.r, c: cell.c };
+      if (e.pointerType === "touch" && button === "primary" && stroke.secondary) {
+        // Long press without moving: turn the stroke into the secondary action (cross).
+        board.longTimer = setTimeout(() => {
+          if (board.stroke === stroke && !stroke.moved) {
+            board.stroke = stroke.secondary();
+            navigator.vibrate?.(20);
+            board.hooks.changed(board.stroke.preview ? board.stroke.preview() : null);
+          }
+        }, LONG_PRESS_MS);
+      }
+      board.hooks.changed(stroke.preview ? stroke.preview() : null);
+    } else {
+      pan = { x: pos.x, y: pos.y, ox: board.ox, oy: board.oy };
+    }
+  }
+
+  function move(e) {
+    const pos = where(e);
+    if (pointers.has(e.pointerId)) pointers.set(e.pointerId, pos);
+    if (pinch && pointers.size === 2) {
+      if (pan) pan.tap = false;
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      board.ox += mx - pinch.mx;
+      board.oy += my - pinch.my;
+      if (pinch.d > 0) board.zoom(d / pinch.d, mx, my);
+      pinch = { d, mx, my };
+      board.draw();
+      return;
+    }
+    if (pan) {
+      if (pan.tap && Math.hypot(pos.x - pan.x, pos.y - pan.y) < TAP_SLOP_PX) return;
+      pan.tap = false;
+      board.userView = true;
+      board.ox = pan.ox + pos.x - pan.x;
+      board.oy = pan.oy + pos.y - pan.y;
+      board.draw();
+      return;
+    }
+    const cell = board.locate(pos.x, pos.y);
+    const key = cell.inside ? cell.r + "," + cell.c : null;
+    const oldKey = board.hover ? board.hover.r + "," + board.hover.c : null;
+    board.hover = cell.inside ? { r: cell.r, c: cell.c } : null;
+    if (board.stroke) {
+      const prev = board.stroke.last;
+      if (!prev || prev.r !== cell.r || prev.c !== cell.c) {
+        board.stroke.moved = true;
+        clearTimeout(board.longTimer);
+        board.stroke.last = { r: cell.r, c: cell.c };
+        const preview = board.stroke.move(cell);
+        board.hooks.changed(preview);
+      }
+    } else if (key !== oldKey) {
+      board.draw();
+    }
+  }
+
+  function up(e, cancelled = false) {
+    pointers.delete(e.pointerId);
+    clearTimeout(board.longTimer);
+    if (pointers.size < 2) pinch = null;
+    if (pan && pointers.size === 0) {
+      if (pan.tap && !cancelled) board.zoom(TAP_ZOOM_PX / board.scale, pan.x, pan.y);
+      pan = null;
+    }
+    if (board.stroke && pointers.size === 0) {
+      const stroke = board.stroke;
+      board.stroke = null;
+      if (cancelled) { stroke.cancel?.(); board.hooks.changed(null); } else board.hooks.commit(stroke.end(), stroke);
+    }
+  }
+
+  cv.addEventListener("contextmenu", (e) => e.preventDefault());
+  cv.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    if (e.shiftKey) {
+      board.ox -= e.deltaX || e.deltaY;
+      board.draw();
+      return;
+    }
+    const r = cv.getBoundingClientRect();
+    board.zoom(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+  window.addEventListener("keydown", (e) => { if (e.code === "Space" && e.target === cv) { spaceDown = true; e.preventDefault(); } });
+  window.addEventListener("keyup", (e) => { if (e.code === "Space") spaceDown = false; });
+  cv.addEventListener("pointerdown", (e) => down(e));
+  cv.addEventListener("pointermove", (e) => move(e));
+  cv.addEventListener("pointerup", (e) => up(e));
+  cv.addEventListener("pointercancel", (e) => up(e, true));
+  cv.addEventListener("pointerleave", () => { board.hover = null; board.draw(); });
+}
