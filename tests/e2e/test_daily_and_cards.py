@@ -21,6 +21,14 @@ def test_cards_show_grade_and_status_and_filter_by_grade(context, server):
     first = cards.first
     assert first.locator(".kind").text_content().endswith(" · " + first.get_attribute("data-difficulty"))
     page.wait_for_function("document.querySelector('#library-list a.card').dataset.status === 'new'")
+    # a big puzzle file's card (fetched once the solver is ready: the solver's download
+    # goes first) is drawn too
+    big = page.eval_on_selector_all("#library-list a.card", "as => as.filter(a => +a.dataset.bytes > 32768).length")
+    assert big >= 1
+    page.eval_on_selector_all("#library-list a.card", "as => as.find(a => +a.dataset.bytes > 32768).scrollIntoView()")
+    page.wait_for_function("""[...document.querySelectorAll('#library-list a.card')]
+        .find(a => +a.dataset.bytes > 32768).dataset.status === 'new'""")
+    page.evaluate("window.scrollTo(0, 0)")
     # A grade chosen: only its cards; with a family too, both apply.
     page.click("#library-grades button[data-value='4']")
     assert set(page.eval_on_selector_all("#library-list a.card", "as => as.map(a => a.dataset.difficulty)")) == {"tough"}

@@ -4,7 +4,7 @@
 
 import { initActions } from "./actions.js";
 import { initDesigner } from "./designer.js";
-import { drawCards, setGradeWords } from "./cards.js";
+import { drawCards, fetchBigFilesAfter, setGradeWords } from "./cards.js";
 import { initEditor } from "./editor.js";
 import { family, TYPES, useDescription } from "./families/index.js";
 import { History } from "./history.js";
@@ -70,6 +70,7 @@ ctx.play = initPlay(ctx);
 ctx.actions = initActions(ctx);
 ctx.replay = initReplay(ctx);
 ctx.routing = initRouting(ctx);
+fetchBigFilesAfter(ctx.solver.ready);
 ctx.library = initLibrary(ctx);
 ctx.shelf = initShelf(ctx);
 

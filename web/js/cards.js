@@ -40,6 +40,7 @@ export function puzzleCard(e, open) {
   a.href = "#";
   a.className = "card";
   Object.assign(a.dataset, { file: e.file, type: e.type, width: e.width, height: e.height, title: e.title });
+  if (e.bytes) a.dataset.bytes = e.bytes;
   if (e.grade) {
     a.dataset.grade = e.grade;
     a.dataset.difficulty = gradeWord(e.grade);
@@ -65,6 +66,18 @@ export function puzzleCard(e, open) {
 }
 
 const puzzles = new Map();  // file -> Promise of {puzzle, key}
+
+// A big puzzle file (a 128x128 Link-a-Pix is 300 KB) is fetched for its card once the
+// solver has loaded (or after BIG_FILE_WAIT_MS): on a first visit the solver's own
+// download, which the player waits for, goes first.
+const BIG_FILE = 32 * 1024;
+const BIG_FILE_WAIT_MS = 15000;
+let bigFilesWait = Promise.resolve();
+/** Cards fetch big puzzle files once `promise` settles (the solver's start). */
+export function fetchBigFilesAfter(promise) {
+  const timer = new Promise((resolve) => setTimeout(resolve, BIG_FILE_WAIT_MS));
+  bigFilesWait = Promise.race([promise.catch(() => {}), timer]);
+}
 
 function fetchPuzzle(file, type) {
   if (!puzzles.has(file)) {
@@ -105,6 +118,7 @@ async function drawCard(a) {
   const fam = family(a.dataset.type);
   let got;
   try {
+    if (+a.dataset.bytes > BIG_FILE) await bigFilesWait;
     got = await (given.get(a) || fetchPuzzle(a.dataset.file, a.dataset.type));
   } catch (e) {
     return;  // (the card still opens the puzzle, which says what is wrong)

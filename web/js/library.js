@@ -41,7 +41,7 @@ export function initLibrary(ctx) {
     listFormats();
     const written = [...$("library-list").querySelectorAll("a[data-file]")].map((a) => ({
       file: a.dataset.file, type: a.dataset.type, title: a.dataset.title,
-      width: +a.dataset.width, height: +a.dataset.height, grade: +a.dataset.grade || null }));
+      width: +a.dataset.width, height: +a.dataset.height, grade: +a.dataset.grade || null, bytes: +a.dataset.bytes }));
     if (written.length) return renderEntries(written);
     fetch("static/puzzles/index.json").then((r) => r.json()).catch(() => []).then(renderEntries);
   }
