@@ -124,6 +124,35 @@ def test_the_players_solve_opens_the_win_screen_with_time_picture_share_and_next
     assert page.evaluate("app.state().time") < 1500        # a new puzzle, a new time
 
 
+def test_on_a_phone_the_tap_that_solves_leaves_the_win_screen_open(browser, server):
+    # (the click a browser sends after a tap lands on the backdrop of the screen that
+    # tap's press opened: it closed it at once)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(180_000)
+    try:
+        data = json.loads((LIB / "nonogram-heart.json").read_text())
+        page = wait_ready(open_puzzle(ctx, server, unsolved(LIB / "nonogram-heart.json")))
+        cells = [(r, c) for r, row in enumerate(data["solution"]["grid"]) for c, v in enumerate(row) if v == "#"]
+        for r, c in cells:                                  # the last one at the bottom of the board
+            page.touchscreen.tap(*cell_point(page, r, c))
+        page.wait_for_selector("#win[open]")
+        # the click that follows a tap comes without a press of its own on the backdrop
+        # (when it comes after the screen opened: the timing is the browser's, so it is
+        # sent here as it comes)
+        box = page.locator("#win").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] + 30     # (below the screen's box)
+        assert y < 740
+        page.evaluate("""([x, y]) => document.getElementById('win').dispatchEvent(
+            new MouseEvent('click', {clientX: x, clientY: y, bubbles: true}))""", [x, y])
+        page.wait_for_timeout(100)
+        assert win_open(page)
+        # a press and its click on the backdrop still close it
+        page.mouse.click(x, y)
+        page.wait_for_function("!document.getElementById('win').open")
+    finally:
+        ctx.close()
+
+
 def test_no_win_screen_when_solve_did_it_and_the_timer_stops(context, server):
     page = wait_ready(open_puzzle(context, server, TINY))
     assert page.evaluate("app.solve()")["status"] == "solved"

@@ -133,11 +133,19 @@ export function initWin(ctx) {
     close();
     await ctx.routing.load(found.puzzle);
   };
-  // A click on the backdrop (outside the dialog's box) closes it, as Escape does.
-  dialog.addEventListener("click", (e) => {
-    if (e.target !== dialog) return;
+  // A click on the backdrop (outside the dialog's box) closes it, as Escape does: one
+  // whose press began there too.  The tap that finished the puzzle on a touch screen
+  // opens the dialog on its press, and the click the browser sends after it lands on
+  // the new backdrop: it must not close what it just opened.
+  const outside = (e) => {
     const r = dialog.getBoundingClientRect();
-    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) close();
+    return e.target === dialog && (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom);
+  };
+  let pressedOutside = false;
+  dialog.addEventListener("pointerdown", (e) => { pressedOutside = outside(e); });
+  dialog.addEventListener("click", (e) => {
+    if (pressedOutside && outside(e)) close();
+    pressedOutside = false;
   });
 
   return { show, close, get open() { return dialog.open; } };
