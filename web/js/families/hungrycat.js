@@ -118,18 +118,16 @@ function drawClueItem(ctx, p, [k, n, block], x, y, done, t) {
   const colour = p.palette[k];
   // (a single cell is one block whatever the file says, as the solver reads it: a
   // square 1 would claim the impossible)
-  if (block || n === 1) {
-    ctx.fillStyle = colour;
-    ctx.beginPath();
-    ctx.arc(x + 0.5, y + 0.5, 0.44, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.strokeStyle = t.fg;
-    ctx.lineWidth = 0.05;
-    ctx.stroke();
-  } else {
-    ctx.fillStyle = colour;
-    ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
-  }
+  // Circle or square, each outlined: a white square on the light board (or a black one
+  // on the dark) would show as a bare number, and the shape is the clue.
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  if (block || n === 1) ctx.arc(x + 0.5, y + 0.5, 0.44, 0, 2 * Math.PI);
+  else ctx.rect(x + 0.08, y + 0.08, 0.84, 0.84);
+  ctx.fill();
+  ctx.strokeStyle = t.fg;
+  ctx.lineWidth = 0.05;
+  ctx.stroke();
   // (as tall for two digits as for one, squeezed across: see the nonogram's clues)
   drawText(ctx, String(n), x + 0.5, y + 0.53, 0.56, contrastText(colour), 700, 0.74);
   if (done) {
