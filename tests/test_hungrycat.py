@@ -347,7 +347,7 @@ def test_xml_errors(edit, msg):
 # -- maker and text -------------------------------------------------------------------
 def test_maker_makes_unique_puzzles_with_their_picture():
     p = maker.make(9, 7, 3, 11, timeout=5)
-    assert p["license"] == "CC0-1.0" and p["source"].startswith("made by Picture Logic, number ")
+    assert p["license"] == "CC0-1.0" and p["source"].startswith("made at random, number ")
     m = F.parse(p)
     out = F.solve(m, "auto", Deadline(10), limit=2)
     assert out.solutions == [p["solution"]]

@@ -181,7 +181,7 @@ def make(width: int, height: int, ncolours: int, seed: int, tries: int = 200,
                 break
             if len(sols) == 1:
                 puzzle.update(title=f"Random {width}x{height}, {len(palette)} colours",
-                              source=f"made by Picture Logic, number {s}", license="CC0-1.0")
+                              source=f"made at random, number {s}", license="CC0-1.0")
                 return puzzle
             a, b = (sol["grid"] for sol in sols)
             diff = [(r, c) for r in range(height) for c in range(width) if a[r][c] != b[r][c]]

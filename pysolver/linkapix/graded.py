@@ -405,7 +405,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
             continue
         puzzle, g = found
         puzzle.update(title=f"Link-a-Pix {width}×{height}, {g.words} #{seed}", author="Picture Logic",
-                      license="CC0-1.0", source=f"made by Picture Logic, number {seed}", grade=g.level)
+                      license="CC0-1.0", source=f"made at random, number {seed}", grade=g.level)
         lengths = [len(cells) for cells, _ in links.links]
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json(), "links": len(lengths),
                                             "longest": max(lengths), "maker": stats}}

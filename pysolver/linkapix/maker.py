@@ -429,7 +429,7 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     ``max_len``: longest path of the first cut.  ``tile``: side of the tiles solved
     locally first (0 disables it).  ``solve_seconds``: limit of one global solve,
     after which the longest paths are shortened and the solve repeated.  ``title``,
-    ``source``, ``license``: the puzzle's meta keys (no ``license`` unless given).
+    ``source``, ``license``: the puzzle's meta keys (neither unless given).
 
     The result is a function of the picture and the seed as long as no solve hits its
     time limit (``stats["timeouts"]`` and ``["tile_timeouts"]`` zero): a time-out
@@ -465,8 +465,10 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     t2 = time.perf_counter()
     stats["t_tiles"] = t2 - t1
     meta = {"type": "linkapix", "width": w, "height": h,
-            "title": title or f"Picture {w}x{h}",
-            "source": source or f"made by Picture Logic, number {seed}"}
+            "title": title or f"Picture {w}x{h}"}
+    if source:
+        # (none for a drawing: the player's own picture, which the author field credits)
+        meta["source"] = source
     if license:
         # Only when the caller knows it: a user's uploaded picture keeps its rights.
         meta["license"] = license
@@ -498,7 +500,7 @@ def make_from_rgba(rgba, width: int, height: int, colours: int, background: str 
     t_pic = time.perf_counter() - t0
     puzzle, stats = make_puzzle(palette, grid, seed=seed, deadline=deadline,
                                 title=title or "My picture",
-                                source=f"made from a picture by Picture Logic, number {seed}")
+                                source=f"made from a picture, number {seed}")
     stats["t_picture"] = t_pic
     stats["seconds"] += t_pic
     return puzzle, stats

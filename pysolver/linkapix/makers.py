@@ -58,7 +58,7 @@ def _random(values: dict, deadline: Deadline) -> dict:
     if not palette:
         raise PuzzleError("the picture came out blank: try another number")
     puzzle, stats = make_puzzle(palette, grid, seed=seed, deadline=deadline, title=f"Link-a-Pix {w}×{h} #{seed}",
-                                license="CC0-1.0", source=f"made by Picture Logic, number {seed}")
+                                license="CC0-1.0", source=f"made at random, number {seed}")
     puzzle["author"] = "Picture Logic"
     return {"puzzle": with_grade(puzzle, deadline.remaining()), "stats": stats}
 

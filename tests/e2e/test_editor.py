@@ -181,6 +181,8 @@ def test_a_numberlink_by_keyboard_alone(context, server):
             page.keyboard.press(key)
             at = (at[0] + (key == "ArrowDown") - (key == "ArrowUp"), at[1] + (key == "ArrowRight") - (key == "ArrowLeft"))
         page.keyboard.type(label)
+        # the cursor's cell as a screen reader says it, with the label just typed
+        assert page.text_content("#editor-cursor") == f"Row {r + 1}, column {c + 1}: {label}"
     state = page.evaluate("app.editor.state()")
     assert sorted(map(tuple, state["endpoints"])) == sorted(NUMBERLINK)
     assert state["cover"] == "full"
@@ -203,10 +205,11 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     assert page.is_visible("#editor")
 
     switch_to(page, server, "nonogram/3x2")
-    type_lines(page, {"rows": ["2 2", "3"], "cols": ["1", "x", "2"]})
+    type_lines(page, {"rows": ["2 2", "3"], "cols": ["1", "1 x", "2"]})
     words = said(page)
     assert "Row 1: its blocks need 5 cells, the line has 3." in words
     assert "Column 2: “x” is not a clue" in words
+    assert words.index("Row 1:") < words.index("Column 2:")      # (in the lines' order)
     assert page.get_attribute("#editor-row-0", "aria-invalid") == "true"
     assert page.get_attribute("#editor-row-1", "aria-invalid") == "false"
     # the board draws a ? for the unreadable clue, not the 0 of an empty line

@@ -37,6 +37,10 @@ export function initCellEntry(m, renderPalette) {
     $("editor-cell-label").textContent = `Row ${r + 1}, column ${c + 1}`;
     const text = ed().cellText(d, r, c);
     if (document.activeElement !== $("editor-cell") || $("editor-cell").value !== text) $("editor-cell").value = text;
+    // (the board's cursor as a screen reader says it: after a clue typed too, not only
+    // after a move; unchanged text is not set again, so it is not said again)
+    const said = `Row ${r + 1}, column ${c + 1}: ${text || "empty"}`;
+    if ($("editor-cursor").textContent !== said) $("editor-cursor").textContent = said;
   }
 
   /** The clue at the cursor's cell set to `text`. */

@@ -42,8 +42,9 @@ export function parseLines(d, parse) {
   for (const [kind, key] of [["row", "rows"], ["col", "cols"]]) {
     d[key].forEach((text, i) => {
       const res = parse(text);
-      // ("unreadable": the board draws a ? for its clue, not the empty clue it stands in for)
-      if (res.error) problems.push({ message: `${lineName(kind, i)}: ${res.error}`, lines: [[kind, i]], unreadable: true });
+      // ("unreadable": the line as the board draws it, a ? for what is not a clue, not
+      // the empty clue it stands in for)
+      if (res.error) problems.push({ message: `${lineName(kind, i)}: ${res.error}`, lines: [[kind, i]], unreadable: res.shown || true });
       out[key].push(res.items || []);
     });
   }

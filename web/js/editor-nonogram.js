@@ -8,17 +8,22 @@ import { drawingColours } from "./families/draw.js";
 
 const SEPARATORS = /[\s,;.]+/;
 
-/** A line's text -> {items: [[n, key|null], ...]} or {error}. */
+/** A line's text -> {items: [[n, key|null], ...]}, or {error, shown}: the first token
+    that is not a clue named, and the line as the board draws it (a ? for each such
+    token, the clue's numbers as typed). */
 function parse(text, palette) {
-  const items = [];
+  const items = [], shown = [];
+  let error = null;
   for (const token of text.trim().split(SEPARATORS).filter(Boolean)) {
     const m = /^([0-9]{1,4})([A-Za-z]?)$/.exec(token);
-    if (!m) return { error: `“${token}” is not a clue: type numbers${palette ? " with a colour's key, like 3a" : ", like 3 1 2"}.` };
-    if (m[2] && !palette) return { error: `“${token}”: a black-and-white puzzle has no colour keys (add a colour first).` };
-    if (m[2] && !(m[2] in palette)) return { error: `“${token}”: there is no colour ${m[2]}.` };
-    if (+m[1] > 0) items.push([+m[1], m[2] || (palette ? Object.keys(palette)[0] : null)]);
+    const fault = !m ? `“${token}” is not a clue: type numbers${palette ? " with a colour's key, like 3a" : ", like 3 1 2"}.`
+      : m[2] && !palette ? `“${token}”: a black-and-white puzzle has no colour keys (add a colour first).`
+        : m[2] && !(m[2] in palette) ? `“${token}”: there is no colour ${m[2]}.` : null;
+    error ||= fault;
+    if (fault) shown.push(["?", null]);
+    else if (+m[1] > 0) items.push([+m[1], m[2] || (palette ? Object.keys(palette)[0] : null)]), shown.push(items.at(-1));
   }
-  return { items };
+  return error ? { error, shown } : { items };
 }
 
 /** Cells a line's blocks need: their lengths, and a gap between blocks of one colour. */

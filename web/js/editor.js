@@ -110,8 +110,13 @@ export function initEditor(ctx, families) {
   }
 
   let problemsOf = null, problemsList = [];
+  // (a line's problems in the lines' order, rows then columns, whichever check found
+  // them; the others after, as they came)
+  const lineAt = (p) => (p.lines?.length ? (p.lines[0][0] === "row" ? 0 : 1e6) + p.lines[0][1] : 2e6);
+  const inLineOrder = (list) => list.map((p, i) => [p, i]).sort(([a, i], [b, j]) => lineAt(a) - lineAt(b) || i - j)
+    .map(([p]) => p);
   function problems() {
-    if (problemsOf !== draft()) { problemsList = ed().problems(draft()); problemsOf = draft(); }
+    if (problemsOf !== draft()) { problemsList = inLineOrder(ed().problems(draft())); problemsOf = draft(); }
     return problemsList;
   }
 

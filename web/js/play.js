@@ -157,7 +157,8 @@ export function initPlay(ctx) {
     if (variant) meta.push(variant);
     if (p.author) meta.push("by " + p.author);
     if (p.source) meta.push(p.source);
-    if (p.license) meta.push(p.license);
+    // (a licence's id means little to a player: CC0 in words, others named as licences)
+    if (p.license) meta.push(p.license === "CC0-1.0" ? "public domain (CC0)" : `licence ${p.license}`);
     $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
     document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
     // (the rules are Python's, as the family's description says them; how the board

@@ -37,10 +37,14 @@ export function draw(ctx, p, progress, view) {
   drawGridLines(ctx, x0, y0, W, H, t, r0, r1, c0, c1, px, view.thumbnail ? 3 : BITMAP_BELOW);
   // Lines Check found wrong, and (with "Show errors" on) lines whose settled cells break their clue.
   const badLines = new Set((view.brokenLines || []).map((l) => l.join(":")));
-  // (the editor's lines whose text is not a clue yet: a ? for their clue, not a 0)
-  const unreadable = new Set();
+  // (the editor's lines whose text is not a clue yet: drawn as typed, a ? for each
+  // token that is not a clue, not as the empty clue they stand in for)
+  const unreadable = new Map();
   for (const e of (view.marks && view.marks.errors) || []) {
-    for (const l of e.lines || []) (e.unreadable ? unreadable : badLines).add(l.join(":"));
+    for (const l of e.lines || []) {
+      if (e.unreadable) unreadable.set(l.join(":"), Array.isArray(e.unreadable) ? e.unreadable : [["?", null]]);
+      else badLines.add(l.join(":"));
+    }
   }
   const hl = view.highlight;
   if (hl) {
@@ -61,7 +65,7 @@ export function draw(ctx, p, progress, view) {
     : !view.design && lineDone(p, grid, kind, i) ? "done" : "todo");
   // (a line's clue, its last block next to the grid, in the strip's `item` places)
   const lineClue = (kind, i, item) => {
-    const bs = unreadable.has(kind + ":" + i) ? [["?", null]] : shownBlocks(kind === "row" ? p.rows[i] : p.cols[i]);
+    const bs = unreadable.get(kind + ":" + i) || shownBlocks(kind === "row" ? p.rows[i] : p.cols[i]);
     const st = clueState(kind, i);
     bs.forEach(([n, k], j) => item(i, bs.length - j + 0.25, (x, y) => drawClue(ctx, p, n, k, x, y, st, t)));
   };
