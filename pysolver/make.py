@@ -69,6 +69,10 @@ def grade(puzzle, timeout: float | None = None) -> dict:
     return None if g is None else g.to_json()
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
 def daily_seed(type_name: str, date: datetime.date) -> int:
     """The seed of a family's puzzle of the day: the same everywhere for that date."""
     digest = hashlib.sha256(f"picture-logic daily {type_name} {date.isoformat()}".encode()).digest()
@@ -93,6 +97,7 @@ def daily(type_name: str, date: datetime.date | str, timeout: float | None = Non
     if "grade" in names:
         values["grade"] = DAILY_GRADES[date.weekday()]
     out = make(fam.type, values, timeout=timeout)
-    out["puzzle"]["title"] = f"{fam.title} of the day, {date.isoformat()}"
+    # (the date in words: "2026-11-25" broke at its hyphens in a phone's title)
+    out["puzzle"]["title"] = f"{fam.title} of the day, {date.day} {MONTHS[date.month - 1]} {date.year}"
     out["date"] = date.isoformat()
     return out

@@ -139,4 +139,4 @@ def test_a_random_link_a_pix_is_unique_graded_and_made_again_from_its_number():
     res = api.solve({k: v for k, v in one.items() if k != "solution"}, unique=True, timeout=30)
     assert res["status"] == "solved" and res["unique"] is True
     assert sum(len(path) for path in res["solution"]["paths"]) < 12 * 10     # blobs on a blank ground
-    assert make.daily("linkapix", "2026-11-25")["puzzle"]["title"] == "Link-a-Pix of the day, 2026-11-25"
+    assert make.daily("linkapix", "2026-11-25")["puzzle"]["title"] == "Link-a-Pix of the day, 25 November 2026"

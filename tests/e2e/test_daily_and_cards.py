@@ -71,7 +71,7 @@ def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(con
     wait_ready(page)
     assert page.locator("#daily-streak").text_content() == "Solve one a day to start a streak."
     page.click("#daily-hungrycat")
-    page.wait_for_function("app.state().puzzle && app.state().puzzle.title.endsWith('of the day, 2026-11-25')",
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.title.endsWith('of the day, 25 November 2026')",
                            timeout=60_000)
     first = page.evaluate("app.state().puzzle")
     assert first["grade"] == 2                                  # Wednesday: medium

@@ -88,6 +88,12 @@ def test_grades_the_size_cannot_have_are_greyed_out_and_refused_with_the_reason(
     page.select_option(f"#{form}-grade", "2")
     page.wait_for_function(f"document.querySelector('{options}[value=\"5\"]').disabled", timeout=60_000)
     assert "needs" not in status.text_content()
+    # a size out of the field's range is said as such (not answered for the nearest size)
+    set_fields(page, form, {"height": 500})
+    page.wait_for_function(f"document.querySelector('#{form}-status').textContent.startsWith('Height: ')")
+    assert re.fullmatch(r"Height: \d+ to \d+ \(not 500\)\.", status.text_content())
+    page.click(f"#{form}-go")
+    assert status.text_content().startswith("Height: ") and page.locator("#play").is_hidden()
 
 
 def ring(x, y):

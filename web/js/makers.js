@@ -12,6 +12,16 @@ const MAX_SOURCE = 4 * 4096;
 // The picture made from an image, in CSS px its longer side (about; whole px a cell).
 const MADE_SIDE = 180;
 
+/** "Height: 5 to 40 (not 500)." for the first number typed outside its field's range,
+    else "". */
+function outOfRange(fields) {
+  for (const { p, input } of fields) {
+    if (input.type !== "number" || input.value.trim() === "" || !Number.isFinite(+input.value)) continue;
+    if (+input.value < p.min || +input.value > p.max) return `${p.label}: ${p.min} to ${p.max} (not ${input.value}).`;
+  }
+  return "";
+}
+
 /* The form field of each kind of parameter: make(id, param) -> the element the label
    holds; read(element, param) -> the value sent.  A maker with a parameter of another
    kind (the drawing maker's palette and grid) gets no form here. */
@@ -157,9 +167,13 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
     }
     return args;
   };
-  const why = () => (JSON.stringify(values()) !== answered ? ""
+  const why = () => outOfRange(fields) || (JSON.stringify(values()) !== answered ? ""
     : listed.map(({ p, input }) => refused[p.name]?.[input.value]).find(Boolean) || "");
   async function ask() {
+    // (a number out of its field's range is said as such, not answered for the nearest
+    // one allowed, which the player never typed)
+    const range = outOfRange(fields);
+    if (range) { say(range, "error"); return; }
     const args = values();
     const key = JSON.stringify(args);
     if (key === asked) return;
@@ -227,6 +241,8 @@ function makerForm(fam, maker, { solver, load, tell }) {
     el("div", { className: "maker-row" }, ...fields.map(({ p, input }) => el("label", {}, p.label + " ", input)),
        go, cancel, ...(image ? [preview, madePicture] : []), status));
   form.setAttribute("aria-labelledby", id + "-title");
+  // (ranges are said in the form's own words, the same in every form: see outOfRange)
+  form.noValidate = true;
   const say = messenger(status, "maker-status");
   const work = canceller(solver);
   const refusal = refusalsOf(form, fam, maker, fields, solver, say);
