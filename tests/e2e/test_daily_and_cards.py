@@ -85,10 +85,25 @@ def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(con
             break
         page.evaluate("app.hint()")
     assert page.evaluate("app.state().solvedBy") == "player"
-    page.keyboard.press("Escape")                   # (the win screen)
+    # the win screen tells the streak, and Next is today's puzzle of the next family
+    page.wait_for_selector("#win[open]")
+    assert page.text_content("#win-streak") == "Puzzle of the day · streak: 1 day in a row"
+    page.wait_for_function("document.getElementById('win-next-name').textContent !== ''")
+    assert page.text_content("#win-next-name") == "Next: today's Link-a-Pix"
+    page.keyboard.press("Escape")
     page.click("#home-link")
     assert page.locator("#daily-streak").text_content() == "Streak: 1 day in a row."
     assert page.locator("#daily-hungrycat").text_content().endswith("✓")
+    # Next, from a win screen of the day's puzzle, makes the next family's of the day
+    page.click("#daily-hungrycat")
+    page.wait_for_function("app.state().puzzle !== null && !document.getElementById('play').hidden")
+    page.evaluate("app.undo()")
+    page.evaluate("app.redo()")                     # (solved again: the win screen again)
+    page.wait_for_selector("#win[open]")
+    page.wait_for_function("document.getElementById('win-next-name').textContent !== ''")
+    page.click("#win-next")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'linkapix'", timeout=60_000)
+    assert page.evaluate("app.state().puzzle.title") == "Link-a-Pix of the day, 25 November 2026"
     # The streak's count: days in a row up to today, or up to yesterday while today's wait.
     counts = page.evaluate("""async () => {
         const { streak } = await import('./js/daily.js');

@@ -104,5 +104,19 @@ export function initDaily({ solver, load }) {
     render();
   });
 
-  return { render };
+  /** What the win screen says of a puzzle (autosaved under `key`) just solved by the
+      player, when it is a puzzle of the day made here: {streak (days in a row, this one
+      counted), next (the first family whose puzzle of that day is still unsolved, or
+      null)}; else null. */
+  function about(key) {
+    const s = read();
+    const seen = s.keys[key];
+    if (!seen) return null;
+    const [day, type] = seen;
+    const done = new Set([...(s.solved[day] || []), type]);
+    return { streak: streak({ ...s.solved, [day]: [...done] }, day),
+             next: day === today() ? dailyTypes().find((t) => !done.has(t)) || null : null };
+  }
+
+  return { render, open, about };
 }

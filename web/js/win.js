@@ -84,22 +84,28 @@ export function initWin(ctx) {
     drawPicture($("win-picture"), fam, p, withoutCrosses(state.history.present));
     $("win-picture").setAttribute("aria-label", `The finished picture of ${$("win-puzzle").textContent}`);
     $("win-status").textContent = "";
-    findNext(p, state.key);
+    // A puzzle of the day: the streak, and Next makes the next family's of today
+    const daily = ctx.daily?.about(state.key) || null;
+    $("win-streak").hidden = !daily;
+    if (daily) $("win-streak").textContent = `Puzzle of the day · streak: ${daily.streak} day${daily.streak === 1 ? "" : "s"} in a row`;
+    findNext(p, state.key, daily);
     if (!dialog.open) dialog.showModal();
     $("win-next").focus();
   }
 
-  /** Look for the next puzzle (Next waits for the answer when pressed before it). */
-  function findNext(p, key) {
+  /** Look for the next puzzle (Next waits for the answer when pressed before it); after
+      a puzzle of the day, the next family's puzzle of the day not solved yet. */
+  function findNext(p, key, daily) {
     const button = $("win-next");
     button.hidden = false;
     $("win-next-name").textContent = "";
-    next = nextPuzzle(p, key).catch(() => null);
+    next = daily ? Promise.resolve(daily.next && { daily: daily.next }) : nextPuzzle(p, key).catch(() => null);
     next.then((found) => {
       if (shownFor !== p) return;
-      $("win-next-name").textContent = found
-        ? `Next: ${found.puzzle.title || family(found.puzzle.type).title} · ${family(found.puzzle.type).title} ` +
+      $("win-next-name").textContent = found?.daily ? `Next: today's ${family(found.daily).title}`
+        : found ? `Next: ${found.puzzle.title || family(found.puzzle.type).title} · ${family(found.puzzle.type).title} ` +
           `${found.puzzle.width}×${found.puzzle.height}, from ${found.from}`
+        : daily ? "Every puzzle of the day is solved: come back tomorrow."
         : "No other puzzle of this list is left to solve.";
       if (!found) {
         const focused = document.activeElement === button;
@@ -131,7 +137,8 @@ export function initWin(ctx) {
     const found = await next;
     if (!found || !dialog.open) return;
     close();
-    await ctx.routing.load(found.puzzle);
+    if (found.daily) await ctx.daily.open(found.daily);
+    else await ctx.routing.load(found.puzzle);
   };
   // A click on the backdrop (outside the dialog's box) closes it, as Escape does: one
   // whose press began there too.  The tap that finished the puzzle on a touch screen
