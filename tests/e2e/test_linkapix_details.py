@@ -153,3 +153,27 @@ def test_a_replay_can_be_paused_and_sped_up(context, server):
     page.reload()
     page.wait_for_function("window.app && app.state().puzzle !== null")
     assert page.locator("#replay-speed").input_value() == "4"
+
+
+def test_a_hints_link_not_played_yet_leaves_its_clues_numbers_unveiled(context, server):
+    # The board draws a hint's deduction over the grid at half strength (board.js): a
+    # Link-a-Pix paints the link's cells there but for its two clues, whose numbers stay
+    # as they were (painted over by half, a red 3 on pink could not be read on a phone).
+    page = open_app(context, server.url)
+    got = page.evaluate("""async () => {
+      const fam = (await import('./js/families/linkapix.js')).default;
+      const p = {type: 'linkapix', width: 3, height: 1, palette: {a: '#ff0000'}, clues: [[0, 0, 3, 'a'], [0, 2, 3, 'a']]};
+      const cv = new OffscreenCanvas(300, 100), ctx = cv.getContext('2d');
+      ctx.scale(100, 100);
+      const theme = {cell: '#ffffff', grid: '#cccccc', gridStrong: '#888888', fg: '#000000', bg: '#ffffff',
+                     hint: '#00ff00', error: '#ff0000', muted: '#888888'};
+      const view = {theme, pxPerUnit: 100, marks: null, highlight: null, visible: {x0: 0, y0: 0, x1: 3, y1: 1}};
+      fam.draw(ctx, p, {paths: []}, view);
+      ctx.globalAlpha = 0.5;
+      fam.draw(ctx, p, {paths: [[[0, 0], [0, 1], [0, 2]]]}, {...view, ghost: true});
+      const px = (x, y) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+      return {clueCorner: px(6, 94), middle: px(150, 50)};
+    }""")
+    assert got["clueCorner"] == [255, 255, 255], got      # the clue's cell as it was
+    r, g, b = got["middle"]
+    assert r > 200 and 100 < g < 160 and 100 < b < 160, got  # the link's cell half painted

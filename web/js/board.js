@@ -225,7 +225,7 @@ export class Board {
       const ghost = this.hooks.ghost?.();
       if (ghost) {
         ctx.globalAlpha = 0.5;
-        this.hooks.family().draw(ctx, puzzle, ghost, view);
+        this.hooks.family().draw(ctx, puzzle, ghost, { ...view, ghost: true });
         ctx.globalAlpha = 1;
       }
       if (this.cursor && document.activeElement === this.canvas) {

@@ -202,9 +202,10 @@ const NUMBERS_FROM_PX = 8;
 function draw(ctx, p, progress, view) {
   const t = view.theme, W = p.width, H = p.height, px = view.pxPerUnit;
   const { clueAt } = info(p);
+  const paths = progress.paths;
+  if (view.ghost) return drawGhost(ctx, p, paths, clueAt);
   ctx.fillStyle = t.cell;
   ctx.fillRect(0, 0, W, H);
-  const paths = progress.paths;
   const drawing = progress.drawing;
   const owner = coverMap(p, paths);
   // painted cells: the picture appears as links complete (the picture alone: a hair
@@ -256,6 +257,17 @@ function draw(ctx, p, progress, view) {
   // picture of the same hue, red on red)
   if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error, 0.12, t.cell);
   if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16, t.cell);
+}
+
+/** A hint's links not played yet, drawn over the board at half strength (board.js):
+    their cells painted but for the clues at their ends, whose numbers the board shows
+    beneath unveiled. */
+function drawGhost(ctx, p, paths, clueAt) {
+  const W = p.width;
+  paths.forEach((path) => {
+    ctx.fillStyle = p.palette[p.clues[clueAt.get(path[0][0] * W + path[0][1])][3]];
+    for (const [r, c] of path) if (!clueAt.has(r * W + c)) ctx.fillRect(c, r, 1, 1);
+  });
 }
 
 /** A clue's number: in its colour on an empty cell; on a painted cell (`covered`) in
