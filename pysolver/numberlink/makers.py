@@ -40,14 +40,14 @@ def _screenshot(values: dict, deadline: Deadline) -> dict:
 MAKERS = {
     "random": Maker(
         "random", "Make a Numberlink puzzle",
-        "A random board where every cell is on a line, kept only when the solver proves it has exactly "
-        f"one solution, of the grade you ask for (0: as it comes). The same number makes the same board again. "
-        f"Sides from 2 to {MAX_GENERATED_SIDE}; a 30×30 board takes a few seconds. Grades by size: " +
-        "; ".join(f"{g} {WORDS[g - 1]} from {lo} to {hi} cells" for g, (lo, hi) in CELLS.items()) +
-        ". Pairs: exactly as many as asked, from one per 6 cells to one per 3; fewer when lines "
-        "joined while the board stays unique reach them (one per 10 cells at 10×10 on 98 numbers in "
-        "100, one per 9 at 15×15 on 50 in 100), else refused after a few seconds; asked with a grade, the grade "
-        "wins and the pairs only say where the tries start.",
+        "A random board where every cell is on a line, with exactly one solution (the solver proves it), "
+        f"of the grade you ask for (0: as it comes). The same number makes the same board again. "
+        f"Sides from 2 to {MAX_GENERATED_SIDE}; a 30×30 board takes a few seconds. The harder grades need "
+        "bigger boards: " +
+        ", ".join(f"{WORDS[g - 1]} from {lo} cells" for g, (lo, hi) in CELLS.items() if lo > 4) +
+        ". Pairs: 0 leaves them to the maker; a number asks for exactly that many, from one pair per 6 cells "
+        "to one per 3; fewer sometimes work (down to about one per 10 cells on a 10×10 board), else the "
+        "maker says so after a few seconds. With a grade, the grade comes first.",
         (Param("width", "int", "Width", 2, MAX_GENERATED_SIDE, 12),
          Param("height", "int", "Height", 2, MAX_GENERATED_SIDE, 12),
          grade_param(as_it_comes=True),
