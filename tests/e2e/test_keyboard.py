@@ -42,6 +42,19 @@ def test_a_nonogram_is_played_from_the_keyboard(context, server):
     assert grid()[1] == "?" * len(grid()[1])
 
 
+def test_the_first_tab_after_a_puzzle_opens_offers_a_skip_to_the_board(context, server):
+    page = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
+    page.focus("#puzzle-title")             # (where a puzzle opened from the library puts it)
+    assert page.locator("#skip-to-board").bounding_box()["width"] <= 1     # out of sight until reached
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-to-board"
+    assert page.locator("#skip-to-board").bounding_box()["width"] > 50
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "board"
+    page.keyboard.press("Enter")                          # the cursor's cell, (0, 0)
+    assert page.evaluate("app.state().progress.grid[0][0]") == "#"
+
+
 def test_a_numberlink_line_is_drawn_from_the_keyboard(context, server):
     puzzle = {"type": "numberlink", "width": 3, "height": 2, "cover": "free",
               "endpoints": [[0, 0, "A"], [1, 2, "A"]]}

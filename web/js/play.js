@@ -247,6 +247,7 @@ export function initPlay(ctx) {
     if (state.history?.redo()) { ctx.actions?.dropHint(); state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
   }
 
+  $("skip-to-board").onclick = () => $("board").focus();
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("method").onchange = explainMethod;
