@@ -52,17 +52,21 @@ def round_trip(p: Puzzle, timeout: float = 20.0, solve: bool = True) -> list[str
 
 def _family_keys(p: Puzzle) -> dict:
     """The family keys, with a palette compared by its colours in order (keys are the
-    format's to choose) and clue colours by their place in the palette, and Numberlink
-    endpoints in any order."""
+    format's to choose: nonograms, Hungry Cat) and clue colours by their place in the palette, and Numberlink
+    endpoints and Link-a-Pix clues in any order."""
     keys = p.family.to_json(p.model)
     if "endpoints" in keys:
         keys = dict(keys, endpoints=sorted(keys["endpoints"]))
-    palette = keys.get("palette") if p.type == "nonogram" else None
+    if "clues" in keys:             # (Link-a-Pix clues: a format may list them in another order)
+        keys = dict(keys, clues=sorted(keys["clues"]))
+    palette = keys.get("palette") if p.type in ("nonogram", "hungrycat") else None
     if palette:
         place = {k: i for i, k in enumerate(palette)}
+        # (a nonogram's items are [n, key], a Hungry Cat's [key, n, block])
+        item = (lambda it: [it[0], place[it[1]]]) if p.type == "nonogram" else (lambda it: [place[it[0]], *it[1:]])
         keys = dict(keys, palette=list(palette.values()),
-                    rows=[[[n, place[c]] for n, c in clue] for clue in keys["rows"]],
-                    cols=[[[n, place[c]] for n, c in clue] for clue in keys["cols"]])
+                    rows=[[item(it) for it in clue] for clue in keys["rows"]],
+                    cols=[[item(it) for it in clue] for clue in keys["cols"]])
     return keys
 
 

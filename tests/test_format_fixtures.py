@@ -200,6 +200,31 @@ def test_nothing_reads_it_names_the_formats_tried_and_the_closest():
     assert "nonogram puzzlink, webpbn-xml, non, olsak-g" in said and "numberlink puzzlink, adc" in said
 
 
+LIBRARY = Path(__file__).resolve().parents[1] / "static" / "puzzles"
+
+
+@pytest.mark.parametrize("path", sorted(LIBRARY.glob("hungrycat-*.json")) + sorted(LIBRARY.glob("linkapix-*.json")),
+                         ids=lambda p: p.stem)
+def test_the_bundled_hungry_cats_and_link_a_pix_round_trip_in_their_text_formats(path):
+    p = load_path(str(path))
+    fmt = {"hungrycat": "hungrycat-text", "linkapix": "linkapix-text"}[p.type]
+    assert fmt in [f["name"] for f in api.formats(p.type, p)]     # (offered: it holds the puzzle)
+    assert round_trip(p) == []
+
+
+def test_hungry_cat_text_writes_its_own_letters_for_keys_that_are_not():
+    data = api.as_puzzle(load_path(str(LIBRARY / "hungrycat-blob.json"))).to_json()
+    data.pop("solution", None)
+    rename = {"K": "1", "W": "w"}
+    data["palette"] = {rename.get(k, k): v for k, v in data["palette"].items()}
+    for side in ("rows", "cols"):
+        data[side] = [[[rename.get(k, k), n, b] for k, n, b in clue] for clue in data[side]]
+    q = api.as_puzzle(data)
+    text = api.convert(q, "hungrycat-text")
+    assert text.splitlines()[0] == "A:#000000 W:#ffffff R:#ff0000"
+    assert round_trip(q) == []
+
+
 # -- the real files: ../shared/formats --------------------------------------------------------
 
 #: folder -> (format its files are sniffed as, puzzles per file)

@@ -31,6 +31,7 @@ class HungryCat(Family):
                run=rule_method.solve),
     )
     importers = formats.IMPORTERS
+    exporters = formats.EXPORTERS
     importer_about = {
         "hungrycat-text": "the notebook's text notation ('B:blue R:red', 'r2B3')",
         "hungrycat-xml": "the notebook's XML layout",

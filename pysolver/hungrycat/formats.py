@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..base import MAX_GRID_SIDE, PuzzleError, SNIFF_MARK, quote, read_number
+from ..base import MAX_GRID_SIDE, Exporter, PuzzleError, SNIFF_MARK, quote, read_number
 from .colours import hex_of, nearest_name
 
 _COLOUR_TOKEN = re.compile(r"([A-Za-z]):(\S+)")
@@ -214,4 +214,31 @@ def load_xml(text: str) -> dict:
                    "expected <line> elements for the rows and <column> elements for the columns")
 
 
+def _letters(model) -> dict[str, str]:
+    """Palette key -> the text notation's letter: the key in upper case where it is an
+    ASCII letter no other key shares, else the first letter left."""
+    out: dict[str, str] = {}
+    for key in model.keys:
+        up = key.upper()
+        if len(key) == 1 and key.isascii() and key.isalpha() and up not in out.values():
+            out[key] = up
+    spare = (ch for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in out.values())
+    return {key: out.get(key) or next(spare) for key in model.keys}
+
+
+def dump_text(model) -> str:
+    """The text notation of a puzzle (the inverse of :func:`load_text`): the colours as
+    #rrggbb, then each row's and each column's clue, a block in lower case.  The keys
+    are the notation's own, upper-case letters (``_letters``), as a nonogram format's
+    are: the colours, in order, and the clues stay."""
+    letters = [_letters(model)[k] for k in model.keys]
+    line = lambda clue: "".join(f"{letters[i].lower() if block else letters[i]}{n}" for i, n, block in clue)  # noqa: E731
+    return "\n".join([" ".join(f"{letters[i]}:{c}" for i, c in enumerate(model.colours)), "rows",
+                      *map(line, model.rows), "cols", *map(line, model.cols)]) + "\n"
+
+
 IMPORTERS = {"hungrycat-text": (sniff_text, load_text), "hungrycat-xml": (sniff_xml, load_xml)}
+EXPORTERS = {
+    "hungrycat-text": Exporter("the notebook's text notation: colours, then 'rows' and 'cols' and a clue line each",
+                               lambda model, solution, meta: dump_text(model), keeps=("colours",)),
+}

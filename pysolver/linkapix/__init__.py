@@ -13,7 +13,7 @@ answer exactly when their pictures are equal (``FAMILY.same_solution``).
 """
 from __future__ import annotations
 
-from ..base import CheckReport, Deadline, Family, Method, lazy
+from ..base import CheckReport, Deadline, Exporter, Family, Method, lazy
 from . import codec, matfile, model as _model, text
 from .makers import DRAWING, MAKERS
 from .check import check as _check
@@ -42,6 +42,11 @@ class LinkAPix(Family):
     importer_about = {
         "linkapix-mat": "the MATLAB data of Guan et al. (.mat)",
         "linkapix-text": "a typed layout: a palette line, then rows like '. 2r 2r .'",
+    }
+    exporters = {
+        "linkapix-text": Exporter("the typed layout: title, palette, then rows like '. 2r 2r .'",
+                                  lambda model, solution, meta: text.dump(model, meta),
+                                  accepts=text.writable, keeps=("title", "author", "license", "source", "colours")),
     }
     makers = MAKERS
     drawing = DRAWING

@@ -125,9 +125,19 @@ def load(content) -> dict:
     return out
 
 
-def dump(model: Model) -> str:
-    """The puzzle in the typed layout (the inverse of :func:`load`, keys permitting)."""
-    lines = ["palette: " + " ".join(f"{k}={v}" for k, v in model.palette.items())]
+def writable(model: Model) -> bool:
+    """Whether the layout holds the palette's keys (no digit first, not '.', nothing that
+    splits a token)."""
+    return all(k and k != "." and not k[0].isdigit() and not any(ch.isspace() or ch in "=:#" for ch in k)
+               for k in model.palette)
+
+
+def dump(model: Model, meta: dict | None = None) -> str:
+    """The puzzle in the typed layout (the inverse of :func:`load`, keys permitting:
+    :func:`writable`), with its title, author, source and licence lines."""
+    # (a line break in a title would end its line: one line each, as load reads it)
+    lines = [f"{key}: {' '.join(str(meta[key]).splitlines()).strip()}" for key in _META if (meta or {}).get(key)]
+    lines += ["palette: " + " ".join(f"{k}={v}" for k, v in model.palette.items())]
     grid = [["."] * model.width for _ in range(model.height)]
     for r, c, n, k in model.clues:
         grid[r][c] = f"{n}{k}"
