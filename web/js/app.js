@@ -119,7 +119,8 @@ $("theme-toggle").onclick = () => {
   labelThemeButton();
   ctx.play.board.draw();
   ctx.designer?.redraw();
-  drawCards($("library-list"));
+  // (the cards in view: the library's, or a puzzle set's)
+  drawCards($($("pack").hidden ? "library-list" : "pack-list"));
   ctx.editor?.redraw();
 };
 

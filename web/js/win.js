@@ -137,7 +137,11 @@ export function initWin(ctx) {
     const found = await next;
     if (!found || !dialog.open) return;
     close();
-    if (found.daily) await ctx.daily.open(found.daily);
+    if (found.daily) {
+      // (made on the device: a second or two, said where the player is)
+      ctx.play.say(`Making today's ${family(found.daily).title}…`);
+      await ctx.daily.open(found.daily);
+    }
     else await ctx.routing.load(found.puzzle);
   };
   // A click on the backdrop (outside the dialog's box) closes it, as Escape does: one
