@@ -134,6 +134,24 @@ def test_quantisation_gives_at_most_k_colours():
     assert labels.max() < 5 and len(centres) <= 5
 
 
+def test_the_blur_along_a_drawings_edges_is_no_colour_of_its_own():
+    # A black ring on white, drawn large and scaled down: asked for three or four
+    # colours it still has two (the grey of its blurred edges was the third, in one-cell
+    # runs along both edges); a real third colour, grey or red, stays.
+    yy, xx = np.mgrid[0:230, 0:230]
+    d = np.hypot(yy - 115, xx - 115)
+    ring = np.full((230, 230, 4), 255, np.uint8)
+    ring[(d > 60) & (d < 90), :3] = 20
+    for k in (3, 4):
+        palette, grid = picture_from_rgba(ring, 30, 30, k, background="none")
+        assert len(palette) == 2, k
+    three = np.full((230, 230, 4), 255, np.uint8)
+    three[30:120, 30:120, :3] = 128
+    three[d < 50, :3] = [200, 20, 20]
+    palette, _ = picture_from_rgba(three, 30, 30, 3, background="none")
+    assert len(palette) == 3
+
+
 def test_backgrounds():
     img = np.zeros((20, 20, 4), np.uint8)
     img[..., :3] = 255

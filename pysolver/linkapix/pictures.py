@@ -266,7 +266,56 @@ def quantise(rgb: np.ndarray, mask: np.ndarray, k: int, seed: int = 0
     rank = np.empty(len(order), int)
     rank[order] = np.arange(len(order))
     labels[mask] = rank[merged[assign[inverse]]]
-    return labels, centres8[np.sort(first)]
+    return _without_blends(labels, centres8[np.sort(first)], rgb)
+
+
+#: a colour is the blur along the edge between two others when at least this share of
+#: its cells touch both of them, and its centre lies near the segment between theirs
+BLEND_EDGE_SHARE = 0.75
+#: ... within this fraction of that segment's length (and not near either end)
+BLEND_OFF_LINE = 0.15
+
+
+def _without_blends(labels: np.ndarray, centres: np.ndarray, rgb: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """``labels`` with the colours that are only the blur between two others folded
+    into them.  A drawing of two colours asked for three got its anti-aliased edges as
+    the third, scattered in one-cell runs along every edge; a real third colour fills
+    cells away from the edges too."""
+    while len(centres) > 2:
+        blend = _a_blend(labels, centres)
+        if blend is None:
+            break
+        j, a, b = blend
+        at = labels == j
+        # (each blurred cell to the nearer of the two colours it lies between)
+        da = ((rgb[at] - centres[a]) ** 2).sum(axis=1)
+        db = ((rgb[at] - centres[b]) ** 2).sum(axis=1)
+        labels[at] = np.where(da <= db, a, b)
+        labels = np.where(labels > j, labels - 1, labels).astype(np.int16)
+        centres = np.delete(centres, j, axis=0)
+    return labels, centres
+
+
+def _a_blend(labels: np.ndarray, centres: np.ndarray) -> tuple[int, int, int] | None:
+    """A colour ``j`` that is the blur between colours ``a`` and ``b``, as ``(j, a, b)``,
+    or None (see BLEND_EDGE_SHARE)."""
+    # each cell's four neighbours' labels (-1 off the picture or outside the mask)
+    pad = np.pad(labels, 1, constant_values=-1)
+    around = [pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]]
+    touches = [np.logical_or.reduce([n == x for n in around]) for x in range(len(centres))]
+    k = len(centres)
+    for j in range(k):
+        at = labels == j
+        for a, b in ((a, b) for a in range(k) for b in range(a + 1, k) if j not in (a, b)):
+            if not at.any() or (touches[a] & touches[b] & at).sum() < BLEND_EDGE_SHARE * at.sum():
+                continue
+            pa, pb, pj = (centres[x].astype(float) for x in (a, b, j))
+            ab = pb - pa
+            t = float(np.dot(pj - pa, ab) / max(np.dot(ab, ab), 1e-9))
+            if 0.1 < t < 0.9 and np.linalg.norm(pa + t * ab - pj) <= BLEND_OFF_LINE * np.linalg.norm(ab):
+                return j, a, b
+    return None
 
 
 def _hex(c) -> str:
