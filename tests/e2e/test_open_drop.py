@@ -64,4 +64,6 @@ def test_numberlink_json_without_its_cover_opens_under_full_cover(context, serve
     page.click("#paste-form button")
     page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'")
     assert page.evaluate("app.state().puzzle.cover") == "full"
-    assert "every cell on a line" in page.text_content("#puzzle-meta")
+    # (untitled: the title is family and size, which the line under it does not repeat)
+    assert page.text_content("#puzzle-title") == "Numberlink 2×2"
+    assert page.text_content("#puzzle-meta") == "every cell on a line"

@@ -152,7 +152,8 @@ export function initPlay(ctx) {
     const title = p.title || `${fam.title} ${p.width}×${p.height}`;
     $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all
     $("puzzle-title").title = title;
-    const meta = [fam.title, `${p.width}×${p.height}`];
+    // (an untitled puzzle's title is its family and size already)
+    const meta = p.title ? [fam.title, `${p.width}×${p.height}`] : [];
     const variant = fam.variant?.(p);
     if (variant) meta.push(variant);
     if (p.author) meta.push("by " + p.author);
