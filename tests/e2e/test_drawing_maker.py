@@ -137,6 +137,17 @@ def test_multicolour_drawing_uses_its_colours(context, server):
     assert p["rows"][2] == [[1, "b"]]
     wait_ready(page)
     assert check(page).startswith("Unique:")
+    # The chosen swatch takes another colour (undoable); not one another swatch has.
+    pick = "(c) => { const i = document.getElementById('design-colour'); i.value = c; i.dispatchEvent(new Event('change')); }"
+    assert page.input_value("#design-colour") == "#ff0000"
+    page.evaluate(pick, "#008000")
+    assert page.evaluate("app.design.state().puzzle.palette") == {"a": "#000000", "b": "#008000"}
+    assert swatches.nth(1).get_attribute("aria-label") == "Paint green"
+    page.evaluate(pick, "#000000")
+    assert "Another swatch has that colour" in page.text_content("#design-message")
+    assert page.input_value("#design-colour") == "#008000"
+    page.click("#design-undo")
+    assert page.evaluate("app.design.state().puzzle.palette") == {"a": "#000000", "b": "#ff0000"}
 
 
 def test_the_drawing_survives_a_reload_and_a_new_one_is_undoable(context, server):

@@ -109,7 +109,14 @@ export function initDesigner({ solver, load, showDesign, families }) {
   function renderTools(palette) {
     const names = palette ? colourNames(palette) : {};
     const tools = Object.entries(palette || {}).map(([k, colour]) => ({ id: k, label: `Paint ${names[k]}`, color: colour }));
-    renderSwatches($("design-tools"), tools, d.tool, (k) => { d.tool = k; });
+    renderSwatches($("design-tools"), tools, d.tool, (k) => { d.tool = k; showColour(palette); });
+    showColour(palette);
+  }
+
+  /** The colour field: the chosen swatch's colour, for a picture in colour. */
+  function showColour(palette) {
+    $("design-colour-field").hidden = !palette;
+    if (palette && d.tool in palette) $("design-colour").value = palette[d.tool];
   }
 
   function updateButtons() {
@@ -193,6 +200,18 @@ export function initDesigner({ solver, load, showDesign, families }) {
     change({ ...dr, grid: dr.grid.map((row) => kind().blank.repeat(row.length)) });
     say("Cleared: Undo brings the picture back.");
   };
+  // The chosen swatch takes another colour (one undo step per colour picked); not one
+  // another swatch has, which would make two colours of one.
+  $("design-colour").addEventListener("change", (ev) => {
+    const dr = present(), pal = dr.palette, colour = ev.target.value.toLowerCase();
+    if (!pal || !(d.tool in pal) || pal[d.tool].toLowerCase() === colour) return;
+    if (Object.entries(pal).some(([k, c]) => k !== d.tool && c.toLowerCase() === colour)) {
+      say("Another swatch has that colour already: pick another.");
+      ev.target.value = pal[d.tool];
+      return;
+    }
+    change({ ...dr, palette: { ...pal, [d.tool]: colour } });
+  });
   $("design-check").onclick = check;
   $("design-cancel").onclick = () => work.cancel();
   $("design-play").onclick = play;
