@@ -72,3 +72,43 @@ def test_a_solution_that_is_not_one_is_refused():
         nonogram_grade.graded_grid(model, Deadline(10), solution=wrong)
     assert nonogram_grade.graded_grid(model, Deadline(10), solution=picture)[0] == \
         nonogram_grade.graded_grid(model, Deadline(10))[0]
+
+
+def test_the_hard_rungs_grade_as_line_logic_and_the_plain_sweep_do():
+    """graded_grid (line logic on packed lines, then the packed prober, with or without
+    the picture) against the engine's line logic and the plain sweep."""
+    for engine, picture in stalled_engines(30, 6):
+        plain = engine()
+        left = plain.unknown_count()
+        n = nonogram_grade._plain_contradictions(plain)
+        for solution in (None, picture):
+            g, grid = nonogram_grade.graded_grid(plain.model, Deadline(60), hard_only=True, solution=solution)
+            assert g.stats["line_logic_left"] == left and g.stats["contradictions"] == n
+            assert g.level == (5 if not plain.solved() else 3 if n <= nonogram_grade.FEW_CONTRADICTIONS else 4)
+            assert grid == plain.grid()
+
+
+def test_a_picture_graded_again_in_a_climb_is_not_graded_again():
+    climber = maker._Climber(None, Deadline(60))
+    picture = [[1, 0, 1, 1, 0], [0, 1, 1, 0, 1], [1, 1, 0, 0, 1], [0, 0, 1, 1, 1], [1, 0, 0, 1, 0]]
+    first = climber.graded(picture)
+    assert climber.graded([list(row) for row in picture]) is first
+    assert climber.graded(picture[::-1]) is not first
+
+
+def test_switches_found_inside_a_make_are_those_found_outside():
+    """Inside a make the lines' moves are remembered: the same switches are found."""
+    from pysolver.nonogram.switch import switches
+    from pysolver.sharing import sharing
+    rng = random.Random(8)
+    pictures = []
+    for _ in range(200):
+        side = rng.choice([4, 5, 6])
+        picture = [[int(rng.random() < 0.5) for _ in range(side)] for _ in range(side)]
+        pictures += [picture, [row[::-1] for row in picture]]
+    outside = [list(switches(p)) for p in pictures]
+    with sharing():
+        inside = [list(switches(p)) for p in pictures]
+        again = [list(switches(p)) for p in pictures]
+    assert inside == again == outside
+    assert sum(map(bool, outside)) > 20

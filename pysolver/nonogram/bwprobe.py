@@ -143,6 +143,13 @@ class BwProber:
                 lines[base + bit.bit_length() - 1] &= keep
         return changed
 
+    def line_logic(self) -> bool:
+        """Line logic on the grid from every line, written back into the engine: False
+        when a line cannot be completed."""
+        ok = self.fixpoint(self.lines, (1 << (self.h + self.w)) - 1)
+        self.store()
+        return ok
+
     def _assume(self, lines: list[int], r: int, c: int, filled: bool) -> bool:
         """Cell (r, c) set filled or blank in ``lines``, then line logic: False on a
         line that cannot be completed."""
@@ -155,25 +162,6 @@ class BwProber:
             lines[h + c] &= ~(1 << (r + h))
         return self.fixpoint(lines, (1 << r) | (1 << (h + c)))
 
-    def _probe(self, r: int, c: int, filled: bool, last: list[int] | None) -> list[int] | None:
-        """The fixpoint line logic reaches from the grid with cell (r, c) filled or blank,
-        or None when a line cannot be completed.  ``last``: the fixpoint this probe
-        reached on the grid before some refutations, or None.  The grid has only
-        narrowed since, so the new fixpoint is the one reached from the old one narrowed
-        to the grid, and only the lines that narrowing changed need solving again (the
-        others were at their fixpoint already): after a refutation a probe of the next
-        sweep costs a few lines instead of a propagation from the one cell."""
-        self.probes += 1
-        if last is None:
-            work = self.lines[:]
-            return work if self._assume(work, r, c, filled) else None
-        work = [f & x for f, x in zip(last, self.lines)]
-        dirty = 0
-        for i, (now, was) in enumerate(zip(work, last)):
-            if now != was:
-                dirty |= 1 << i
-        return work if self.fixpoint(work, dirty) else None
-
     # -- the contradiction rung -------------------------------------------------------------
     def contradictions(self) -> int:
         """The plain sweep's refutations (see the module docstring), made on the grid;
@@ -185,8 +173,6 @@ class BwProber:
         # held[r]: the cells of row r they decide, packed as a row (bit c: filled holds;
         # bit w + c: blank holds)
         fixpoints: list[list[int]] = []
-        # the fixpoint each probe that survived reached last, by cell and value
-        last: dict[tuple[int, int, bool], list[int]] = {}
         truth = self.truth
         held = list(truth)
         swept_clean = False
@@ -201,14 +187,13 @@ class BwProber:
                 for filled in (False, True):
                     if (held[r] >> (c if filled else c + w)) & 1:
                         continue
-                    work = self._probe(r, c, filled, last.get((r, c, filled)))
-                    if work is None:
+                    work = lines[:]
+                    self.probes += 1
+                    if not self._assume(work, r, c, filled):
                         refuted = filled
                         break
-                    last[r, c, filled] = work
                     fixpoints.append(work)
-                    for k in range(h):
-                        held[k] |= lines[k] ^ work[k]
+                    held = [m | (x ^ y) for m, x, y in zip(held, lines, work)]
                 if refuted is None:
                     continue
                 if not self._assume(lines, r, c, not refuted):

@@ -20,12 +20,10 @@ with the solver.
 """
 from __future__ import annotations
 
-from itertools import groupby
-
 from ..base import Deadline, PuzzleError
 from ..grade import Grade
 from .bwprobe import BwProber
-from .model import Model
+from .model import Model, picture_clue
 from .rules import RuleEngine
 
 #: contradictions a "hard" puzzle may need; more make it "tough" (calibrated on the
@@ -62,11 +60,7 @@ def solves(model: Model, picture: list[list[int]]) -> bool:
     if len(picture) != model.height or any(len(row) != model.width for row in picture):
         return False
     lines = list(picture) + [list(col) for col in zip(*picture)]
-    return all(_clue(line) == clue for line, clue in zip(lines, model.rows + model.cols))
-
-
-def _clue(line: list[int]) -> tuple:
-    return tuple((len(list(run)), v) for v, run in groupby(line) if v)
+    return all(picture_clue(line) == clue for line, clue in zip(lines, model.rows + model.cols))
 
 
 def _grade(model: Model, eng: RuleEngine, hard_only: bool = False, solution: list[list[int]] | None = None
@@ -94,7 +88,9 @@ def _hard_rungs(eng: RuleEngine, stats: dict, simple_share: int | None,
     logic fixpoint is the same either way).  ``simple_share``: the per cent of cells the
     simple rules left, for the medium grade's words (None when they did not run);
     ``solution`` as in :func:`graded_grid`."""
-    if not eng.propagate(range(eng.nlines)):
+    # (in black and white on packed lines, as the contradictions will be)
+    prober = BwProber(eng, solution) if eng.ncol == 2 else None
+    if not (eng.propagate(range(eng.nlines)) if prober is None else prober.line_logic()):
         raise PuzzleError("the clues have no solution")
     stats["line_logic_left"] = eng.unknown_count()
     if eng.solved():
@@ -102,7 +98,7 @@ def _hard_rungs(eng: RuleEngine, stats: dict, simple_share: int | None,
             return Grade(2, "line logic solves it (easy or medium: the simple rules were not tried)", stats)
         return Grade(2, f"line logic solves it; {simple_share}% of the cells need more than the simple rules",
                      stats)
-    contradictions = _contradictions(eng, solution)
+    contradictions = _contradictions(eng, solution, prober)
     stats["contradictions"] = contradictions
     if not eng.solved():
         stats["guess_left"] = eng.unknown_count()
@@ -139,12 +135,14 @@ def _simple_rules(eng: RuleEngine) -> int | None:
     return sweeps
 
 
-def _contradictions(eng: RuleEngine, solution: list[list[int]] | None = None) -> int:
-    """The contradiction rung: in black and white by :class:`.bwprobe.BwProber`, which
-    refutes the same values in the same order with fewer and cheaper probes."""
+def _contradictions(eng: RuleEngine, solution: list[list[int]] | None = None,
+                    prober: BwProber | None = None) -> int:
+    """The contradiction rung: in black and white by :class:`.bwprobe.BwProber` (the one
+    given, holding the engine's grid), which refutes the same values in the same order
+    with fewer and cheaper probes."""
     if eng.ncol != 2:
         return _plain_contradictions(eng, solution)
-    prober = BwProber(eng, solution)
+    prober = prober or BwProber(eng, solution)
     count = prober.contradictions()
     prober.store()
     return count

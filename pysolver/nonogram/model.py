@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import groupby
 
 from ..base import PuzzleError, as_int, as_list, parse_palette, quote
 
@@ -49,6 +50,11 @@ class Model:
             return ["filled"]
         from ..colournames import player_names
         return player_names(list(self.palette.values()))
+
+
+def picture_clue(line) -> Clue:
+    """The clue of a line of colour indices (0 blank)."""
+    return tuple((len(list(run)), v) for v, run in groupby(line) if v)
 
 
 def cells_needed(clue: Clue) -> int:
