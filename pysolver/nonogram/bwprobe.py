@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..base import PuzzleError
 from ..sharing import shared
 from .engine import CACHE_LIMIT
-from .linesolve import solve_line_bw
+from .linesolve import solve_packed
 
 
 class _Results:
@@ -61,7 +61,7 @@ class BwProber:
         results = shared("nonogram packed line results", _Results)
         self.results = results
         self.cache = [results.of(i) for i in eng.cid]
-        self.clues = eng.clues
+        self.plans = [lc.packed for lc in eng.clues]
         self.check = eng.deadline.check
         #: probes run (for the tests and the bench)
         self.probes = 0
@@ -73,9 +73,7 @@ class BwProber:
     # -- line logic -----------------------------------------------------------------------
     def _solve(self, i: int, x: int) -> int:
         """Line i's packed result for packed masks ``x`` (0: no completion), cached."""
-        n = self.length[i]
-        got = solve_line_bw(self.clues[i], (x & ((1 << n) - 1), x >> n))
-        new = 0 if got is None else got[0] | (got[1] << n)
+        new = solve_packed(self.plans[i], x)
         self.cache[i][x] = new
         self.results.added()
         return new
