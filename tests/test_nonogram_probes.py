@@ -112,3 +112,18 @@ def test_switches_found_inside_a_make_are_those_found_outside():
         again = [list(switches(p)) for p in pictures]
     assert inside == again == outside
     assert sum(map(bool, outside)) > 20
+
+
+def test_a_second_solution_met_by_a_probe_is_one():
+    """A stalled grade given the picture says two solutions only when the solver finds
+    another, and says it on some of them."""
+    told = 0
+    for engine, picture in stalled_engines(120, 9):
+        g, _ = nonogram_grade.graded_grid(engine().model, Deadline(60), hard_only=True, solution=picture)
+        if g.level < 5:
+            continue
+        other = maker.second_solution(picture, None, Deadline(60))
+        if g.stats.get("solutions") == 2:
+            assert other is not None
+            told += 1
+    assert told >= 3, told

@@ -65,8 +65,13 @@ class BwProber:
         self.check = eng.deadline.check
         #: probes run (for the tests and the bench)
         self.probes = 0
+        #: after a stall, when the truth is known: a probe's fixpoint that decided every
+        #: cell, so another solution (packed lines), or None.  (A solution lies within the
+        #: grid at every step, so such a fixpoint is never dropped from the valid ones.)
+        self.second: list[int] | None = None
         #: per row, the values of a known solution, packed as in ``held`` (their probes
         #: always survive: line logic never leaves the solution)
+        self.solution_known = solution is not None
         self.truth = [0] * self.h if solution is None else [
             sum(1 << (c if v else c + self.w) for c, v in enumerate(row)) for row in solution]
 
@@ -200,6 +205,8 @@ class BwProber:
                 swept_clean = False
                 fixpoints = _within(fixpoints, r, c + w if refuted else c)
                 held = _decided(fixpoints, lines, truth)
+        if not self.solved() and self.solution_known:
+            self.second = next((f for f in fixpoints if not any(x & (x >> w) for x in f[:h])), None)
         return count
 
     def _open_cells(self) -> list[tuple[int, int]]:

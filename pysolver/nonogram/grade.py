@@ -46,9 +46,11 @@ def graded_grid(model: Model, deadline: Deadline, hard_only: bool = False,
     the grade is the same from 3 up, and 2 stands for "1 or 2" (line logic solves it).
     The simple rules took about 40% of the grading time of a fiendish climb.
     ``solution``: a solution of the clues the caller knows (a maker's picture, rows of
-    colour indices), which makes the contradictions cheaper and changes nothing else
-    (a probe of a cell's value in a solution always survives: it is skipped);
-    ValueError when it is not one."""
+    colour indices), which makes the contradictions cheaper and changes no grade, count
+    or grid (a probe of a cell's value in a solution always survives: it is skipped);
+    ValueError when it is not one.  In black and white, a stalled grade then says
+    ``stats["solutions"] = 2`` when a probe's line logic decided every cell: another
+    solution (the climb to fiendish then skips the solver's proof)."""
     if solution is not None and not solves(model, solution):
         raise ValueError("graded_grid: the solution given does not satisfy the clues")
     eng = RuleEngine(model, deadline)
@@ -102,6 +104,8 @@ def _hard_rungs(eng: RuleEngine, stats: dict, simple_share: int | None,
     stats["contradictions"] = contradictions
     if not eng.solved():
         stats["guess_left"] = eng.unknown_count()
+        if prober is not None and prober.second is not None:
+            stats["solutions"] = 2      # (a probe's line logic completed another one)
         return Grade(5, f"line logic and {contradictions} contradictions leave {eng.unknown_count()} cells: "
                         "it needs guessing and backtracking", stats)
     if contradictions <= FEW_CONTRADICTIONS:

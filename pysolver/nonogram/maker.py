@@ -332,6 +332,8 @@ class _Climber:
         when it was the picture graded last)."""
         key = _frozen(picture)
         if key not in self.proved:
+            if key in self.seen and self.seen[key][0].stats.get("solutions") == 2:
+                return False        # the grading met a second solution
             if self.last is not None and self.last[0] == key:
                 if self.last[1] is None:
                     return False        # it has a switch (see grade)
