@@ -292,17 +292,11 @@ def solve_packed(plan: tuple, x: int) -> int:
         runs_r.append(b)
     # forward reachability (as in _forward_reach), with the fits of each unit
     fits = []
-    fits_r = []
     reach = []
     r = ((blank + 1) ^ blank) | 1                       # (bit 0 of blank: the padding)
     for length, ri, ulen, last in blocks:
         reach.append(r)
-        if last:
-            f = runs[ri]
-            fits_r.append(runs_r[ri])
-        else:
-            f = runs[ri] & (blank >> length)            # a block and the blank after it
-            fits_r.append(blank_r & (runs_r[ri] >> 1))  # mirrored: blank then block
+        f = runs[ri] if last else runs[ri] & (blank >> length)  # (a block and the blank after it)
         fits.append(f)
         s = (r & f) << ulen
         if not s:
@@ -311,12 +305,13 @@ def solve_packed(plan: tuple, x: int) -> int:
     if not (r >> w) & 1:
         return 0
     reach.append(r)
-    # backward reachability on the reversed line, packed and reversed at once
+    # backward reachability on the reversed line (where a unit is a blank, then its
+    # block), packed and reversed at once
     r = ((blank_r + 1) ^ blank_r) | 1
     packed = r
     shift = 0
-    for j in range(len(blocks) - 1, -1, -1):
-        s = (r & fits_r[j]) << blocks[j][2]
+    for length, ri, ulen, last in reversed(blocks):
+        s = (r & (runs_r[ri] if last else blank_r & (runs_r[ri] >> 1))) << ulen
         r = ((blank_r + (s & blank_r)) ^ blank_r) | s
         shift += stride
         packed |= r << shift
@@ -324,13 +319,12 @@ def solve_packed(plan: tuple, x: int) -> int:
     can_blank = 0
     can_fill = 0
     co_next = packed_r & bound_mask
-    for j, (length, ri, ulen, last) in enumerate(blocks):
+    for (length, ri, ulen, last), rj, fj in zip(blocks, reach, fits):
         co = co_next
         packed_r >>= stride
         co_next = packed_r & bound_mask
-        rj = reach[j]
         can_blank |= rj & blank & (co >> 1)
-        starts = rj & fits[j] & (co_next >> ulen)
+        starts = rj & fj & (co_next >> ulen)
         v = starts
         for step in shifts[ri]:
             v |= v << step

@@ -54,6 +54,11 @@ class Model:
 
 def picture_clue(line) -> Clue:
     """The clue of a line of colour indices (0 blank)."""
+    data = bytes(line)
+    if not data or max(data) == 1:
+        # (black and white: the runs between blank cells, read as bytes: a climb
+        # works out the clues of every picture it grades)
+        return tuple((len(run), 1) for run in data.split(b"\0") if run)
     return tuple((len(list(run)), v) for v, run in groupby(line) if v)
 
 
