@@ -127,3 +127,18 @@ def test_a_second_solution_met_by_a_probe_is_one():
             assert other is not None
             told += 1
     assert told >= 3, told
+
+
+def test_line_results_forgotten_past_the_limit_change_nothing(monkeypatch):
+    from pysolver.nonogram import bwprobe
+    from pysolver.sharing import sharing
+    monkeypatch.setattr(bwprobe, "CACHE_LIMIT", 40)
+    with sharing():
+        for engine, picture in stalled_engines(10, 10):
+            plain = engine()
+            n = nonogram_grade._plain_contradictions(plain)
+            prober = BwProber(engine(), picture)
+            assert prober.contradictions() == n
+            prober.store()
+            assert prober.eng.grid() == plain.grid()
+            assert prober.results.size <= 40 + 2 * (prober.h + prober.w)

@@ -3,8 +3,8 @@ grids, made cheap enough to climb with: most of a fiendish climb's time is spent
 
 It refutes the same cell values in the same order as the plain sweep (every open cell in
 reading order, blank tried before filled, sweeps until one refutes nothing), so it counts
-the same contradictions and leaves the same grid; two shortcuts only skip probes whose
-answer is known:
+the same contradictions and leaves the same grid; the shortcuts only make probes cheaper
+or skip probes whose answer is known:
 
 * **packed lines** - a line is one integer, its blank mask in the low ``n`` bits and its
   filled mask above them, and each clue's line results are kept in a dictionary keyed by
@@ -16,7 +16,20 @@ answer is known:
   no narrower than this one, which has a completion of every line).  The grid changes
   only at a refutation, so until the next one those probes are skipped, the probe
   itself among them: the sweep after the last refutation runs only the probes of the
-  cells before it, and the stall of a fiendish grid is proved in fewer probes.
+  cells before it, and the stall of a fiendish grid is proved in fewer probes.  A
+  fixpoint that decided the refuted cell the way it goes stays valid after it;
+* **a known solution** (a maker's picture) - line logic never leaves a solution, so a
+  probe of a cell's value in it always survives and is skipped: each open cell costs one
+  probe, of the value the picture does not have.  Such a probe whose line logic decides
+  every cell has found another solution (:attr:`BwProber.second`).
+
+Tried and dropped (numbers 0, 2 and 6 of the 20x20 fiendish climb): starting a probe made
+again after refutations from its last fixpoint narrowed to the grid (1.93M line visits
+against 1.50M: the narrowed fixpoint differs from the grid in many lines, in states no
+other probe meets, while probes from one grid share their lines' states in the cache);
+making a stale fixpoint that decided a cell valid again instead of probing the cell (more
+line solves than the probes it spared); the same with the fixpoints of the picture graded
+before (one cell apart: 15.7k of 42k held, 237k line solves against 197k).
 """
 from __future__ import annotations
 
@@ -40,8 +53,9 @@ class _Results:
             got = self.by_clue[cid] = {}
         return got
 
-    def added(self) -> None:
-        self.size += 1
+    def added(self, count: int) -> None:
+        """Count ``count`` entries just added."""
+        self.size += count
         if self.size > CACHE_LIMIT:
             for d in self.by_clue.values():
                 d.clear()
@@ -76,13 +90,6 @@ class BwProber:
             sum(1 << (c if v else c + self.w) for c, v in enumerate(row)) for row in solution]
 
     # -- line logic -----------------------------------------------------------------------
-    def _solve(self, i: int, x: int) -> int:
-        """Line i's packed result for packed masks ``x`` (0: no completion), cached."""
-        new = solve_packed(self.plans[i], x)
-        self.cache[i][x] = new
-        self.results.added()
-        return new
-
     def fixpoint(self, lines: list[int], dirty: int) -> bool:
         """Line logic on ``lines`` (changed in place) from the lines whose bits are set
         in ``dirty``, to a fixpoint; False when a line cannot be completed.  The dirty
@@ -113,27 +120,29 @@ class BwProber:
             first, n, base, cross_n = 0, w, h, h
         else:
             first, n, base, cross_n = h, h, 0, w
-        cache = self.cache
+        cache, plans = self.cache, self.plans
         mask = (1 << n) - 1
-        changed = 0
+        changed = solved = 0
         while todo:
             low = todo & -todo
             todo ^= low
-            i = first + low.bit_length() - 1
+            pos = low.bit_length() - 1          # (also the line's bit in the crossing lines)
+            i = first + pos
             old = lines[i]
             new = cache[i].get(old)
             if new is None:
-                new = self._solve(i, old)
+                new = cache[i][old] = solve_packed(plans[i], old)
+                solved += 1
             if new == old:
                 continue
             if not new:
+                self.results.added(solved)
                 return -1
             lines[i] = new
             gone = old ^ new
             lost_blank = gone & mask            # cells now filled
             lost_fill = gone >> n               # cells now blank
             changed |= lost_blank | lost_fill
-            pos = i - first                     # (the line's bit in the crossing lines)
             keep = ~(1 << pos)
             while lost_blank:
                 bit = lost_blank & -lost_blank
@@ -144,6 +153,7 @@ class BwProber:
                 bit = lost_fill & -lost_fill
                 lost_fill ^= bit
                 lines[base + bit.bit_length() - 1] &= keep
+        self.results.added(solved)
         return changed
 
     def line_logic(self) -> bool:
