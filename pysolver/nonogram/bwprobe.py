@@ -96,65 +96,52 @@ class BwProber:
         rows are solved, then the dirty columns, and so on: changes pile up in a line
         before it is solved (fewer distinct line states to solve than one line at a time,
         lowest first: 61k line solves instead of 75k on number 0's climb)."""
-        h = self.h
-        rows, cols = dirty & ((1 << h) - 1), dirty >> h
-        while rows or cols:
-            if rows:
-                cols |= self._sweep(lines, rows, True)
-                if cols < 0:
-                    return False
-                rows = 0
-            if cols:
-                rows = self._sweep(lines, cols, False)
-                if rows < 0:
-                    return False
-                cols = 0
-        return True
-
-    def _sweep(self, lines: list[int], todo: int, across: bool) -> int:
-        """Solve the rows (``across``) or columns whose bits are set in ``todo``, passing
-        their changes to the crossing lines: the crossing lines changed (bits by index
-        among them), -1 when a line cannot be completed."""
         h, w = self.h, self.w
-        if across:
-            first, n, base, cross_n = 0, w, h, h
-        else:
-            first, n, base, cross_n = h, h, 0, w
         cache, plans = self.cache, self.plans
-        mask = (1 << n) - 1
-        changed = solved = 0
+        # (todo: the dirty lines of one side, by their index on it; other: the other's)
+        todo, other, across = dirty & ((1 << h) - 1), dirty >> h, True
+        if not todo:
+            todo, other, across = other, 0, False
+        solved = 0
         while todo:
-            low = todo & -todo
-            todo ^= low
-            pos = low.bit_length() - 1          # (also the line's bit in the crossing lines)
-            i = first + pos
-            old = lines[i]
-            new = cache[i].get(old)
-            if new is None:
-                new = cache[i][old] = solve_packed(plans[i], old)
-                solved += 1
-            if new == old:
-                continue
-            if not new:
-                self.results.added(solved)
-                return -1
-            lines[i] = new
-            gone = old ^ new
-            lost_blank = gone & mask            # cells now filled
-            lost_fill = gone >> n               # cells now blank
-            changed |= lost_blank | lost_fill
-            keep = ~(1 << pos)
-            while lost_blank:
-                bit = lost_blank & -lost_blank
-                lost_blank ^= bit
-                lines[base + bit.bit_length() - 1] &= keep
-            keep = ~(1 << (pos + cross_n))
-            while lost_fill:
-                bit = lost_fill & -lost_fill
-                lost_fill ^= bit
-                lines[base + bit.bit_length() - 1] &= keep
+            if across:
+                first, n, base, cross_n = 0, w, h, h
+            else:
+                first, n, base, cross_n = h, h, 0, w
+            mask = (1 << n) - 1
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                pos = low.bit_length() - 1      # (also the line's bit in the crossing lines)
+                i = first + pos
+                old = lines[i]
+                new = cache[i].get(old)
+                if new is None:
+                    new = cache[i][old] = solve_packed(plans[i], old)
+                    solved += 1
+                if new == old:
+                    continue
+                if not new:
+                    self.results.added(solved)
+                    return False
+                lines[i] = new
+                gone = old ^ new
+                lost_blank = gone & mask        # cells now filled
+                lost_fill = gone >> n           # cells now blank
+                other |= lost_blank | lost_fill
+                keep = ~(1 << pos)
+                while lost_blank:
+                    bit = lost_blank & -lost_blank
+                    lost_blank ^= bit
+                    lines[base + bit.bit_length() - 1] &= keep
+                keep = ~(1 << (pos + cross_n))
+                while lost_fill:
+                    bit = lost_fill & -lost_fill
+                    lost_fill ^= bit
+                    lines[base + bit.bit_length() - 1] &= keep
+            todo, other, across = other, 0, not across
         self.results.added(solved)
-        return changed
+        return True
 
     def line_logic(self) -> bool:
         """Line logic on the grid from every line, written back into the engine: False
