@@ -79,7 +79,7 @@ def _smear(v: int, length: int) -> int:
 class LineClue:
     """A clue prepared for solving lines of length ``n``."""
 
-    __slots__ = ("n", "blocks", "lengths", "colours", "seps", "ulen", "used", "bw_plan")
+    __slots__ = ("n", "blocks", "lengths", "colours", "seps", "ulen", "used", "bw_plan", "packed")
 
     def __init__(self, n: int, clue):
         self.n = n
@@ -91,6 +91,7 @@ class LineClue:
         self.ulen = [length + sep for length, sep in zip(self.lengths, self.seps)]
         self.used = sorted(set(self.colours))
         self.bw_plan = bw_plan(self.lengths)
+        self.packed = packed_plan(self.lengths, n)
 
 
 def _doubling_shifts(length: int) -> tuple[int, ...]:
@@ -243,19 +244,42 @@ def feasible_planned(plan: tuple, n: int, blank0: int, fill0: int) -> bool:
 
 
 def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
-    """:func:`solve_line` for black-and-white lines, inlined: the hot path of probing
-    and of the clause-learning search (with the clue's plan, ``LineClue.bw_plan``)."""
-    blank0, fill0 = masks
+    """:func:`solve_line` for black-and-white lines (the hot path of probing and of the
+    clause-learning search): :func:`solve_packed` on the two masks."""
     n = lc.n
-    w = n + 2
-    blocks, shifts = lc.bw_plan
-    k = len(blocks)
-    blank = (blank0 << 1) | 1 | (1 << (n + 1))
+    got = solve_packed(lc.packed, masks[0] | (masks[1] << n))
+    return (got & ((1 << n) - 1), got >> n) if got else None
+
+
+def packed_plan(lengths: list[int], n: int) -> tuple:
+    """What :func:`solve_packed` needs of a black-and-white clue on ``n`` cells, worked
+    out once: the line's constants (masks, byte counts and shifts of the bit reversals)
+    and per block (length, index of its length among the distinct ones, unit length,
+    whether it is the last), with the doubling shifts of each distinct length (blocks
+    of equal length share their run test)."""
+    blocks, shifts = bw_plan(lengths)
+    w = n + 2                                           # padded cells
+    nb = (2 * w + 7) >> 3                               # bytes of the blank and fill masks
+    stride = w + 1                                      # the backward sets, packed
+    width = (len(blocks) + 1) * stride
+    nbp = (width + 7) >> 3
+    return (n, w, (1 << n) - 1, 1 | (1 << (n + 1)), nb, (nb << 3) - 2 * w, (1 << w) - 1,
+            blocks, shifts, stride, nbp, (nbp << 3) - width, (1 << stride) - 1)
+
+
+def solve_packed(plan: tuple, x: int) -> int:
+    """:func:`solve_line` for a black-and-white line packed in one integer (the blank
+    mask in the low ``n`` bits, the filled mask above), with the clue's
+    :func:`packed_plan`: the narrowed line packed the same way, 0 when no arrangement of
+    the clue fits.  Inlined: the hot path of grading and probing."""
+    n, w, mask, ends, nb, unpad, wmask, blocks, shifts, stride, nbp, unpad_p, bound_mask = plan
+    blank0 = x & mask
+    fill0 = x >> n
+    blank = (blank0 << 1) | ends                        # (padded with a blank at each end)
     fill = fill0 << 1
-    nb = (w + 3) >> 2                                   # bytes of 2w bits
     both_r = int.from_bytes((blank | (fill << w)).to_bytes(nb, "big").translate(_REVERSED_BYTE),
-                            "little") >> ((nb << 3) - 2 * w)
-    fill_r = both_r & ((1 << w) - 1)
+                            "little") >> unpad
+    fill_r = both_r & wmask
     blank_r = both_r >> w
     runs = []
     runs_r = []
@@ -268,55 +292,44 @@ def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
         runs_r.append(b)
     # forward reachability (as in _forward_reach), with the fits of each unit
     fits = []
-    fits_r = []
     reach = []
     r = ((blank + 1) ^ blank) | 1                       # (bit 0 of blank: the padding)
     for length, ri, ulen, last in blocks:
         reach.append(r)
-        if last:
-            f = runs[ri]
-            fits_r.append(runs_r[ri])
-        else:
-            f = runs[ri] & (blank >> length)            # a block and the blank after it
-            fits_r.append(blank_r & (runs_r[ri] >> 1))  # mirrored: blank then block
+        f = runs[ri] if last else runs[ri] & (blank >> length)  # (a block and the blank after it)
         fits.append(f)
         s = (r & f) << ulen
         if not s:
-            return None
+            return 0
         r = ((blank + (s & blank)) ^ blank) | s
     if not (r >> w) & 1:
-        return None
+        return 0
     reach.append(r)
-    # backward reachability on the reversed line, packed and reversed at once
-    stride = w + 1
+    # backward reachability on the reversed line (where a unit is a blank, then its
+    # block), packed and reversed at once
     r = ((blank_r + 1) ^ blank_r) | 1
     packed = r
     shift = 0
-    for j in range(k - 1, -1, -1):
-        s = (r & fits_r[j]) << blocks[j][2]
+    for length, ri, ulen, last in reversed(blocks):
+        s = (r & (runs_r[ri] if last else blank_r & (runs_r[ri] >> 1))) << ulen
         r = ((blank_r + (s & blank_r)) ^ blank_r) | s
         shift += stride
         packed |= r << shift
-    width = (k + 1) * stride
-    nb = (width + 7) >> 3
-    packed_r = int.from_bytes(packed.to_bytes(nb, "big").translate(_REVERSED_BYTE), "little") >> ((nb << 3) - width)
-    bound_mask = (1 << stride) - 1
+    packed_r = int.from_bytes(packed.to_bytes(nbp, "big").translate(_REVERSED_BYTE), "little") >> unpad_p
     can_blank = 0
     can_fill = 0
     co_next = packed_r & bound_mask
-    for j in range(k):
+    for (length, ri, ulen, last), rj, fj in zip(blocks, reach, fits):
         co = co_next
         packed_r >>= stride
         co_next = packed_r & bound_mask
-        rj = reach[j]
         can_blank |= rj & blank & (co >> 1)
-        length, ri, ulen, last = blocks[j]
-        starts = rj & fits[j] & (co_next >> ulen)
+        starts = rj & fj & (co_next >> ulen)
         v = starts
         for step in shifts[ri]:
             v |= v << step
         can_fill |= v
         if not last:
             can_blank |= starts << length
-    can_blank |= reach[k] & blank & (co_next >> 1)
-    return (blank0 & (can_blank >> 1), fill0 & (can_fill >> 1))
+    can_blank |= reach[-1] & blank & (co_next >> 1)
+    return (blank0 & (can_blank >> 1)) | ((fill0 & (can_fill >> 1)) << n)

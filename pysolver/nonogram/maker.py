@@ -27,7 +27,7 @@ from ..sharing import sharing
 from .engine import Engine
 from .fiendish import coloured
 from .grade import grade as grade_model, graded_grid
-from .model import Model, parse_model
+from .model import Model, parse_model, picture_clue
 from .switch import colour_switches, line_clue, switch, switches
 
 #: colours of generated multicolour pictures (keys are single letters)
@@ -94,6 +94,11 @@ def puzzle_of(picture: list[list[int]], palette: dict[str, str] | None) -> dict:
 
 
 def model_of(picture: list[list[int]], palette: dict[str, str] | None) -> Model:
+    if palette is None:
+        # (the model parse_model makes of the puzzle, without the puzzle JSON between:
+        # a climb makes one per picture graded)
+        return Model(len(picture[0]), len(picture), tuple(picture_clue(row) for row in picture),
+                     tuple(picture_clue(col) for col in zip(*picture)), None, (".", "#"))
     return parse_model(puzzle_of(picture, palette))
 
 
@@ -281,6 +286,10 @@ def _mirror_share(width: int, height: int, colours: int, level: int) -> float:
     return 0.4
 
 
+#: pictures a climber remembers the grades of (then it forgets them all)
+SEEN_LIMIT = 1000
+
+
 class _Climber:
     """Grades pictures of one palette for a climb without the simple rules
     (:func:`.grade.graded_grid` with ``hard_only``: only grades 3 and up matter there)
@@ -291,11 +300,23 @@ class _Climber:
     def __init__(self, palette, deadline: Deadline):
         self.palette, self.deadline = palette, deadline
         self.last: tuple[tuple, list[str] | None] | None = None
+        # (what each picture met graded to and whether it was unique: a climb that
+        # undoes a change may try the same change again later)
+        self.seen: dict[tuple, tuple[Grade, list[str]]] = {}
+        self.proved: dict[tuple, bool] = {}
 
     def graded(self, picture: list[list[int]]) -> tuple[Grade, list[str]]:
-        g, grid = graded_grid(model_of(picture, self.palette), self.deadline, hard_only=True)
-        self.last = (_frozen(picture), grid)
-        return g, grid
+        key = _frozen(picture)
+        got = self.seen.get(key)
+        if got is None:
+            # (the picture is a solution of its clues: the grading skips the probes
+            # of its values)
+            got = graded_grid(model_of(picture, self.palette), self.deadline, hard_only=True, solution=picture)
+            if len(self.seen) >= SEEN_LIMIT:
+                self.seen.clear()
+            self.seen[key] = got
+        self.last = (key, got[1])
+        return got
 
     def grade(self, picture: list[list[int]]) -> Grade:
         if self.palette is None and switch(picture):
@@ -309,11 +330,17 @@ class _Climber:
     def unique(self, picture: list[list[int]]) -> bool:
         """Whether the solver proves ``picture`` unique (from the grid its grading left,
         when it was the picture graded last)."""
-        if self.last is not None and self.last[0] == _frozen(picture):
-            if self.last[1] is None:
-                return False        # it has a switch (see grade)
-            return second_solution(picture, self.palette, self.deadline, self.last[1]) is None
-        return second_solution(picture, self.palette, self.deadline, None) is None
+        key = _frozen(picture)
+        if key not in self.proved:
+            if key in self.seen and self.seen[key][0].stats.get("solutions") == 2:
+                return False        # the grading met a second solution
+            if self.last is not None and self.last[0] == key:
+                if self.last[1] is None:
+                    return False        # it has a switch (see grade)
+                self.proved[key] = second_solution(picture, self.palette, self.deadline, self.last[1]) is None
+            else:
+                self.proved[key] = second_solution(picture, self.palette, self.deadline, None) is None
+        return self.proved[key]
 
 
 #: the grade of a black-and-white picture with a four-cell switch: two solutions, a stall
@@ -352,6 +379,12 @@ def _climbed(picture: list[list[int]], level: int, palette, colours: int, rng: r
     return None
 
 
+def _full_grade(picture: list[list[int]], palette, deadline: Deadline) -> Grade:
+    """The grade of the picture's puzzle, every rung (the picture is a solution: the
+    grading skips the probes of its values)."""
+    return graded_grid(model_of(picture, palette), deadline, solution=picture)[0]
+
+
 @sharing()
 def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed: int = 0,
                 deadline: Deadline | None = None, symmetric: bool | None = None) -> dict:
@@ -378,7 +411,7 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         if not any(any(row) for row in picture):
             continue
         if level < 3:
-            g = grade_model(model_of(picture, palette), deadline)
+            g = _full_grade(picture, palette, deadline)
             if g.level != level:
                 continue
         else:
@@ -388,7 +421,7 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
             picture = [list(col) for col in zip(*found)] if upright else found
             # (the climb graded without the simple rules, at 5 perhaps the transposed
             # picture: the full grade for the record, the same from 3 up)
-            g = grade_model(model_of(picture, palette), deadline)
+            g = _full_grade(picture, palette, deadline)
             if g.level != level:
                 continue
         puzzle = puzzle_of(picture, palette)

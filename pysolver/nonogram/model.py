@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import groupby
 
 from ..base import PuzzleError, as_int, as_list, parse_palette, quote
 
@@ -49,6 +50,16 @@ class Model:
             return ["filled"]
         from ..colournames import player_names
         return player_names(list(self.palette.values()))
+
+
+def picture_clue(line) -> Clue:
+    """The clue of a line of colour indices (0 blank)."""
+    data = bytes(line)
+    if not data or max(data) == 1:
+        # (black and white: the runs between blank cells, read as bytes: a climb
+        # works out the clues of every picture it grades)
+        return tuple((len(run), 1) for run in data.split(b"\0") if run)
+    return tuple((len(list(run)), v) for v, run in groupby(line) if v)
 
 
 def cells_needed(clue: Clue) -> int:

@@ -15,6 +15,11 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from ..sharing import shared
+
+#: lines whose moves a make keeps (then it forgets them all)
+MOVES_KEPT = 20_000
+
 
 def _moves(line: list[int]) -> list[tuple[int, int]]:
     """(from, to): a filled cell at ``from`` can move to the empty ``to`` with the
@@ -68,14 +73,24 @@ def switch(picture: list[list[int]]) -> tuple[int, int, int, int] | None:
 
 def switches(picture: list[list[int]]):
     """Every such (r1, r2, c1, c2), each rectangle once per way round it is found."""
-    height, width = len(picture), len(picture[0])
+    # (inside a make, each line's moves are worked out once: a climb's pictures share
+    # all their lines but two or three)
+    known: dict = shared("nonogram line moves", dict)
+
+    def moves(line: tuple) -> list[tuple[int, int]]:
+        got = known.get(line)
+        if got is None:
+            if len(known) >= MOVES_KEPT:
+                known.clear()
+            got = known[line] = _moves(line)
+        return got
     by_row: dict[tuple[int, int], list[int]] = {}
     for r, row in enumerate(picture):
-        for move in _moves(row):
+        for move in moves(tuple(row)):
             by_row.setdefault(move, []).append(r)
     by_col: dict[tuple[int, int], set[int]] = {}
-    for c in range(width):
-        for move in _moves([picture[r][c] for r in range(height)]):
+    for c, col in enumerate(zip(*picture)):
+        for move in moves(col):
             by_col.setdefault(move, set()).add(c)
     for (c1, c2), rows in by_row.items():
         back = by_row.get((c2, c1))
