@@ -116,13 +116,20 @@ def touch_context(browser):
     ctx.close()
 
 
-def test_a_long_press_that_wobbles_inside_its_cell_still_crosses(touch_context, server):
-    page = open_puzzle(touch_context, server, BIG)
-    cdp = touch_context.new_cdp_session(page)
+def fingers(context, page):
+    """touch(kind, [(x, y), ...]): touch events as fingers send them (CDP), one point per
+    finger down ("touchStart", "touchMove", "touchEnd")."""
+    cdp = context.new_cdp_session(page)
 
     def touch(kind, points):
         cdp.send("Input.dispatchTouchEvent",
                  {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+    return touch
+
+
+def test_a_long_press_that_wobbles_inside_its_cell_still_crosses(touch_context, server):
+    page = open_puzzle(touch_context, server, BIG)
+    touch = fingers(touch_context, page)
 
     settle(page)
     # (cells too small to touch at Fit size: a first tap zooms in on them, filling nothing)
@@ -152,11 +159,7 @@ def test_a_long_press_that_wobbles_inside_its_cell_still_crosses(touch_context, 
 
 def test_two_fingers_pinch_and_pan_and_a_stroke_begun_by_the_first_is_dropped(touch_context, server):
     page = open_puzzle(touch_context, server, BIG)
-    cdp = touch_context.new_cdp_session(page)
-
-    def touch(kind, points):
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+    touch = fingers(touch_context, page)
 
     settle(page)
     x, y = cell_point(page, 12, 12)
