@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from helpers import Server, build
+from helpers import Server, build, keep_python_start, read_kept_python_start
 
 BOOT_TIMEOUT_MS = 180_000
 
@@ -32,8 +32,9 @@ def site():
 
 
 @pytest.fixture(scope="session")
-def server(site):
+def server(site, browser):
     srv = Server()
+    browser.keep_python_start_at(srv)
     yield srv
     srv.stop()
 
@@ -52,14 +53,38 @@ class CspBypassingBrowser:
     """The browser, whose contexts bypass the page's Content-Security-Policy unless told
     otherwise: Playwright's wait_for_function evaluates its predicate from a string in
     the page, which the CSP rightly forbids.  test_audits.py checks the page under its
-    CSP with bypass_csp=False."""
+    CSP with bypass_csp=False.
+
+    Their service workers are blocked, unless a test asks for them with
+    service_workers="allow": the service worker's precache of the whole site in each test's new
+    context took a sixth of the browser tests' time, and what it does is tested on its
+    own (test_shell.py: offline use, a new version).
+
+    Its contexts also find Python's start kept for the session server's origin, as on a
+    return visit (the worker keeps it on a first visit): each test then restores Python
+    instead of starting it, 3.5 s of the 5 a test took to be ready.  A test of the first
+    visit asks for a context with kept_python_start=False; one on another server (the
+    offline tests) finds nothing kept there anyway."""
 
     def __init__(self, browser):
         self._browser = browser
+        self._kept = None  # (server, read_kept_python_start's answer)
 
-    def new_context(self, **options):
+    def keep_python_start_at(self, server):
+        ctx = self.new_context(kept_python_start=False)
+        ctx.set_default_timeout(BOOT_TIMEOUT_MS)
+        try:
+            self._kept = (server, read_kept_python_start(ctx, server.url))
+        finally:
+            ctx.close()
+
+    def new_context(self, kept_python_start=True, **options):
         options.setdefault("bypass_csp", True)
-        return self._browser.new_context(**options)
+        options.setdefault("service_workers", "block")
+        ctx = self._browser.new_context(**options)
+        if kept_python_start and self._kept:
+            keep_python_start(ctx, *self._kept)
+        return ctx
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
@@ -93,3 +118,21 @@ def context(browser):
     ctx.set_default_timeout(BOOT_TIMEOUT_MS)
     yield ctx
     ctx.close()
+
+
+@pytest.fixture
+def context_as(browser):
+    """context_as(**options): a context of the test's own, closed after it, such as
+    one whose service worker runs (service_workers="allow") or one of a first visit
+    (kept_python_start=False)."""
+    made = []
+
+    def new_context(**options):
+        options.setdefault("viewport", {"width": 1000, "height": 760})
+        ctx = browser.new_context(**options)
+        ctx.set_default_timeout(BOOT_TIMEOUT_MS)
+        made.append(ctx)
+        return ctx
+    yield new_context
+    for ctx in made:
+        ctx.close()

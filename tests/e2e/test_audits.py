@@ -178,7 +178,7 @@ def test_the_page_works_under_its_content_security_policy(browser, server):
     """index.html's CSP: the solver boots, solves, makes, replays and records, and not
     one violation is reported on the way (no wait_for_function here: Playwright runs
     its predicate through eval, which the CSP forbids)."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False, service_workers="allow")
     ctx.set_default_timeout(180_000)
     try:
         page = ctx.new_page()

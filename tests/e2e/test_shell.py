@@ -1,12 +1,11 @@
 """The app shell in a real Chromium: boot, solve from a link, input on the canvas,
 undo/redo, autosave across reload, bad links, cancellation, offline reload."""
 import json
-import time
 from pathlib import Path
 
 import pytest
 
-from helpers import Server, cell_point, open_app, wait_ready
+from helpers import Server, cell_point, open_app, wait_ready, wait_snapshot_kept
 
 import pysolver.api as api
 
@@ -178,7 +177,8 @@ def test_cancel_leaves_the_app_usable(context, server):
     assert page.evaluate("app.solve({})")["status"] == "solved"
 
 
-def test_offline_after_one_visit(context, fresh_server):
+def test_offline_after_one_visit(context_as, fresh_server):
+    context = context_as(service_workers="allow")
     page = open_app(context, fresh_server.url + "#" + HEART_LINK)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
@@ -192,31 +192,14 @@ def test_offline_after_one_visit(context, fresh_server):
     assert page.evaluate("app.solve({unique: true})")["status"] == "solved"
 
 
-KEPT_SNAPSHOT_BYTES = """async () => {
-  const names = (await caches.keys()).filter((n) => n.startsWith('pyodide-snapshot-'));
-  if (names.length !== 1) return 0;
-  const cache = await caches.open(names[0]);
-  const keys = await cache.keys();
-  return keys.length === 1 ? (await (await cache.match(keys[0])).arrayBuffer()).byteLength : 0;
-}"""
-
-
-def wait_snapshot_kept(page, timeout_s=60):
-    """Until the worker has kept Python's start in the Cache Storage (after "ready").
-    (polled from here: wait_for_function would take the predicate's promise as truthy)"""
-    deadline = time.monotonic() + timeout_s
-    while page.evaluate(KEPT_SNAPSHOT_BYTES) < 1e6:
-        assert time.monotonic() < deadline, "the worker kept no snapshot of Python's start"
-        time.sleep(0.2)
-
-
 def reload_and_wait(page):
     page.reload()
     page.wait_for_function("window.app !== undefined")
     wait_ready(page)
 
 
-def test_a_return_visit_restores_pythons_start_and_a_broken_snapshot_is_replaced(context, server):
+def test_a_return_visit_restores_pythons_start_and_a_broken_snapshot_is_replaced(context_as, server):
+    context = context_as(kept_python_start=False)
     page = open_app(context, server.url + "#" + HEART_LINK)
     wait_ready(page)
     assert page.evaluate("app.solverBoot") == "fresh"
@@ -277,7 +260,7 @@ def test_file_picker_reads_other_formats_through_python(context, server):
     assert "junk.non" in page.locator("#error-text").text_content()
 
 
-def test_a_new_version_is_offered_and_reloads(context, site, tmp_path):
+def test_a_new_version_is_offered_and_reloads(context_as, site, tmp_path):
     import shutil
 
     import build
@@ -285,6 +268,7 @@ def test_a_new_version_is_offered_and_reloads(context, site, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
     srv = Server(copy)
+    context = context_as(service_workers="allow")
     try:
         page = open_app(context, srv.url + "#" + HEART_LINK)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
