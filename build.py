@@ -314,9 +314,12 @@ def _prefill_library(site: Path, entries: list[dict]) -> None:
                 f'data-title="{escape(e["title"])}"{grade}>'
                 f'<canvas class="thumb" aria-hidden="true"></canvas><span class="card-title">{escape(e["title"])}</span>'
                 f'<span class="kind">{escape(kind)}</span><span class="status"></span></a></li>')
-    # (the puzzles of the day: a button per family with a random maker, as daily.js draws them)
-    daily = "".join(f'<button type="button" id="daily-{escape(f["type"])}" class="daily">{escape(f["title"])}</button>'
-                    for f in desc["families"] if any(m["name"] == "random" for m in f["makers"]))
+    # (the puzzles of the day, as daily.js draws them but for the weekday's grade, which
+    # the page adds: the same two lines, in a grid whose columns the text does not size)
+    daily = "".join(f'<button type="button" id="daily-{escape(f["type"])}" class="daily">'
+                    f'<span class="daily-name">{escape(f["title"])}</span>'
+                    f'<span class="daily-kind">{f["daily"]["width"]}×{f["daily"]["height"]}</span></button>'
+                    for f in desc["families"] if f["daily"])
     family_buttons = buttons(types, lambda t: titles.get(t, "All"))
     grade_buttons = buttons(grades, lambda g: "Any grade" if g == "all" else words[g - 1])
     items = "".join(card(e) for e in entries)

@@ -79,23 +79,36 @@ def daily_seed(type_name: str, date: datetime.date) -> int:
     return int.from_bytes(digest[:4], "big") % 1_000_000_000
 
 
+def daily_plan(fam) -> dict | None:
+    """What a family's puzzles of the day are, for the page to say before it makes one:
+    ``{"width", "height", "grades"}`` (the random maker's default size; the grade by
+    weekday, Monday first, or None when the maker takes no grade), or None for a family
+    without a random maker."""
+    maker = fam.makers.get("random")
+    if maker is None:
+        return None
+    defaults = {p.name: p.default for p in maker.params}
+    return {"width": defaults.get("width"), "height": defaults.get("height"),
+            "grades": list(DAILY_GRADES) if "grade" in defaults else None}
+
+
 def daily(type_name: str, date: datetime.date | str, timeout: float | None = None) -> dict:
     """The puzzle of the day for a family, made from the date alone (no server):
     the family's random maker at its default size, the seed from the date, and the
-    grade of the weekday (:data:`DAILY_GRADES`) when the maker takes a grade."""
+    grade of the weekday (:data:`DAILY_GRADES`) when the maker takes a grade
+    (:func:`daily_plan`)."""
     if isinstance(date, str):
         try:
             date = datetime.date.fromisoformat(date)
         except ValueError:
             raise PuzzleError(f"date: {quote(date)} is not a date like 2026-11-25") from None
     fam = get_family(type_name)
-    maker = fam.makers.get("random")
-    if maker is None:
+    plan = daily_plan(fam)
+    if plan is None:
         raise PuzzleError(f"{fam.type} has no random maker, so no puzzle of the day")
-    names = {p.name for p in maker.params}
     values = {"seed": daily_seed(fam.type, date)}
-    if "grade" in names:
-        values["grade"] = DAILY_GRADES[date.weekday()]
+    if plan["grades"]:
+        values["grade"] = plan["grades"][date.weekday()]
     out = make(fam.type, values, timeout=timeout)
     # (the date in words: "2026-11-25" broke at its hyphens in a phone's title)
     out["puzzle"]["title"] = f"{fam.title} of the day, {date.day} {MONTHS[date.month - 1]} {date.year}"

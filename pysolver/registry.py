@@ -63,7 +63,8 @@ def describe() -> dict:
     as ``families.json`` (the page needs it before Python has booted), the worker
     answers it (``families``), and a test checks the two agree."""
     from .grade import WORDS
+    from .make import daily_plan
     return {"version": DESCRIPTION_VERSION,
             "limits": {"max_side": MAX_GRID_SIDE, "max_cells": MAX_GRID_CELLS},
             "grades": list(WORDS),
-            "families": [fam.describe() for fam in families()]}
+            "families": [{**fam.describe(), "daily": daily_plan(fam)} for fam in families()]}

@@ -7,7 +7,7 @@ import zlib
 import pytest
 from testkit import cli
 
-from pysolver import api, make, webapi
+from pysolver import api, make, registry, webapi
 from pysolver.base import Deadline, PuzzleError
 from pysolver.format import parse_puzzle
 from pysolver.nonogram import maker
@@ -125,6 +125,10 @@ def test_daily_is_the_same_for_a_date_and_differs_by_date():
     assert a == make.daily("nonogram", "2026-11-25")
     assert a["puzzle"]["rows"] != make.daily("nonogram", "2026-11-26")["puzzle"]["rows"]
     assert a["puzzle"]["grade"] == make.DAILY_GRADES[2]        # a Wednesday
+    # what the page says of it before making it (the description's "daily") is what it is
+    plan = next(f["daily"] for f in registry.describe()["families"] if f["type"] == "nonogram")
+    assert ((a["puzzle"]["width"], a["puzzle"]["height"], plan["grades"][2])
+            == (plan["width"], plan["height"], a["puzzle"]["grade"]))
     out = json.loads(webapi.handle(json.dumps({"cmd": "daily", "args": {"type": "numberlink",
                                                                         "date": "2026-11-25"}})))
     assert out["ok"] and out["result"]["date"] == "2026-11-25"

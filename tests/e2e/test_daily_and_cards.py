@@ -70,11 +70,13 @@ def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(con
     page.wait_for_function("window.app !== undefined")
     wait_ready(page)
     assert page.locator("#daily-streak").text_content() == "Solve one a day to start a streak."
+    # each button says what today's puzzle is: its size and the weekday's grade
+    assert page.locator("#daily-hungrycat .daily-kind").text_content() == "12×12 · medium"
     page.click("#daily-hungrycat")
     page.wait_for_function("app.state().puzzle && app.state().puzzle.title.endsWith('of the day, 25 November 2026')",
                            timeout=60_000)
     first = page.evaluate("app.state().puzzle")
-    assert first["grade"] == 2                                  # Wednesday: medium
+    assert (first["width"], first["height"], first["grade"]) == (12, 12, 2)    # Wednesday: medium
     page.click("#home-link")
     page.click("#daily-hungrycat")
     page.wait_for_function("app.state().puzzle !== null && !document.getElementById('play').hidden")
@@ -93,7 +95,7 @@ def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(con
     page.keyboard.press("Escape")
     page.click("#home-link")
     assert page.locator("#daily-streak").text_content() == "Streak: 1 day in a row."
-    assert page.locator("#daily-hungrycat").text_content().endswith("✓")
+    assert page.locator("#daily-hungrycat .daily-name").text_content() == "Hungry Cat Picross ✓"
     # Next, from a win screen of the day's puzzle, makes the next family's of the day
     page.click("#daily-hungrycat")
     page.wait_for_function("app.state().puzzle !== null && !document.getElementById('play').hidden")

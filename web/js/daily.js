@@ -3,6 +3,7 @@
    the same puzzle that day, with no server), and a streak of days with at least one
    of them solved by the player, kept in this browser. */
 
+import { gradeWord } from "./cards.js";
 import { family, TYPES } from "./families/index.js";
 import { puzzleKey } from "./history.js";
 import { $, showError } from "./page.js";
@@ -41,9 +42,16 @@ export function streak(solved, day = today()) {
   return n;
 }
 
-/** The families with a puzzle of the day: those whose description has a random maker. */
+/** The families with a puzzle of the day (Python's description: `daily`). */
 function dailyTypes() {
-  return TYPES.filter((t) => (family(t).makers || []).some((m) => m.name === "random"));
+  return TYPES.filter((t) => family(t).daily);
+}
+
+/** What today's puzzle of a family is, before it is made: "15×15 · hard". */
+export function dailyKind(type, now = new Date()) {
+  const { width, height, grades } = family(type).daily;
+  const grade = grades ? gradeWord(grades[(now.getDay() + 6) % 7]) : "";   // (Monday first)
+  return `${width}×${height}` + (grade ? ` · ${grade}` : "");
 }
 
 export function initDaily({ solver, load }) {
@@ -62,7 +70,13 @@ export function initDaily({ solver, load }) {
       b.type = "button";
       b.id = `daily-${t}`;
       b.className = done.has(t) ? "daily done" : "daily";
-      b.textContent = family(t).title + (done.has(t) ? " ✓" : "");
+      const name = document.createElement("span");
+      name.className = "daily-name";
+      name.textContent = family(t).title + (done.has(t) ? " ✓" : "");
+      const kind = document.createElement("span");
+      kind.className = "daily-kind";
+      kind.textContent = dailyKind(t);
+      b.replaceChildren(name, kind);
       b.onclick = () => open(t);
       return b;
     }));
