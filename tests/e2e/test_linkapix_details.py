@@ -177,3 +177,43 @@ def test_a_hints_link_not_played_yet_leaves_its_clues_numbers_unveiled(context, 
     assert got["clueCorner"] == [255, 255, 255], got      # the clue's cell as it was
     r, g, b = got["middle"]
     assert r > 200 and 100 < g < 160 and 100 < b < 160, got  # the link's cell half painted
+
+
+def test_two_and_three_digit_clues_are_as_tall_as_one_digit_squeezed_into_their_cell(context, server):
+    # (a 12 drawn smaller than a 6 could hardly be read on a phone: numbers of two or
+    # three digits keep nearly the height of one and are squeezed across instead, into
+    # the cell, or into the frame of a colour that does not read on the empty cell)
+    page = open_app(context, server.url)
+    got = page.evaluate("""async () => {
+      const fam = (await import('./js/families/linkapix.js')).default;
+      const p = {type: 'linkapix', width: 3, height: 2, palette: {a: '#1f77b4', y: '#ffe14d'},
+                 clues: [[0, 0, 6, 'a'], [0, 1, 12, 'a'], [0, 2, 188, 'a'], [1, 0, 6, 'y'], [1, 1, 12, 'y']]};
+      const cv = new OffscreenCanvas(300, 200), ctx = cv.getContext('2d');
+      ctx.scale(100, 100);
+      const theme = {cell: '#ffffff', grid: '#ffffff', gridStrong: '#ffffff', fg: '#000000', bg: '#ffffff',
+                     hint: '#00ff00', error: '#ff0000', muted: '#888888'};
+      fam.draw(ctx, p, {paths: []}, {theme, pxPerUnit: 100, marks: null, highlight: null,
+                                     visible: {x0: 0, y0: 0, x1: 3, y1: 2}});
+      // the ink's box in a cell (x0, y0): pixels of the number's ink (the frame of a
+      // yellow clue is skipped: its inner 0.56 of a cell is read)
+      const ink = (x0, y0, inset) => {
+        const d = ctx.getImageData(x0 + inset, y0 + inset, 100 - 2 * inset, 100 - 2 * inset).data;
+        const w = 100 - 2 * inset;
+        let top = w, bottom = -1, left = w, right = -1;
+        for (let i = 0; i < d.length; i += 4) {
+          const dark = d[i] + d[i + 1] + d[i + 2] < 450;
+          if (!dark) continue;
+          const x = (i / 4) % w, y = Math.floor(i / 4 / w);
+          top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
+        }
+        return {height: bottom - top + 1, width: right - left + 1, left: left + inset, right: right + inset};
+      };
+      return {six: ink(0, 0, 2), twelve: ink(100, 0, 2), big: ink(200, 0, 2),
+              sixFramed: ink(0, 100, 23), twelveFramed: ink(100, 100, 23)};
+    }""")
+    six, twelve, big = got["six"], got["twelve"], got["big"]
+    assert twelve["height"] >= 0.9 * six["height"], got
+    assert big["height"] >= 0.7 * six["height"], got
+    assert twelve["left"] >= 5 and twelve["right"] <= 95 and big["left"] >= 5 and big["right"] <= 95, got
+    assert got["twelveFramed"]["height"] >= 0.9 * got["sixFramed"]["height"], got
+    assert got["twelveFramed"]["width"] <= 56, got     # inside the frame (its inner side: 0.56 of a cell)

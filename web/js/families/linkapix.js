@@ -277,6 +277,7 @@ function drawGhost(ctx, p, paths, clueAt) {
     hollow frame, never a full square, so an open clue never looks like a painted cell. */
 function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false) {
   let ink = colour;
+  let room = 0.88;   // (across: numbers of two or three digits are squeezed into it, not shrunk)
   if (covered) ink = contrastText(colour);
   else if (onStroke) {
     ctx.fillStyle = colour;
@@ -290,8 +291,9 @@ function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false) {
     ctx.lineWidth = 0.12;
     ctx.strokeRect(c + 0.16, r + 0.16, 0.68, 0.68);
     ink = t.fg;
+    room = 0.56;
   }
-  drawText(ctx, String(n), c + 0.5, r + 0.54, n >= 100 ? 0.42 : n >= 10 ? 0.52 : 0.64, ink, 700);
+  drawText(ctx, String(n), c + 0.5, r + 0.54, n >= 100 ? 0.48 : n >= 10 ? 0.6 : 0.64, ink, 700, room);
 }
 
 /** Zoomed far out: an unlinked clue as a dot of its colour, so the board is not blank. */
