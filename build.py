@@ -239,7 +239,7 @@ def build(pyodide_dist: str | None = None, quiet: bool = False) -> Path:
         (pyo / wheel_name).write_bytes(wheel)
         lock = {"info": PINS["info"], "packages": {n: PINS["packages"][n] for n in SHIPPED}}
         # (the worker reads pysolver's file name and hash here and imports the wheel
-        # as a zip; the entry also lets Pyodide's loadPackage install it, as elsewhere)
+        # as a zip; a full entry, so that Pyodide's loadPackage("pysolver") works too)
         lock["packages"]["pysolver"] = {
             "name": "pysolver", "version": package_version(), "file_name": wheel_name,
             "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
@@ -472,7 +472,8 @@ def run_tests(extra: list[str], pyodide_dist: str | None) -> int:
     if chrome:
         env["CHROMIUM"] = chrome
     # One process per CPU (up to 4; "worksteal": the browser tests' lengths vary from 1 s
-    # to 30 s): on 2 CPUs the suite took 17.8 minutes in one process.
+    # to 30 s).  On 2 CPUs: 17.8 minutes in one process before the browser tests kept
+    # Python's start (tests/e2e/conftest.py), 13.5 with both.
     workers = ["-n", str(max(1, min(4, os.cpu_count() or 1))), "--dist", "worksteal"]
     return subprocess.run([sys.executable, "-m", "pytest", "-q", *workers, *extra], cwd=ROOT, env=env).returncode
 

@@ -1,6 +1,7 @@
 """Helpers the end-to-end tests share: build.py's server in a thread, opening the app
 and a puzzle in it, pointer input on the play board, and a PNG written by hand.
 (Fixtures are in conftest.py; reading the board's pixels is board_pixels.py.)"""
+import base64
 import json
 import struct
 import sys
@@ -113,7 +114,6 @@ def read_kept_python_start(context, url):
       return [name, key.url, Object.fromEntries(kept.headers), btoa(text)];
     }""")
     page.close()
-    import base64
     return name, key, headers, base64.b64decode(text)
 
 

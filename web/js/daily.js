@@ -48,7 +48,7 @@ function dailyTypes() {
 }
 
 /** What today's puzzle of a family is, before it is made: "15×15 · hard". */
-export function dailyKind(type, now = new Date()) {
+function dailyKind(type, now = new Date()) {
   const { width, height, grades } = family(type).daily;
   const grade = grades ? gradeWord(grades[(now.getDay() + 6) % 7]) : "";   // (Monday first)
   return `${width}×${height}` + (grade ? ` · ${grade}` : "");
