@@ -114,3 +114,25 @@ def last_video_frame(page, data):
     frame["colours"] = distinct_colours(page, "#video-frame")
     page.evaluate("document.querySelector('#video-frame').remove()")
     return frame
+
+
+#: JS: a function inkBox(ctx, x0, y0, inset, bare) -> {height, width, left, right, top, bottom}: the
+#: box of a number's ink in the 100 px cell at canvas pixel (x0, y0) (in px from the
+#: cell's corner), less ``inset`` px on each side: the pixels that differ from ``bare`` (the same drawing without the
+#: number) when given, else the dark ones (r + g + b < 450).  For a family's draw() on
+#: an OffscreenCanvas at 100 px a cell, as the tests of clue numbers do.
+INK_BOX = """const inkBox = (ctx, x0, y0, inset, bare = null) => {
+  const w = 100 - 2 * inset;
+  const d = ctx.getImageData(x0 + inset, y0 + inset, w, w).data;
+  const b = bare ? bare.getImageData(x0 + inset, y0 + inset, w, w).data : null;
+  let top = w, bottom = -1, left = w, right = -1;
+  for (let i = 0; i < d.length; i += 4) {
+    const ink = b ? Math.abs(d[i] - b[i]) + Math.abs(d[i + 1] - b[i + 1]) + Math.abs(d[i + 2] - b[i + 2]) > 60
+                  : d[i] + d[i + 1] + d[i + 2] < 450;
+    if (!ink) continue;
+    const x = (i / 4) % w, y = Math.floor(i / 4 / w);
+    top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
+  }
+  return {height: bottom - top + 1, width: right - left + 1, left: left + inset, right: right + inset,
+          top: top + inset, bottom: bottom + inset};
+};"""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from board_pixels import INK_BOX
 from helpers import cell_point, drag, open_app, open_puzzle, unsolved, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,6 +186,7 @@ def test_two_and_three_digit_clues_are_as_tall_as_one_digit_squeezed_into_their_
     # the cell, or into the frame of a colour that does not read on the empty cell)
     page = open_app(context, server.url)
     got = page.evaluate("""async () => {
+      """ + INK_BOX + """
       const fam = (await import('./js/families/linkapix.js')).default;
       const p = {type: 'linkapix', width: 3, height: 2, palette: {a: '#1f77b4', y: '#ffe14d'},
                  clues: [[0, 0, 6, 'a'], [0, 1, 12, 'a'], [0, 2, 188, 'a'], [1, 0, 6, 'y'], [1, 1, 12, 'y']]};
@@ -194,22 +196,9 @@ def test_two_and_three_digit_clues_are_as_tall_as_one_digit_squeezed_into_their_
                      hint: '#00ff00', error: '#ff0000', muted: '#888888'};
       fam.draw(ctx, p, {paths: []}, {theme, pxPerUnit: 100, marks: null, highlight: null,
                                      visible: {x0: 0, y0: 0, x1: 3, y1: 2}});
-      // the ink's box in a cell (x0, y0): pixels of the number's ink (the frame of a
-      // yellow clue is skipped: its inner 0.56 of a cell is read)
-      const ink = (x0, y0, inset) => {
-        const d = ctx.getImageData(x0 + inset, y0 + inset, 100 - 2 * inset, 100 - 2 * inset).data;
-        const w = 100 - 2 * inset;
-        let top = w, bottom = -1, left = w, right = -1;
-        for (let i = 0; i < d.length; i += 4) {
-          const dark = d[i] + d[i + 1] + d[i + 2] < 450;
-          if (!dark) continue;
-          const x = (i / 4) % w, y = Math.floor(i / 4 / w);
-          top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
-        }
-        return {height: bottom - top + 1, width: right - left + 1, left: left + inset, right: right + inset};
-      };
-      return {six: ink(0, 0, 2), twelve: ink(100, 0, 2), big: ink(200, 0, 2),
-              sixFramed: ink(0, 100, 23), twelveFramed: ink(100, 100, 23)};
+      // (the frame of a yellow clue is skipped: its inner 0.56 of a cell is read)
+      return {six: inkBox(ctx, 0, 0, 2), twelve: inkBox(ctx, 100, 0, 2), big: inkBox(ctx, 200, 0, 2),
+              sixFramed: inkBox(ctx, 0, 100, 23), twelveFramed: inkBox(ctx, 100, 100, 23)};
     }""")
     six, twelve, big = got["six"], got["twelve"], got["big"]
     assert twelve["height"] >= 0.9 * six["height"], got

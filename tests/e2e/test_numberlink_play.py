@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from board_pixels import INK_BOX
 from helpers import cell_point, drag, open_app, open_puzzle, wait_ready
 
 import pysolver
@@ -126,3 +127,33 @@ def test_an_outline_on_an_endpoint_leaves_its_disc_whole(context, server):
     }""", FLICK)
     assert got["corner"] == [0, 255, 0]                 # the outline is drawn
     assert got["side"] != [0, 255, 0], got               # but not over the disc
+
+
+def test_labels_of_two_and_three_characters_stay_inside_their_disc_and_tall(context, server):
+    # (a 12 drawn at 0.4 of a cell against a 7's 0.5 read poorly on a phone: longer
+    # labels keep most of the height and are squeezed across, inside the disc)
+    page = open_app(context, server.url)
+    got = page.evaluate("""async () => {
+      """ + INK_BOX + """
+      const fam = (await import('./js/families/numberlink.js')).default;
+      const p = {type: 'numberlink', width: 3, height: 1, cover: 'free',
+                 endpoints: [[0, 0, '7'], [0, 1, '12'], [0, 2, '105']]};
+      const theme = {cell: '#ffffff', grid: '#ffffff', gridStrong: '#ffffff', fg: '#000000', bg: '#ffffff',
+                     hint: '#00ff00', error: '#ff0000', muted: '#888888'};
+      const drawn = (labels) => {
+        const ctx = new OffscreenCanvas(300, 100).getContext('2d');
+        ctx.scale(100, 100);
+        if (!labels) ctx.fillText = () => {};     // (the same discs, without their labels)
+        fam.draw(ctx, p, {paths: {}}, {theme, pxPerUnit: 100, marks: null, highlight: null,
+                                       visible: {x0: 0, y0: 0, x1: 3, y1: 1}});
+        return ctx;
+      };
+      const ctx = drawn(true), bare = drawn(false);
+      return {seven: inkBox(ctx, 0, 0, 10, bare), twelve: inkBox(ctx, 100, 0, 10, bare),
+              big: inkBox(ctx, 200, 0, 10, bare)};
+    }""")
+    seven, twelve, big = got["seven"], got["twelve"], got["big"]
+    assert twelve["height"] >= 0.85 * seven["height"] and big["height"] >= 0.7 * seven["height"], got
+    for box in (twelve, big):       # the box's corners inside the disc (radius 40 px at 50, 50)
+        assert all(((x - 50) ** 2 + (y - 50) ** 2) ** 0.5 <= 40
+                   for x in (box["left"], box["right"]) for y in (box["top"], box["bottom"])), got

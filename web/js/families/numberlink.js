@@ -208,9 +208,10 @@ function draw(ctx, p, progress, view) {
       ctx.stroke();
     }
     const text = lab.length > 3 ? lab.slice(0, 3) : lab;
-    // (long labels are narrowed to the disc, never spilling into the next cell)
-    drawText(ctx, text, c + 0.5, r + 0.53, text.length > 2 ? 0.3 : text.length > 1 ? 0.4 : 0.5, contrastText(col), 700,
-             0.8);
+    // (labels of two and three characters keep most of one's height and are squeezed
+    // across to stay inside the disc: the box's corners within its radius of 0.4)
+    const [size, across] = text.length > 2 ? [0.36, 0.66] : text.length > 1 ? [0.46, 0.62] : [0.5, 0.8];
+    drawText(ctx, text, c + 0.5, r + 0.53, size, contrastText(col), 700, across);
   }
 }
 
