@@ -471,10 +471,12 @@ def run_tests(extra: list[str], pyodide_dist: str | None) -> int:
     chrome = find_chromium()
     if chrome:
         env["CHROMIUM"] = chrome
-    # One process per CPU (up to 4; "worksteal": the browser tests' lengths vary from 1 s
-    # to 30 s).  On 2 CPUs: 17.8 minutes in one process before the browser tests kept
-    # Python's start (tests/e2e/conftest.py), 13.5 with both.
-    workers = ["-n", str(max(1, min(4, os.cpu_count() or 1))), "--dist", "worksteal"]
+    # One process per CPU and one more, as a browser test waits part of its time (up to
+    # 4; "worksteal": the browser tests' lengths vary from 1 s to 30 s).  On 2 CPUs: 17.8
+    # minutes in one process before the browser tests kept Python's start
+    # (tests/e2e/conftest.py); with it, 13.5-15.1 in two processes (three runs), 13.6 in
+    # three (one run).
+    workers = ["-n", str(max(1, min(4, (os.cpu_count() or 1) + 1))), "--dist", "worksteal"]
     return subprocess.run([sys.executable, "-m", "pytest", "-q", *workers, *extra], cwd=ROOT, env=env).returncode
 
 
