@@ -116,11 +116,12 @@ def last_video_frame(page, data):
     return frame
 
 
-#: JS: a function inkBox(ctx, x0, y0, inset, bare) -> {height, width, left, right, top, bottom}: the
-#: box of a number's ink in the 100 px cell at canvas pixel (x0, y0) (in px from the
-#: cell's corner), less ``inset`` px on each side: the pixels that differ from ``bare`` (the same drawing without the
-#: number) when given, else the dark ones (r + g + b < 450).  For a family's draw() on
-#: an OffscreenCanvas at 100 px a cell, as the tests of clue numbers do.
+#: JS: a function inkBox(ctx, x0, y0, inset, bare) -> {height, width, left, right, top,
+#: bottom}: the box of a number's ink in the 100 px cell at canvas pixel (x0, y0) (in px
+#: from the cell's corner), less ``inset`` px on each side: the pixels that differ from
+#: ``bare`` (the same drawing without the number) when given, else the dark ones
+#: (r + g + b < 450).  For a family's draw() on an OffscreenCanvas at 100 px a cell, as
+#: the tests of clue numbers do.
 INK_BOX = """const inkBox = (ctx, x0, y0, inset, bare = null) => {
   const w = 100 - 2 * inset;
   const d = ctx.getImageData(x0 + inset, y0 + inset, w, w).data;

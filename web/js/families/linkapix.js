@@ -283,6 +283,7 @@ function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false) {
     ctx.fillStyle = colour;
     ctx.fillRect(c + 0.12, r + 0.12, 0.76, 0.76);
     ink = contrastText(colour);
+    room = 0.72;
   } else if (!readableOn(colour, t.cell)) {
     ctx.strokeStyle = t.gridStrong;
     ctx.lineWidth = 0.04;
