@@ -107,6 +107,8 @@ class Engine:
         self.matched = bytearray(K)
         self.claimed = [-1] * N           # cell -> clue whose path must cover it
         self.forced: list[tuple[int, str, int]] = []   # (path, "clue"|"cell"|"one", clue or cell)
+        #: called with each path forced (hints stop at the first telling one: raise to stop)
+        self.on_force = None
         self.cell_q: list[int] = []
         self.clue_q: list[int] = []
         self.dirty: set[int] = set()
@@ -381,6 +383,8 @@ class Engine:
             self.trail.append(-1 - q)
         self.forced.append((q, why, what))
         self.stats["forced"] += 1
+        if self.on_force is not None:
+            self.on_force(q)
         alive, kill = self.alive, self.kill
         for c in (a, b):
             for r in self.clue_cands[c]:

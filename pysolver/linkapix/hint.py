@@ -59,7 +59,7 @@ def next_step(fam, model: Model, progress: dict, deadline: Deadline) -> dict | N
     # The most telling forced link: the first longer than 2 (a 1 is a link of its own and
     # a 2 beside its twin is seen at a glance; a player asking for a hint wants what
     # they could not see), else the first there is.
-    forced = [(path, reason) for path, reason, _ in forced_links(reduced, deadline) if new(path)]
+    forced = [(path, reason) for path, reason, _ in forced_links(reduced, deadline, stop_after=2) if new(path)]
     if forced:
         path, reason = next(((p, why) for p, why in forced if len(p) > 2), forced[0])
         return _step(progress, path, reason)
@@ -152,13 +152,27 @@ def drawn_links(model: Model, progress: dict) -> list[list[Cell]]:
     return out
 
 
-def forced_links(model: Model, deadline: Deadline) -> list[tuple[list, str, str]]:
-    """The links propagation forces, in the order it forces them: (path, reason, rule)."""
+class _Enough(Exception):
+    """The link looked for is forced: propagation need not go on."""
+
+
+def forced_links(model: Model, deadline: Deadline, stop_after: int | None = None) -> list[tuple[list, str, str]]:
+    """The links propagation forces, in the order it forces them: (path, reason, rule).
+    With ``stop_after``, propagation stops at the first forced link longer than that
+    (a hint wants only that one: on a 128x128 picture this is 0.2 s against 0.7 s for
+    all 3,500 links)."""
     eng = Engine(model, deadline)
+
+    def enough(q: int) -> None:
+        if eng.c_num[eng.p_a[q]] > stop_after:
+            raise _Enough
+
+    if stop_after is not None:
+        eng.on_force = enough
     try:
         eng.run()
         eng.prune_enclosures()
-    except (Contradiction, BudgetExceeded):
+    except (Contradiction, BudgetExceeded, _Enough):
         pass    # the links forced before the engine stopped are still forced
     out = []
     for q, why, what in eng.forced:

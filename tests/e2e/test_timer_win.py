@@ -47,7 +47,10 @@ def test_the_timer_counts_stands_still_when_hidden_and_survives_a_reload(context
     page.wait_for_timeout(1300)
     first = elapsed(page)
     assert first >= 1000
-    assert re.fullmatch(r"0:0[1-9]", page.locator("#timer").text_content())
+    # (the time shown is the time counted since the puzzle opened, to the second; how
+    # long opening took depends on the machine's load)
+    shown = re.fullmatch(r"(\d+):(\d\d)", page.locator("#timer").text_content())
+    assert shown and abs(int(shown[1]) * 60 + int(shown[2]) - first / 1000) < 2.5
     page.evaluate(HIDE, True)                              # another tab, a locked phone
     still = elapsed(page)
     page.wait_for_timeout(1200)

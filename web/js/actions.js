@@ -127,7 +127,9 @@ export function initActions(ctx) {
     if (!flow) {
       const asked = state.history.present;
       const progress = state.fam.toSolution(p, asked);
-      const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress }));
+      // (as long as Check may take: a hint first settles the solution, and a 128x128
+      // picture on a slow phone needs more than the solver's 10 s default)
+      const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress, timeout: 20 }));
       if (!res || state.puzzle !== p) return res;
       // (a move made while the hint was worked out: the answer is about a grid gone)
       if (state.history.present !== asked) {
