@@ -200,6 +200,14 @@ def test_a_hungry_cat_puzzle_is_drawn_on_white_and_checked(context, server):
 
 
 def test_cancel_works_while_the_solver_is_still_loading(context, server):
+    # (the solver's wheel is held back until the cancel is seen: Python's start, kept
+    # by the tests, would otherwise be ready before a busy machine has drawn the cell)
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    context.route("**/*.whl", hold)
     page = open_app(context, server.url)
     new_drawing(page, 5, 5)
     page.mouse.click(*point(page, 2, 2))
@@ -209,6 +217,13 @@ def test_cancel_works_while_the_solver_is_still_loading(context, server):
     page.wait_for_function("!app.design.state().busy")     # at once, not once Python is ready
     assert page.locator("#design-message").text_content() == "Check cancelled."
     assert page.evaluate("app.solverState") != "ready"
+    for _ in range(600):                                   # (the worker asks for the wheel after Python's start)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the worker did not ask for the solver's wheel"
+    for route in held:
+        route.continue_()
     wait_ready(page)
     assert check(page).startswith("Unique:")               # and the next check runs
 

@@ -257,8 +257,7 @@ def test_fit_shows_a_256_board_and_a_tap_on_tiny_cells_zooms_in(browser, server)
         box = page.locator("#board").bounding_box()
         x, y = cell_point(page, 30, 30)
         page.touchscreen.tap(x, y)
-        page.wait_for_timeout(200)
-        assert page.evaluate("app.view().scale") >= 20
+        page.wait_for_function("app.view().scale >= 20")
         assert "#" not in "".join(page.evaluate("app.state().progress.grid"))   # nothing filled
         # big enough now: a tap fills the cell under it
         x, y = cell_point(page, 30, 30)
