@@ -1,6 +1,7 @@
 """What the board shows, read back from the canvas: clue strips when zoomed in, Hungry
 Cat's drags and error marks, readable Link-a-Pix numbers, big boards at Fit size, and
-nonogram clues (0 for an empty line, greyed when the line is done)."""
+nonogram clues (0 for an empty line, greyed when the line is done), and on a phone a
+frame of the board's shape."""
 import json
 import re
 from pathlib import Path
@@ -131,3 +132,27 @@ def test_nonogram_clues_show_0_and_grey_out_when_the_line_is_done(context, serve
     assert page.locator("#message").text_content() == "Solved. Well done!"
     ink = clue_ink(2)
     assert ink and min(luminance(p) for p in ink) > 0.2  # greyed, though its blanks are unknown
+
+
+def test_on_a_phone_the_frame_takes_the_boards_shape(context_as, server):
+    """A tall picture gets the height it needs at the screen's width (bigger cells than
+    in a square frame), a wide one no empty band above and below it."""
+    phone = context_as(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    seen = {}
+    for name in ("hungrycat-tree", "linkapix-snail"):
+        page = open_puzzle(phone, server, unsolved(LIB / f"{name}.json"))
+        page.wait_for_function("app.view().layout")
+        settle(page)
+        view = page.evaluate("app.view()")
+        L = view["layout"]
+        seen[name] = view
+        # the whole board shows at Fit, and the frame leaves at most the fit margins
+        # (or the 240 px floor) around it
+        assert L["cols"] * view["scale"] <= view["width"] + 0.5 and L["rows"] * view["scale"] <= view["height"] + 0.5
+        assert view["height"] <= max(240, L["rows"] * view["scale"] + 20), (name, view)
+        page.close()
+    tree, snail = seen["hungrycat-tree"], seen["linkapix-snail"]
+    assert tree["height"] > tree["width"] + 20             # 12x13 with its clues: taller than wide
+    # (in a square frame its cells would be the frame's height over its rows)
+    assert tree["scale"] > (tree["width"] - 16) / tree["layout"]["rows"] + 1
+    assert snail["height"] < snail["width"] * 0.8          # 20x14: no square frame

@@ -170,7 +170,12 @@ export function initPlay(ctx) {
     $("show-errors-group").hidden = !fam.brokenLines;
     fillMethods();
     renderTools();
-    board.setLayout(fam.layout(p));
+    const layout = fam.layout(p);
+    // (the board's frame takes the board's shape where the screen's width bounds it, a
+    // phone's: a tall picture gets bigger cells, a wide one leaves no empty band; see
+    // play.css)
+    $("board").parentElement.style.setProperty("--board-aspect", (layout.rows / layout.cols).toFixed(4));
+    board.setLayout(layout);
     win.close();
     say(SOLVED_TEXT[solvedStatus()] || "");
     updateButtons();
