@@ -24,6 +24,10 @@ def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
     assert page.locator("#puzzle-title").text_content() == "Heart"
     wait_ready(page)
     assert "ready" in page.locator("#solver-status").text_content().lower()
+    # One worker: the one early.js started before the app's modules loaded, taken over
+    # by solver.js with the messages it sent meanwhile
+    assert page.evaluate("'earlyWorker' in window && window.earlyWorker === null")
+    assert page.evaluate("performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/js/worker.js')).length") == 1
     st = page.evaluate("app.call('selftest', {})")
     assert (st["numpy"], st["scipy"]) == ("2.0.2", "1.14.1")
     assert st["milp_status"] == 0 and st["milp_x"] == [1.0, 2.0]

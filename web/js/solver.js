@@ -20,7 +20,11 @@ export class Solver {
     this.state = "loading";
     this.boot = null;
     this.interrupt = null;
-    this.worker = new Worker("js/worker.js");
+    // (the first worker is the one early.js started before the modules loaded, with
+    // the messages it sent meanwhile; a restart starts a new one)
+    const early = window.earlyWorker;
+    window.earlyWorker = null;
+    this.worker = early ? early.worker : new Worker("js/worker.js");
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
@@ -31,6 +35,10 @@ export class Solver {
       ev.preventDefault?.();  // (reported through the status, not as an uncaught error)
       this._setStatus("failed", "The solver could not start: " + (ev.message || "worker error"));
     };
+    for (const [kind, ev] of early ? early.waiting : []) {
+      if (kind === "message") this.worker.onmessage(ev);
+      else this.worker.onerror(ev);
+    }
   }
 
   _setStatus(state, text) {
