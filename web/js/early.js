@@ -5,7 +5,7 @@
 
    It also starts the solver's worker: from here the worker asks for its files 0.3 s
    sooner than once the app's modules have loaded and the page is parsed (a return
-   visit, this machine: worker.js requested at 0.40-0.50 s, against 0.1 s here).  Its
+   visit, this machine: worker.js requested at 0.40-0.50 s, against about 0.15 s).  Its
    messages wait in `earlyWorker.waiting` until solver.js takes the worker over. */
 "use strict";
 try {

@@ -173,7 +173,7 @@ export function initPlay(ctx) {
     const layout = fam.layout(p);
     // (the board's frame takes the board's shape where the screen's width bounds it, a
     // phone's: a tall picture gets bigger cells, a wide one leaves no empty band; see
-    // play.css)
+    // app.css)
     $("board").parentElement.style.setProperty("--board-aspect", (layout.rows / layout.cols).toFixed(4));
     board.setLayout(layout);
     win.close();
