@@ -106,7 +106,7 @@ def test_big_board_at_fit_size_shows_outline_clues_and_how_to_zoom(context, serv
     wait_ready(page)
     h = page.evaluate("app.hint()")
     view = page.evaluate("app.view()")
-    assert view["scale"] >= 16, (h, page.locator("#status").text_content())
+    assert view["scale"] >= 16, (h, page.locator("#message").text_content())
     for r, c in h["cells"]:
         pt = page.evaluate(f"app.cellCenter({r}, {c})")
         assert 0 <= pt["x"] <= view["width"] and 0 <= pt["y"] <= view["height"]
