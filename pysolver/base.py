@@ -126,6 +126,39 @@ class Deadline:
         if self.expired():
             raise SolveTimeout("time limit reached")
 
+    def spend(self, amount: int) -> None:
+        """Work done in bulk (a search node's undone changes); only a bound on work
+        (:class:`WorkBound`) counts it."""
+
+
+class WorkBound(Deadline):
+    """The caller's deadline that also ends after ``checks`` of the solver's polls, or
+    after ``bulk`` units :meth:`spend` reports: a bound on work, the same on every
+    machine (a time limit would make a maker's puzzle depend on the machine's speed).
+    Polls alone can miss work: a search node whose choice undoes thousands of
+    candidates polls no more than a cheap one."""
+
+    __slots__ = ("left", "bulk_left")
+    bounds_work = True
+
+    def __init__(self, outer: Deadline, checks: int | None, bulk: int | None = None):
+        super().__init__(outer.remaining(), outer.cancel)
+        self.left = checks
+        self.bulk_left = bulk
+
+    def check(self) -> None:
+        if self.left is not None:
+            self.left -= 1
+            if self.left < 0:
+                raise SolveTimeout("work budget spent")
+        super().check()
+
+    def spend(self, amount: int) -> None:
+        if self.bulk_left is not None:
+            self.bulk_left -= amount
+            if self.bulk_left < 0:
+                raise SolveTimeout("work budget spent")
+
 
 @dataclass
 class Outcome:

@@ -96,6 +96,30 @@ def test_a_solver_that_gives_up_makes_the_maker_shorten_paths(monkeypatch):
     assert painted(puzzle) == grid
 
 
+def test_the_search_counts_the_candidates_each_choice_undoes_as_work():
+    """A search node can undo thousands of candidates and poll the deadline once: a
+    bound on work must count them, or a maker's check can run for seconds inside it."""
+    from pysolver.base import SolveTimeout, WorkBound
+    model = FAMILY.parse(json.loads((FIXTURES / "bench_20_part.json").read_text()))
+    with pytest.raises(SolveTimeout):
+        FAMILY.solve(model, "auto", WorkBound(Deadline(60), None, 1), limit=2)
+    roomy = FAMILY.solve(model, "auto", WorkBound(Deadline(60), None, 10**9), limit=2)
+    plain = FAMILY.solve(model, "auto", Deadline(60), limit=2)
+    assert roomy.complete and roomy.solutions == plain.solutions
+
+
+def test_a_check_out_of_work_shortens_paths_the_same_way_each_time():
+    """The random makers bound the check of their first cut by work, not time: where it
+    runs out, the longest paths are shortened, on every machine alike."""
+    palette, grid = generated_picture(16, 16, seed=7, colours=4, filled=False)
+    a, stats = make_puzzle(palette, grid, seed=0, tile=0, max_len=16, solve_work=0)
+    b, _ = make_puzzle(palette, grid, seed=0, tile=0, max_len=16, solve_work=0)
+    assert stats["timeouts"] >= 1
+    assert json.dumps(a) == json.dumps(b)
+    assert_unique(a)
+    assert painted(a) == grid
+
+
 def test_cut_partitions_each_colour_region_into_paths():
     palette, grid = generated_picture(30, 30, seed=11, colours=4, filled=False)
     _, _, labels = picture_labels(palette, grid)

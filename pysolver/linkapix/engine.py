@@ -37,6 +37,7 @@ paths, and the browser's memory is a few hundred megabytes).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..base import Deadline
@@ -66,6 +67,16 @@ MAX_PATH_CELLS = 5_000_000
 MAX_INTERSECT = 96
 
 
+@lru_cache(maxsize=4)
+def _geometry(W: int, H: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Row, column and neighbours of each cell of a W x H board, shared by the engines
+    on one board (a maker builds a thousand of them; never changed, hence tuples)."""
+    N = W * H
+    return (tuple(i // W for i in range(N)), tuple(i % W for i in range(N)),
+            tuple(tuple(j for j, ok in ((i - W, i >= W), (i + W, i + W < N), (i - 1, i % W > 0),
+                                        (i + 1, i % W < W - 1)) if ok) for i in range(N)))
+
+
 class Engine:
     def __init__(self, model: Model, deadline: Deadline, max_cells: int | None = None,
                  memo: "Memo | None" = None):
@@ -78,10 +89,7 @@ class Engine:
         W, H = model.width, model.height
         self.W, self.N = W, W * H
         N = self.N
-        self.rr = [i // W for i in range(N)]
-        self.cc = [i % W for i in range(N)]
-        self.nbrs = [tuple(j for j, ok in ((i - W, i >= W), (i + W, i + W < N), (i - 1, i % W > 0),
-                                           (i + 1, i % W < W - 1)) if ok) for i in range(N)]
+        self.rr, self.cc, self.nbrs = _geometry(W, H)
         colour = {k: i for i, k in enumerate(model.palette)}
         self.c_cell = [r * W + c for r, c, _, _ in model.clues]
         self.c_num = [n for _, _, n, _ in model.clues]

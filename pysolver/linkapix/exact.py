@@ -92,6 +92,12 @@ def _search(eng, comp, limit, deadline, stats):
     clue_cands, clue_cnt, colour = eng.clue_cands, eng.clue_cnt, eng.c_col
     nodes = [0]
 
+    def undo(mark) -> None:
+        """Back to ``mark``, the changes undone counted as work (a choice that kills
+        thousands of candidates costs that much, though it polls the deadline once)."""
+        deadline.spend(len(eng.trail) - mark[0])
+        eng.restore(mark)
+
     def paints_like(q: int, pic: dict[int, int]) -> bool:
         col = colour[p_a[q]]
         return all(pic.get(x) == col for x in p_cells[q])
@@ -184,13 +190,13 @@ def _search(eng, comp, limit, deadline, stats):
                     cands_left = {r for d in rest for r in clue_cands[d] if alive[r]}
                     if any(all(paints_like(r, pic) for r in chosen) and all(paints_like(r, pic) for r in cands_left)
                            for pic in pictures):
-                        eng.restore(mark)
+                        undo(mark)
                         continue
                 again = len(rest) * 10 < split_size * 9
                 sols, ex = solve(rest, None if again else cells, split_size, want, depth + 1)
             except Contradiction:
                 sols, ex = [], True
-            eng.restore(mark)
+            undo(mark)
             exhaustive = exhaustive and ex
             for sel in sols:
                 full = chosen + sel

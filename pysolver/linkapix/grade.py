@@ -25,9 +25,11 @@ EASY_LONGEST = 9
 FEW_TRIES = 12
 
 
-def grade(model: Model, deadline: Deadline) -> Grade:
+def grade(model: Model, deadline: Deadline, memo=None) -> Grade:
+    """``memo``: a maker's :class:`.memo.Memo` for puzzles of one board (the grade is
+    the same with or without it)."""
     try:
-        return rate(Engine(model, deadline), deadline)
+        return rate(Engine(model, deadline, memo=memo), deadline)
     except BudgetExceeded as exc:
         return Grade(5, f"some clues have too many ways to go ({exc})", {})
 

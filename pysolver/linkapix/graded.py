@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout
+from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout, WorkBound
 from ..grade import WORDS, Grade
 from .grade import EASY_LONGEST, grade as grade_model, rate
 from .memo import Memo
@@ -150,23 +150,11 @@ def _open_links(links: _Links, model, deadline: Deadline, max_cells: int | None 
     return [k for k, (path, _) in enumerate(links.links) if path[0] in cells or path[-1] in cells], len(paths)
 
 
-class _Work(Deadline):
-    """The caller's deadline that also ends after ``checks`` of the solver's polls: a
-    bound on work, the same on every machine (a time limit would make a request's
-    puzzle depend on the machine's speed)."""
-
-    __slots__ = ("left",)
-    bounds_work = True
-
-    def __init__(self, outer: Deadline, checks: int):
-        super().__init__(outer.remaining(), outer.cancel)
-        self.left = checks
-
-    def check(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise SolveTimeout("work budget spent")
-        super().check()
+#: work (candidates undone, :class:`~pysolver.base.WorkBound`) the solve checking the
+#: first cut's picture may take before its longest links are shortened: 15x15, grades
+#: 2, 3 and 5, 18 numbers: at most 2,836; the puzzle of the day of 2026-11-25 (a
+#: grade-2 first cut of links up to 16 cells) took 2.7 million, 12 s of CPython
+VERIFY_WORK = 100_000
 
 
 #: the solver's polls the search proving the picture unique may take while joining
@@ -200,7 +188,7 @@ def _one_picture(model, solve, deadline: Deadline, work: int | None) -> bool:
     """Whether ``solve`` (called with the deadline, bounded by ``work`` polls when
     given) finds every picture there is and they are one."""
     try:
-        out = solve(deadline if work is None else _Work(deadline, work))
+        out = solve(deadline if work is None else WorkBound(deadline, work))
     except (SolveTimeout, GaveUp):
         if deadline.expired():
             raise SolveTimeout("out of time") from None
@@ -317,7 +305,7 @@ def _weigh(links: _Links, join, level: int, deadline: Deadline, memo: Memo):
     try:
         model = parse(links.puzzle())
         if level < 5:
-            return grade_model(model, deadline), None, None
+            return grade_model(model, deadline, memo), None, None
         large = min(model.width, model.height) >= LOOK_SIDE
         eng = Engine(model, deadline, LOOK_CELLS_LARGE if large else LOOK_CELLS, memo)
         try:
@@ -394,7 +382,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
             continue
         longest = FIRST_CUT[level] or default_max_len(width, height)
         puzzle, stats = make_puzzle(palette, grid, seed=rng.randrange(1 << 30), deadline=deadline,
-                                    max_len=longest, solve_seconds=None)
+                                    max_len=longest, solve_seconds=None, solve_work=VERIFY_WORK)
         g = grade_model(parse(puzzle), deadline)
         links = _Links(puzzle)
         found = _down(links, g, level, rng, deadline) if level <= g.level else g

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout, quote
+from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout, WorkBound, quote
 from .pictures import BLANK, picture_from_rgba, picture_labels
 
 #: the solving method used to verify uniqueness
@@ -229,14 +229,17 @@ def _involved(cut: _Cut, intended: list[int], pic: list[int], paths: list[list[i
     return pids, {g(i) for i in diff}
 
 
-def _solve(family, puzzle: dict, deadline: Deadline, seconds: float | None):
-    """FAMILY.solve with limit=2 under its own time limit (inside the caller's)."""
+def _solve(family, puzzle: dict, deadline: Deadline, seconds: float | None, work: int | None = None):
+    """FAMILY.solve with limit=2 under its own time limit (inside the caller's), and
+    its search's bulk ``work`` bound when given (:class:`~pysolver.base.WorkBound`)."""
     rem = deadline.remaining()
     if seconds is None:
         limit = rem
     else:
         limit = seconds if rem is None else min(seconds, rem)
     sub = Deadline(limit, deadline.cancel)
+    if work is not None:
+        sub = WorkBound(sub, None, work)
     model = family.parse(puzzle)
     return model, family.solve(model, VERIFY_METHOD, sub, limit=2)
 
@@ -365,7 +368,7 @@ _DUMMY_COLOUR = "#010203"
 
 
 def _verify(family, cut: _Cut, keys, palette, meta: dict, dl: Deadline, rng, stats,
-            solve_seconds) -> dict:
+            solve_seconds, solve_work=None) -> dict:
     """Solve the whole puzzle, re-cutting until the solver proves one picture; return
     the puzzle dict with the checked solution."""
     w, intended = cut.board.w, cut.board.lab
@@ -374,7 +377,7 @@ def _verify(family, cut: _Cut, keys, palette, meta: dict, dl: Deadline, rng, sta
         clues = cut.clues(keys)
         puzzle = dict(meta, palette=palette, clues=clues)
         try:
-            model, outcome = _solve(family, puzzle, dl, solve_seconds)
+            model, outcome = _solve(family, puzzle, dl, solve_seconds, solve_work)
         except (SolveTimeout, GaveUp):
             # (GaveUp: long snakes in open country have too many paths to list)
             if dl.expired():
@@ -419,6 +422,7 @@ def default_max_len(width: int, height: int) -> int:
 
 def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float | None = None,
                 max_len: int | None = None, tile: int = 16, solve_seconds: float | None = 20.0,
+                solve_work: int | None = None,
                 title: str | None = None, source: str | None = None,
                 license: str | None = None) -> tuple[dict, dict]:
     """A Link-a-Pix puzzle whose only picture is the given one.
@@ -428,12 +432,15 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     (a Deadline or seconds) bounds the whole run: SolveTimeout when it runs out.
     ``max_len``: longest path of the first cut.  ``tile``: side of the tiles solved
     locally first (0 disables it).  ``solve_seconds``: limit of one global solve,
-    after which the longest paths are shortened and the solve repeated.  ``title``,
+    after which the longest paths are shortened and the solve repeated.
+    ``solve_work``: the same, bounded by the search's work instead (the same on every
+    machine), for makers that must give the same puzzle everywhere.  ``title``,
     ``source``, ``license``: the puzzle's meta keys (neither unless given).
 
     The result is a function of the picture and the seed as long as no solve hits its
     time limit (``stats["timeouts"]`` and ``["tile_timeouts"]`` zero): a time-out
-    shortens paths, and when it strikes depends on the machine.
+    shortens paths, and when it strikes depends on the machine.  Running out of
+    ``solve_work`` shortens them too, the same way on every machine.
 
     Returns ``(puzzle, stats)``: the puzzle dict with its verified ``solution``, and
     counters: seconds, rounds (global re-cuts), solves, tile solves and rounds, paths,
@@ -472,7 +479,7 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     if license:
         # Only when the caller knows it: a user's uploaded picture keeps its rights.
         meta["license"] = license
-    puzzle = _verify(family, cut, keys, pal, meta, dl, rng, stats, solve_seconds)
+    puzzle = _verify(family, cut, keys, pal, meta, dl, rng, stats, solve_seconds, solve_work)
     intended = board.lab
     lengths = [len(p) for p in cut.paths.values()]
     stats.update({"t_verify": time.perf_counter() - t2, "seconds": time.perf_counter() - t0,
