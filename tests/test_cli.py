@@ -61,10 +61,10 @@ def test_cli_check(tmp_path):
 
 
 def test_cli_bench_table_and_json(tmp_path):
-    r = cli("bench", FIX, "--timeout", "5")
+    r = cli("bench", FIX, "--timeout", "2")
     assert r.returncode == 0
     assert "heart.json" in r.stdout and "4 puzzles:" in r.stdout and "1 unsolvable" in r.stdout
-    r = cli("bench", FIX, "--json", "--unique", "--timeout", "5", "--jobs", "2")
+    r = cli("bench", FIX, "--json", "--unique", "--timeout", "2", "--jobs", "2")
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     # (in two processes, the rows still come in file order)
     assert [row["file"] for row in rows] == ["ambiguous.json", "heart.json", "slow.json", "unsolvable.json"]

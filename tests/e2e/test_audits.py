@@ -43,8 +43,11 @@ PUZZLES = {"linkapix": "linkapix-heart.json", "nonogram": "nonogram-heart.json",
 
 
 def audit(page, where, found):
-    """axe on the page as it is now; what fails is added to ``found``."""
-    for v in AXE.run(page).response["violations"]:
+    """axe on the page as it is now; what fails is added to ``found``.  (axe's script
+    is put in once per document: AXE.run evaluates its 0.5 MB again at every call.)"""
+    if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.evaluate(AXE.axe_script)
+    for v in page.evaluate("axe.run({resultTypes: ['violations']}).then((r) => r.violations)"):
         if v["impact"] in ("serious", "critical") or (v["impact"] == "moderate" and v["id"] not in MODERATE_ACCEPTED):
             targets = [n["target"] for n in v["nodes"][:3]]
             found.append(f"{where}: {v['id']} ({v['impact']}) {v['help']} at {targets}")
