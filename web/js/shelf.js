@@ -88,8 +88,16 @@ export function initShelf(ctx) {
     $("pack-list").replaceChildren();
     drawMore();
     observer?.disconnect();
-    observer = new IntersectionObserver((seen) => { if (seen.some((s) => s.isIntersecting)) drawMore(); },
-      { rootMargin: "600px" });
+    // An observer calls back when the "more" line comes into reach, not while it stays
+    // there: when the next frame finds it in reach again after a chunk (a fast scroll,
+    // a slow device), it would never call back.  Observing the line anew after each
+    // chunk reports where it is now.
+    observer = new IntersectionObserver((seen, self) => {
+      if (!seen.some((s) => s.isIntersecting)) return;
+      drawMore();
+      self.unobserve($("pack-more"));
+      self.observe($("pack-more"));
+    }, { rootMargin: "600px" });
     observer.observe($("pack-more"));
     $("pack-title").focus({ preventScroll: true });
     window.scrollTo(0, 0);
