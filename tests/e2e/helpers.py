@@ -136,6 +136,26 @@ def keep_python_start(context, server, kept):
     page.close()
 
 
+def hold_solver_wheel(context):
+    """Hold back the solver's wheel in ``context`` until the returned ``release(page)``:
+    until then the solver is surely still loading.  (Python's start, kept by the tests,
+    is restored so fast that a busy machine may find the solver ready before a test's
+    next click: asserting "not ready" first does not make the click early enough.)"""
+    held = []
+    context.route("**/*.whl", lambda route: held.append(route))
+
+    def release(page):
+        for _ in range(600):                   # (the worker asks for the wheel after Python's start)
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the worker did not ask for the solver's wheel"
+        for route in held:
+            route.continue_()
+        context.unroute("**/*.whl")
+    return release
+
+
 def cell_point(page, r, c):
     """The page position of the centre of the play board's cell (r, c)."""
     box = page.locator("#board").bounding_box()

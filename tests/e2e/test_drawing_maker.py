@@ -4,7 +4,7 @@ solutions differ), and "Play and share" opens the puzzle; the drawing survives a
 reload and Back."""
 import pytest
 
-from helpers import open_app, wait_ready
+from helpers import hold_solver_wheel, open_app, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -200,14 +200,7 @@ def test_a_hungry_cat_puzzle_is_drawn_on_white_and_checked(context, server):
 
 
 def test_cancel_works_while_the_solver_is_still_loading(context, server):
-    # (the solver's wheel is held back until the cancel is seen: Python's start, kept
-    # by the tests, would otherwise be ready before a busy machine has drawn the cell)
-    held = []
-
-    def hold(route):
-        held.append(route)
-
-    context.route("**/*.whl", hold)
+    release = hold_solver_wheel(context)       # (until the cancel is seen)
     page = open_app(context, server.url)
     new_drawing(page, 5, 5)
     page.mouse.click(*point(page, 2, 2))
@@ -217,13 +210,7 @@ def test_cancel_works_while_the_solver_is_still_loading(context, server):
     page.wait_for_function("!app.design.state().busy")     # at once, not once Python is ready
     assert page.locator("#design-message").text_content() == "Check cancelled."
     assert page.evaluate("app.solverState") != "ready"
-    for _ in range(600):                                   # (the worker asks for the wheel after Python's start)
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the worker did not ask for the solver's wheel"
-    for route in held:
-        route.continue_()
+    release(page)
     wait_ready(page)
     assert check(page).startswith("Unique:")               # and the next check runs
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import open_app, open_puzzle, unsolved, wait_ready
+from helpers import hold_solver_wheel, open_app, open_puzzle, unsolved, wait_ready
 
 pytestmark = pytest.mark.browser
 LIBRARY = Path(__file__).resolve().parents[2] / "static" / "puzzles"
@@ -71,6 +71,7 @@ def test_the_makers_forms_and_the_drawing_kinds_follow_the_description(context, 
 
 def test_a_shared_link_draws_with_the_description_before_python_boots(context, server):
     cat = unsolved(LIBRARY / "nonogram-cat.json")
+    hold_solver_wheel(context)                 # (Python surely not ready: never released)
     page = open_puzzle(context, server, cat)
     assert page.evaluate("app.solverState") != "ready"
     assert page.evaluate("[...document.querySelectorAll('#method option')].length") > 1

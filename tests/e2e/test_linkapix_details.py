@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import INK_BOX
-from helpers import cell_point, drag, open_app, open_puzzle, unsolved, wait_ready
+from helpers import cell_point, drag, hold_solver_wheel, open_app, open_puzzle, unsolved, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
@@ -78,6 +78,7 @@ def tiny_png(w=12, h=10):
 def test_the_makers_cancel_works_while_python_is_still_loading(context, server, tmp_path):
     picture = tmp_path / "picture.png"
     picture.write_bytes(tiny_png())
+    release = hold_solver_wheel(context)       # (until the cancel is seen)
     page = open_app(context, server.url)
     assert page.evaluate("app.solverState") != "ready"
     page.set_input_files("#make-linkapix-picture-image", str(picture))
@@ -87,6 +88,7 @@ def test_the_makers_cancel_works_while_python_is_still_loading(context, server, 
     # said at once, not once Python is ready
     page.wait_for_function("document.querySelector('#make-linkapix-picture-status').textContent === 'Cancelled.'")
     assert page.evaluate("app.solverState") != "ready"
+    release(page)
     wait_ready(page)
     page.wait_for_timeout(300)
     assert page.evaluate("app.state().puzzle") is None        # nothing was made and opened
