@@ -346,18 +346,25 @@ def test_undo_drops_a_stroke_still_in_the_hand_and_titles_stay_with_their_drawin
     assert page.locator("#design-name").input_value() == "Second"
 
 
+def saved_row(page, row):
+    """Wait until the drawing kept in storage has ``row`` as its first row (a busy
+    machine saves later than a quiet one)."""
+    page.wait_for_function("""(row) => { const kept = localStorage.getItem('pl.progress.design.nonogram');
+        return kept !== null && JSON.parse(kept).present.grid[0] === row; }""", arg=row)
+
+
 def test_a_tab_busy_checking_takes_the_other_tabs_drawing_and_does_not_overwrite_it(context, server):
     a = open_app(context, server.url)
     new_drawing(a, 5, 5)
     a.mouse.click(*point(a, 0, 0))
-    a.wait_for_timeout(300)                                          # (saved)
+    saved_row(a, "#????")
     b = open_app(context, server.url)
     b.click("#nono-maker-continue")
     b.wait_for_function("app.design.state() && app.design.state().drawing.grid.length === 5")
     b.click("#design-check")                                         # busy while Python loads
     for c in range(1, 4):
         a.mouse.click(*point(a, 0, c))
-    a.wait_for_timeout(300)
+    saved_row(a, "####?")
     b.wait_for_function("!app.design.state().busy", timeout=120_000)
     assert b.evaluate("app.design.state().drawing.grid[0]") == "####?"
     b.close()                                                        # its page-hide writes nothing stale
