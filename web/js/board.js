@@ -204,37 +204,54 @@ export class Board {
     return !!this._raf;
   }
 
+  /** Redraw at the next animation frame (several calls before it make one frame).
+      Resolves once that frame is drawn: a replay shows each step for its time on screen,
+      not from when it asked (a busy machine may draw a frame late, and a frame asked for
+      while another waits is drawn with it). */
   draw() {
-    if (!this.hooks.puzzle() || !this.layout) return;
-    if (this._raf) return;
+    if (!this.hooks.puzzle() || !this.layout) return Promise.resolve();
+    const drawn = new Promise((resolve) => (this._waiting ||= []).push(resolve));
+    if (this._raf) return drawn;
     this._raf = requestAnimationFrame(() => {
       this._raf = 0;
-      // (read now, with the progress: a puzzle read when the frame was asked for may be
-      // older, as in the drawing maker, whose clues follow every stroke)
-      const puzzle = this.hooks.puzzle();
-      if (!puzzle) return;
-      const dpr = window.devicePixelRatio || 1;
-      const ctx = this.ctx;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
-      ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.ox, dpr * this.oy);
-      const view = { ...this.hooks.view(), visible: this.visibleUnits(), hover: this.hover, pxPerUnit: this.scale };
-      this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
-      // A ghost (a hint's deduction, not played yet) is drawn over at half strength:
-      // what it adds shows half-way, what it shares with the grid unchanged.
-      const ghost = this.hooks.ghost?.();
-      if (ghost) {
-        ctx.globalAlpha = 0.5;
-        this.hooks.family().draw(ctx, puzzle, ghost, { ...view, ghost: true });
-        ctx.globalAlpha = 1;
+      const waiting = this._waiting;
+      this._waiting = [];
+      try {
+        this._paint();
+      } finally {
+        for (const resolve of waiting) resolve();
       }
-      if (this.cursor && document.activeElement === this.canvas) {
-        const L = this.layout;
-        ctx.strokeStyle = view.theme.accent;
-        ctx.lineWidth = 0.14;
-        ctx.strokeRect(L.x0 + this.cursor.c + 0.07, L.y0 + this.cursor.r + 0.07, 0.86, 0.86);
-      }
-      this.hooks.drawn?.(this.scale);
     });
+    return drawn;
+  }
+
+  /** Draw the board now (draw() asks for it at the next frame). */
+  _paint() {
+    // (read now, with the progress: a puzzle read when the frame was asked for may be
+    // older, as in the drawing maker, whose clues follow every stroke)
+    const puzzle = this.hooks.puzzle();
+    if (!puzzle) return;
+    const dpr = window.devicePixelRatio || 1;
+    const ctx = this.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.setTransform(dpr * this.scale, 0, 0, dpr * this.scale, dpr * this.ox, dpr * this.oy);
+    const view = { ...this.hooks.view(), visible: this.visibleUnits(), hover: this.hover, pxPerUnit: this.scale };
+    this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
+    // A ghost (a hint's deduction, not played yet) is drawn over at half strength:
+    // what it adds shows half-way, what it shares with the grid unchanged.
+    const ghost = this.hooks.ghost?.();
+    if (ghost) {
+      ctx.globalAlpha = 0.5;
+      this.hooks.family().draw(ctx, puzzle, ghost, { ...view, ghost: true });
+      ctx.globalAlpha = 1;
+    }
+    if (this.cursor && document.activeElement === this.canvas) {
+      const L = this.layout;
+      ctx.strokeStyle = view.theme.accent;
+      ctx.lineWidth = 0.14;
+      ctx.strokeRect(L.x0 + this.cursor.c + 0.07, L.y0 + this.cursor.r + 0.07, 0.86, 0.86);
+    }
+    this.hooks.drawn?.(this.scale);
   }
 }

@@ -44,7 +44,9 @@ export function initReplay(ctx) {
       state.preview = progress;
       state.highlight = { cells: step.cells || [], lines: step.line ? [step.line] : [] };
       say(`Step ${last + 1}/${steps.length}: ${step.message || step.rule}`);
-      board().draw();
+      // (the step's time counts from when it is on screen: see Board.draw)
+      await board().draw();
+      if (me.stopped) return false;
       await new Promise((r) => setTimeout(r, delay / speed()));
       // (paused: the frame stays until Resume; Stop still ends the replay at once)
       while (me.paused && !me.stopped) await new Promise((r) => setTimeout(r, 50));
