@@ -142,3 +142,31 @@ def test_line_results_forgotten_past_the_limit_change_nothing(monkeypatch):
             prober.store()
             assert prober.eng.grid() == plain.grid()
             assert prober.results.size <= 40 + 2 * (prober.h + prober.w)
+
+
+def test_the_packed_root_pass_is_the_probers_one_sweep():
+    """The clause-learning search's root pass (BwProber.root_pass) fixes the cells, scores
+    and orders that Prober's one sweep does, in the same number of probes."""
+    from pysolver.nonogram.engine import Engine
+    from pysolver.nonogram.probing import Prober
+    seen = {"fixed": 0, "scored": 0}
+    for engine, _ in stalled_engines(40, 6):
+        model = engine().model
+
+        def fresh():
+            eng = Engine(model, Deadline(60))
+            assert eng.propagate(range(eng.nlines))
+            return eng
+        old = fresh()
+        prober = Prober(old)
+        prober.max_sweeps = 1
+        assert prober.run(None)[0]
+        packed = BwProber(fresh())
+        before = packed.lines[:]
+        assert packed.root_pass() == prober.scores
+        assert packed.probes == prober.probes
+        assert [(x & ((1 << n) - 1), x >> n) for x, n in zip(packed.lines, packed.length)] == old.state
+        seen["fixed"] += packed.lines != before
+        seen["scored"] += bool(prober.scores)
+    # (sweeps that fixed cells, and sweeps that only scored, were both met)
+    assert seen["fixed"] and seen["scored"]

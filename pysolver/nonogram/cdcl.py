@@ -380,30 +380,28 @@ class CDCL(LineCDCL):
             self.stats["t_probe"] += perf_counter() - t0
 
     def _probe_and_seed(self) -> None:
-        """One probing pass at the root (:mod:`.probing`): the cells it fixes become
-        facts, and its scores and preferred values the first activities and phases."""
+        """One probing sweep at the root (:meth:`.bwprobe.BwProber.root_pass`, the pass
+        of :class:`.probing.Prober` on packed lines): the cells it fixes become facts,
+        and its scores and preferred values the first activities and phases."""
+        from .bwprobe import BwProber
         from .engine import Engine
-        from .probing import Prober
         eng = Engine(self.model, self.deadline)
         # (from the lines as the root's line solving left them: at their fixpoint)
-        eng.state = [(blank, fill) for blank, fill in zip(self.can_blank, self.can_fill)]
-        if not eng.propagate(range(eng.nlines)):
-            raise _Stop(True)
-        prober = Prober(eng)
-        prober.max_sweeps = ROOT_SWEEPS
-        ok, _ = prober.run(None)
-        if not ok:
+        eng.state = list(zip(self.can_blank, self.can_fill))
+        prober = BwProber(eng)
+        scores = prober.root_pass()
+        if scores is None:
             raise _Stop(True)
         self.stats["root_probes"] = prober.probes
         W = self.W
-        for r in range(self.H):
-            blank, fill = eng.state[r]
+        for r, x in enumerate(prober.lines[:self.H]):
+            open_ = x & (x >> W)
             for c in range(W):
                 i = r * W + c
-                if self.val[i] == -1 and ((blank >> c) & 1) != ((fill >> c) & 1):
-                    self._assign(2 * i + ((fill >> c) & 1), None)
-        top = max((sc for sc, _ in prober.scores.values()), default=1) or 1
-        for (r, c), (score, order) in prober.scores.items():
+                if self.val[i] == -1 and not (open_ >> c) & 1:
+                    self._assign(2 * i + ((x >> (c + W)) & 1), None)
+        top = max((sc for sc, _ in scores.values()), default=1) or 1
+        for (r, c), (score, order) in scores.items():
             i = r * W + c
             self.activity[i] = score / top          # (below one conflict's bump)
             self.phase[i] = order[0]                # the branch that decides more
