@@ -123,3 +123,32 @@ def test_above_24x24_a_repaired_picture_is_unique_and_of_the_grade_asked():
     assert not four_cell_switch(puzzle["solution"]["grid"])
     assert len(solutions({k: v for k, v in puzzle.items() if k != "solution"}, Deadline(60))) == 1
     assert make.make("hungrycat", values, timeout=120)["puzzle"] == puzzle
+
+
+def test_a_switch_watch_tells_what_a_whole_search_tells_along_a_walk():
+    """SwitchWatch (a climb's switch test, searching only around the cells changed since
+    the last picture without a switch) against four_cell_switch on every picture of
+    random walks that change one or two cells a step, undoing some, as a climb does."""
+    from pysolver.hungrycat.maker import SwitchWatch, random_picture
+    rng = random.Random(5)
+    told = {True: 0, False: 0}
+    for k in range(12):
+        rows, _ = random_picture(rng.randint(5, 12), rng.randint(5, 12), rng.choice((2, 3, 4)), k,
+                                 blobs=rng.choice((4, 8, 16)), smooth=rng.choice((0, 1)))
+        grid = [list(r) for r in rows]
+        keys = sorted({ch for r in rows for ch in r})
+        watch = SwitchWatch()
+        for _ in range(60):
+            changed = []
+            for _ in range(rng.choice((1, 1, 2))):
+                r, c = rng.randrange(len(grid)), rng.randrange(len(grid[0]))
+                changed.append((r, c, grid[r][c]))
+                grid[r][c] = rng.choice(keys)
+            picture = ["".join(r) for r in grid]
+            has = watch.has_switch(picture)
+            assert has == (four_cell_switch(picture) is not None)
+            told[has] += 1
+            if has or rng.random() < 0.5:          # undone, as a climb undoes a change it drops
+                for r, c, old in reversed(changed):
+                    grid[r][c] = old
+    assert told[True] > 20 and told[False] > 20, told

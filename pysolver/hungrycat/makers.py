@@ -139,15 +139,16 @@ def _climb(picture: list[str], g: Grade, level: int, palette: dict, rng: random.
     16-35, CPU of those made: median 3.1 s instead of 4.7 s, slowest 6.9 s instead of
     13.3 s)."""
     from .grade import grade, proves_unique
-    from .maker import four_cell_switch, from_picture
+    from .maker import SwitchWatch, from_picture
     from .model import parse
     graded = []
+    switches = SwitchWatch()
 
     def grade_of(pic):
         rows = _rows(pic)
         # a change that lets four cells swap (two solutions) is told at once: the grade
         # would stall on it (the same answer, after ~0.1 s at 12x12)
-        graded.append(_SWITCH if four_cell_switch(rows) else grade(parse(from_picture(rows, palette)), deadline))
+        graded.append(_SWITCH if switches.has_switch(rows) else grade(parse(from_picture(rows, palette)), deadline))
         return graded[-1]
 
     def unique(pic):
