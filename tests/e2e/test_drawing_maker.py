@@ -132,22 +132,22 @@ def test_multicolour_drawing_uses_its_colours(context, server):
     drag(page, (0, 3), (0, 4))            # red, touching the black block
     page.mouse.click(*point(page, 2, 2))
     p = page.evaluate("app.design.state().puzzle")
-    assert p["palette"] == {"a": "#000000", "b": "#ff0000"}  # only the colours used
-    assert p["rows"][0] == [[3, "a"], [2, "b"]]
-    assert p["rows"][2] == [[1, "b"]]
+    assert p["palette"] == {"k": "#000000", "r": "#ff0000"}  # only the colours used
+    assert p["rows"][0] == [[3, "k"], [2, "r"]]
+    assert p["rows"][2] == [[1, "r"]]
     wait_ready(page)
     assert check(page).startswith("Unique:")
     # The chosen swatch takes another colour (undoable); not one another swatch has.
     pick = "(c) => { const i = document.getElementById('design-colour'); i.value = c; i.dispatchEvent(new Event('change')); }"
     assert page.input_value("#design-colour") == "#ff0000"
     page.evaluate(pick, "#008000")
-    assert page.evaluate("app.design.state().puzzle.palette") == {"a": "#000000", "b": "#008000"}
+    assert page.evaluate("app.design.state().puzzle.palette") == {"k": "#000000", "r": "#008000"}
     assert swatches.nth(1).get_attribute("aria-label") == "Paint green"
     page.evaluate(pick, "#000000")
     assert "Another swatch has that colour" in page.text_content("#design-message")
     assert page.input_value("#design-colour") == "#008000"
     page.click("#design-undo")
-    assert page.evaluate("app.design.state().puzzle.palette") == {"a": "#000000", "b": "#ff0000"}
+    assert page.evaluate("app.design.state().puzzle.palette") == {"k": "#000000", "r": "#ff0000"}
 
 
 def test_the_drawing_survives_a_reload_and_a_new_one_is_undoable(context, server):
@@ -186,11 +186,11 @@ def test_a_hungry_cat_puzzle_is_drawn_on_white_and_checked(context, server):
     page.mouse.click(*point(page, 2, 1), button="right")   # back to white
     page.mouse.click(*point(page, 2, 1))
     st = page.evaluate("app.design.state()")
-    assert st["drawing"]["grid"] == ["aawb", "wwww", "abwb", "wwww"]
+    assert st["drawing"]["grid"] == ["kkwr", "wwww", "krwr", "wwww"]
     p = st["puzzle"]
-    assert p["type"] == "hungrycat" and p["palette"] == {"w": "#ffffff", "a": "#000000", "b": "#ff0000"}
-    assert p["rows"][0] == [["w", 1, True], ["a", 2, True], ["b", 1, True]]
-    assert p["cols"][1] == [["w", 2, False], ["a", 1, True], ["b", 1, True]]
+    assert p["type"] == "hungrycat" and p["palette"] == {"w": "#ffffff", "k": "#000000", "r": "#ff0000"}
+    assert p["rows"][0] == [["w", 1, True], ["k", 2, True], ["r", 1, True]]
+    assert p["cols"][1] == [["w", 2, False], ["k", 1, True], ["r", 1, True]]
     wait_ready(page)
     text = check(page)
     assert text.startswith("Unique:") and "Line logic alone solves it" in text, text
@@ -304,7 +304,7 @@ def test_a_link_a_pix_picture_is_made_into_its_puzzle(context, server):
     page.mouse.click(*point(page, 4, 4))
     assert shade(page, 0, 2) < 80 and shade(page, 1, 2) > 200   # drawn where painted
     grid = page.evaluate("app.design.state().drawing.grid")
-    assert grid == ["aaaa??", "??????", "?b????", "?b????", "?b??b?"]
+    assert grid == ["kkkk??", "??????", "?r????", "?r????", "?r??r?"]
     page.fill("#design-name", "Two strokes")
     wait_ready(page)
     page.click("#design-check")
@@ -339,7 +339,7 @@ def test_undo_drops_a_stroke_still_in_the_hand_and_titles_stay_with_their_drawin
     page.keyboard.press("d")                                        # a new pick-up, not a put-down
     page.keyboard.press("Escape")
     st = page.evaluate("app.design.state()")
-    assert st["drawing"]["kind"] == "linkapix" and st["drawing"]["grid"][0] == "a?????"
+    assert st["drawing"]["kind"] == "linkapix" and st["drawing"]["grid"][0] == "k?????"
     assert page.locator("#design-name").input_value() == "First"   # its own title came back
     page.click("#design-redo")
     page.click("#design-redo")

@@ -17,9 +17,9 @@ pytestmark = pytest.mark.browser
 
 #: unique, checked with pysolver when they were chosen (test_the_puzzles_are_unique)
 NONOGRAM = {"rows": ["1 1", "5", "1 1 1", "3", "1"], "cols": ["2", "2 1", "4", "2 1", "2"]}
-HUNGRYCAT = {"rows": ["2w 2a", "[2]w 2a", "2w 2a", "3w 1a"], "cols": ["2w 2a", "[2]w 2a", "2w 2a", "3w 1a"]}
-LINKAPIX = [(0, 0, "2", "a"), (0, 1, "2", "a"), (0, 2, "3", "b"), (1, 0, "1", "a"), (1, 1, "1", "b"),
-            (2, 2, "3", "b"), (2, 3, "1", "b")]
+HUNGRYCAT = {"rows": ["2w 2k", "[2]w 2k", "2w 2k", "3w 1k"], "cols": ["2w 2k", "[2]w 2k", "2w 2k", "3w 1k"]}
+LINKAPIX = [(0, 0, "2", "k"), (0, 1, "2", "k"), (0, 2, "3", "r"), (1, 0, "1", "k"), (1, 1, "1", "r"),
+            (2, 2, "3", "r"), (2, 3, "1", "r")]
 NUMBERLINK = [(0, 1, "B"), (1, 1, "A"), (2, 2, "B"), (3, 0, "A")]
 
 
@@ -113,10 +113,10 @@ def test_the_puzzles_are_unique():
     from pysolver import api
     puzzles = [{"type": "nonogram", "width": 5, "height": 5, "rows": [[1, 1], [5], [1, 1, 1], [3], [1]],
                 "cols": [[2], [2, 1], [4], [2, 1], [2]]},
-               {"type": "hungrycat", "width": 4, "height": 4, "palette": {"w": "#ffffff", "a": "#000000"},
-                "rows": [[["w", 2, True], ["a", 2, True]], [["w", 2, False], ["a", 2, True]],
-                         [["w", 2, True], ["a", 2, True]], [["w", 3, True], ["a", 1, True]]]},
-               {"type": "linkapix", "width": 4, "height": 3, "palette": {"a": "#000000", "b": "#ff0000"},
+               {"type": "hungrycat", "width": 4, "height": 4, "palette": {"w": "#ffffff", "k": "#000000"},
+                "rows": [[["w", 2, True], ["k", 2, True]], [["w", 2, False], ["k", 2, True]],
+                         [["w", 2, True], ["k", 2, True]], [["w", 3, True], ["k", 1, True]]]},
+               {"type": "linkapix", "width": 4, "height": 3, "palette": {"k": "#000000", "r": "#ff0000"},
                 "clues": [[r, c, int(n), k] for r, c, n, k in LINKAPIX]},
                {"type": "numberlink", "width": 4, "height": 4, "cover": "full", "endpoints": [list(e) for e in NUMBERLINK]}]
     puzzles[1]["cols"] = puzzles[1]["rows"]
@@ -151,7 +151,7 @@ def test_a_hungry_cat_typed_with_circles_and_squares(context, server):
     type_lines(page, HUNGRYCAT)
     assert page.evaluate("app.editor.problems()") == []
     state = page.evaluate("app.editor.state()")
-    assert state["rows"][1] == [["w", 2, False], ["a", 2, True]]
+    assert state["rows"][1] == [["w", 2, False], ["k", 2, True]]
     wait_ready(page)
     assert check(page).startswith("One solution")
     play_and_solve(page, {"type": "hungrycat", "rows": state["rows"], "cols": state["cols"]})
@@ -163,7 +163,7 @@ def test_a_linkapix_in_two_colours(context, server):
     type_cells(page, LINKAPIX)
     state = page.evaluate("app.editor.state()")
     assert sorted(state["clues"]) == sorted([r, c, int(n), k] for r, c, n, k in LINKAPIX)
-    assert state["palette"] == {"a": "#000000", "b": "#ff0000"}
+    assert state["palette"] == {"k": "#000000", "r": "#ff0000"}
     wait_ready(page)
     assert check(page).startswith("One solution")
     play_and_solve(page, {"type": "linkapix", "clues": state["clues"]})
@@ -230,7 +230,7 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     assert [p["cells"] for p in problems[1:]] == [[[4, 4]]]
 
     switch_to(page, server, "hungrycat/3x2")
-    type_lines(page, {"rows": ["2w", "3a"], "cols": ["2a", "2a", "[1]w"]})
+    type_lines(page, {"rows": ["2w", "3k"], "cols": ["2k", "2k", "[1]w"]})
     words = said(page)
     assert "Row 1: its counts add up to 2, the line has 3 cells." in words
     assert "[1]w: a single cell is always one block" in words
@@ -377,6 +377,6 @@ def test_on_a_phone_a_tap_opens_the_cell_field(browser, server):
         page.keyboard.type("1")
         page.keyboard.press("Enter")
         page.keyboard.type("1")
-        assert page.evaluate("app.editor.state()")["clues"] == [[1, 1, 1, "a"], [1, 2, 1, "a"]]
+        assert page.evaluate("app.editor.state()")["clues"] == [[1, 1, 1, "k"], [1, 2, 1, "k"]]
     finally:
         ctx.close()

@@ -1,6 +1,6 @@
 /* Hungry Cat in the editor (see editor.js): each row's and column's clue typed as,
    for each colour in it, its count and its key: "5a 3b".  A count is circled (its
-   cells form one block) unless written in square brackets, "[3]b" (they do not);
+   cells form one block) unless written in square brackets, "[3]k" (they do not);
    "(3)b" is circled too, for those who copy the circles. */
 
 import { lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
@@ -36,9 +36,10 @@ const asText = (items) => items.map(([k, n, circled]) => (circled ? `${n}${k}` :
 export default {
   ...lineDraft,
   help: "Type each row's clue, top to bottom, then each column's, left to right: for each colour in the line its " +
-        "count and its key, “5w 3a”. A count is circled (those cells form one block) unless you put it in square " +
-        "brackets, “[3]a” (they do not). Every cell has a colour, so a line's counts add up to its length. Enter or " +
-        "the down arrow goes to the next line, the up arrow back.",
+        "count and its key, “5w 3k” (w white, k black: the key on each colour's button). A count is circled " +
+        "(those cells form one block) unless you put it in square brackets, “[3]k” (they do not). Every cell has " +
+        "a colour, so a line's counts add up to its length. Enter or the down arrow goes to the next line, the up " +
+        "arrow back.",
   palette: { min: 2, max: 8, colours },
   blank: (width, height) => lineDraft.blankLines("hungrycat", width, height, colours(2)),
   placeholder: (d) => { const [a, b] = Object.keys(d.palette); return `e.g. 5${a} [3]${b ?? a}`; },

@@ -1,5 +1,5 @@
 /* Nonograms in the editor (see editor.js): each row's and column's clue typed as its
-   numbers, "3 1 2"; in colour, each number followed by its colour's key, "3a 1b" (a
+   numbers, "3 1 2"; in colour, each number followed by its colour's key, "3k 1r" (a
    number without a key is the first colour's).  An empty line, or 0, has no blocks. */
 
 import { lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
@@ -16,7 +16,7 @@ function parse(text, palette) {
   let error = null;
   for (const token of text.trim().split(SEPARATORS).filter(Boolean)) {
     const m = /^([0-9]{1,4})([A-Za-z]?)$/.exec(token);
-    const fault = !m ? `“${token}” is not a clue: type numbers${palette ? " with a colour's key, like 3a" : ", like 3 1 2"}.`
+    const fault = !m ? `“${token}” is not a clue: type numbers${palette ? ` with a colour's key, like 3${Object.keys(palette)[0]}` : ", like 3 1 2"}.`
       : m[2] && !palette ? `“${token}”: a black-and-white puzzle has no colour keys (add a colour first).`
         : m[2] && !(m[2] in palette) ? `“${token}”: there is no colour ${m[2]}.` : null;
     error ||= fault;
@@ -40,8 +40,9 @@ const asText = (items, palette) => items.map(([n, k]) => (palette ? `${n}${k}` :
 export default {
   ...lineDraft,
   help: "Type each row's clue, top to bottom, then each column's, left to right: its numbers with spaces between, " +
-        "“3 1 2”. In a colour puzzle put each number's colour key after it, “3a 1b” (a number alone is the first " +
-        "colour). Enter or the down arrow goes to the next line, the up arrow back; an empty line has no blocks.",
+        "“3 1 2”. In a colour puzzle put each number's colour key after it, “3k 1r” (k black, r red: the key on " +
+        "each colour's button; a number alone is the first colour). Enter or the down arrow goes to the next " +
+        "line, the up arrow back; an empty line has no blocks.",
   palette: { min: 1, max: 8, colours: (n) => (n > 1 ? drawingColours(n) : null) },
   blank: (width, height) => lineDraft.blankLines("nonogram", width, height, null),
   placeholder: (d) => (d.palette ? `e.g. 3${Object.keys(d.palette)[0]} 1${Object.keys(d.palette)[1] ?? ""}` : "e.g. 3 1 2"),

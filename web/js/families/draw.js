@@ -144,8 +144,10 @@ export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
 }
 
 /* The drawing maker's colours, in order: named colours, so messages name them. */
-const DRAWING_COLOURS = [["a", "#000000"], ["b", "#ff0000"], ["c", "#0000ff"], ["d", "#008000"],
-                         ["e", "#ffa500"], ["f", "#800080"], ["g", "#a52a2a"], ["h", "#ffc0cb"]];
+// Keys are the colours' initials, as a maker types them in clues ("3r 1k"): k for black
+// (b is blue, as in CMYK), n for brown (b and r are taken), i for pink (p is purple).
+const DRAWING_COLOURS = [["k", "#000000"], ["r", "#ff0000"], ["b", "#0000ff"], ["g", "#008000"],
+                         ["o", "#ffa500"], ["p", "#800080"], ["n", "#a52a2a"], ["i", "#ffc0cb"]];
 
 /** The first `n` colours of a drawing, as a palette. */
 export function drawingColours(n) {
