@@ -380,3 +380,19 @@ def test_on_a_phone_a_tap_opens_the_cell_field(browser, server):
         assert page.evaluate("app.editor.state()")["clues"] == [[1, 1, 1, "k"], [1, 2, 1, "k"]]
     finally:
         ctx.close()
+
+
+def test_an_added_colour_is_one_the_palette_lacks_under_a_free_key(context, server):
+    """Add colour's choice (editor-palette.js newColour) on palettes a puzzle may bring:
+    the colour's initial as its key when free, another letter when not, and never a
+    colour the palette has."""
+    page = open_app(context, server.url)
+    got = page.evaluate("""async () => {
+      const { newColour } = await import(new URL("js/editor-palette.js", location.href).href);
+      const offered = { k: "#000000", r: "#ff0000", b: "#0000ff" };
+      return [newColour({ k: "#000000" }, offered),                     // the next initial
+              newColour({ a: "#000000", b: "#FF0000" }, offered),       // black and red under other keys
+              newColour({ k: "#123456" }, offered),                     // its k is another colour
+              newColour({ a: "#000000", r: "#00ff00" }, offered)];      // red is free, its key is not
+    }""")
+    assert got == [["r", "#ff0000"], ["c", "#0000ff"], ["a", "#000000"], ["b", "#ff0000"]]

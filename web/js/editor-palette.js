@@ -64,11 +64,15 @@ export function initEditorPalette(m) {
   $("editor-add-colour").onclick = () => {
     const spec = ed().palette, pal = draft().palette || {};
     const n = Math.max(Object.keys(pal).length, spec.min) + 1;
-    const fresh = spec.colours(Math.max(n, 2));
-    const key = Object.keys(fresh).find((k) => !(k in pal));
-    const next = Object.keys(pal).length ? { ...pal, [key]: fresh[key] } : fresh;
+    if (!Object.keys(pal).length) {
+      const fresh = spec.colours(Math.max(n, 2));
+      e.tool = Object.keys(fresh)[0];
+      change({ ...draft(), palette: fresh });
+      return;
+    }
+    const [key, colour] = newColour(pal, spec.colours(spec.max));
     e.tool = key;
-    change({ ...draft(), palette: next });
+    change({ ...draft(), palette: { ...pal, [key]: colour } });
   };
   $("editor-remove-colour").onclick = () => {
     const spec = ed().palette, pal = draft().palette;
@@ -87,4 +91,16 @@ export function initEditorPalette(m) {
   });
 
   return { renderPalette, renderOptions };
+}
+
+/** The colour "Add colour" adds to `pal`: the first of the editor's colours (`offered`,
+    {key: colour}) that the palette lacks, under its own key (the colour's initial) when
+    that is free, else under the first free letter (a puzzle opened in the editor may
+    use any keys: its black may be "a", or its "k" may be another colour). */
+export function newColour(pal, offered) {
+  const used = new Set(Object.values(pal).map((c) => String(c).toLowerCase()));
+  const [key, colour] = Object.entries(offered).find(([, c]) => !used.has(c.toLowerCase()))
+    ?? Object.entries(offered).at(-1);
+  if (!(key in pal)) return [key, colour];
+  return [[..."abcdefghijklmnopqrstuvwxyz"].find((k) => !(k in pal)), colour];
 }
