@@ -226,9 +226,9 @@ class BwProber:
         activities and phases, in about four fifths of the time (a probe copies 50
         integers on a 25x25 grid instead of keeping a trail of tuples; the line solves,
         most of the time, are the same: on 82 tournament boards 3.43 s -> 2.71 s).  The
-        grid is left narrowed in
-        ``lines``; returns each scored cell's ``(score, values in the order to try)``, or
-        None when the clues have no solution."""
+        grid is left narrowed in ``lines``; returns each scored cell's ``(score, values
+        in the order to try)``, or None when the clues have no solution.  (One sweep,
+        not sweeps to a fixpoint: see the note in :mod:`.cdcl` above ``PROBE_MAX_CELLS``.)"""
         h, w = self.h, self.w
         lines = self.lines
         if not self.fixpoint(lines, (1 << (h + w)) - 1):

@@ -432,16 +432,16 @@ class CDCL(LineCDCL):
                          for r in range(self.H)]}
 
 
-#: sweeps of the root probing pass over the grid (None: until nothing changes).  One
-#: sweep probes about 40% fewer cells on 25x25 tournament puzzles (icga2016-0200: 679
-#: probes instead of 1532) and its phases lead about as well.  On 115 tournament
-#: puzzles (two random samples of 60, CPU time, one process) the geometric mean of
-#: the per-puzzle time ratios was 0.90 against the full fixpoint; median 0.189 s ->
-#: 0.183 s, 90th percentile 3.19 s -> 2.86 s; conflicts about the same (88630 against
-#: 88332 in all).  On one sample it was much better (median 0.20 -> 0.15 s, though
-#: there the fixpoint run still had the older, ~11% slower line solver), on the other
-#: even (0.174 s against 0.177 s): a modest gain, not a cure.
-ROOT_SWEEPS = 1
+# The root probing pass (BwProber.root_pass) makes one sweep over the grid, not sweeps
+# until nothing changes: one sweep probes about 40% fewer cells on 25x25 tournament
+# puzzles (icga2016-0200: 679 probes instead of 1532) and its phases lead about as well.
+# On 115 tournament puzzles (two random samples of 60, CPU time, one process) the
+# geometric mean of the per-puzzle time ratios was 0.90 against the full fixpoint;
+# median 0.189 s -> 0.183 s, 90th percentile 3.19 s -> 2.86 s; conflicts about the same
+# (88630 against 88332 in all).  On one sample it was much better (median 0.20 -> 0.15
+# s, though there the fixpoint run still had the older, ~11% slower line solver), on the
+# other even (0.174 s against 0.177 s): a modest gain, not a cure.
+
 #: grids up to this many cells start with a probing pass when one answer is wanted
 PROBE_MAX_CELLS = 1024
 
