@@ -49,6 +49,31 @@ def test_the_grade_counts_the_contradictions_the_plain_method_counts(level, seed
     assert hc_grade.proves_unique(g)
 
 
+def test_probes_skipped_for_kept_states_and_a_known_solution_leave_the_grade_as_it_was(monkeypatch):
+    """The rung skips colours a kept state decided, and a maker's own picture's colours:
+    on random pictures (stalls among them) the count and the cells left are the plain
+    method's, with and without the picture, and the picture saves probes."""
+    rng = random.Random(11)
+    probes = []
+    real = hc_grade._assign
+    monkeypatch.setattr(hc_grade, "_assign", lambda *a: probes.append(1) or real(*a))
+    spent = {False: 0, True: 0}
+    # (and with more colours than a byte per cell holds, packed another way)
+    many = {k: f"#{i:02x}{i:02x}{i:02x}" for i, k in enumerate("ABCDEFGHIJ")}
+    for n in range(46):
+        palette, keys = (PALETTE, "KWRR") if n < 40 else (many, "AABCDEFGHIJ")
+        picture = ["".join(rng.choice(keys) for _ in range(7)) for _ in range(7)]
+        m = parse(from_picture(picture, {k: palette[k] for k in palette if any(k in row for row in picture)}))
+        count, left = plain_contradictions(m)
+        for known in (False, True):
+            probes.clear()
+            g = hc_grade.grade(m, Deadline(30), picture if known else None)
+            spent[known] += len(probes)
+            if "contradictions" in g.stats:
+                assert (g.stats["contradictions"], g.stats.get("guess_left", 0)) == (count, left)
+    assert spent[True] < spent[False], spent
+
+
 def test_stalled_pictures_grade_5_without_proof_and_a_switch_means_two_solutions():
     rng = random.Random(7)
     switches = stalls = 0

@@ -76,7 +76,7 @@ def _make_random(width: int, height: int, colours: int, level: int, seed: int, d
             continue
         picture, palette = found
         puzzle = from_picture(picture, palette)
-        g = grade(parse(puzzle), deadline)
+        g = grade(parse(puzzle), deadline, picture)
         if g.level != level and _walks_from(g, level, large):
             found = _climb(picture, g, level, palette, rng, deadline)
             if found is None:
@@ -148,7 +148,7 @@ def _climb(picture: list[str], g: Grade, level: int, palette: dict, rng: random.
         rows = _rows(pic)
         # a change that lets four cells swap (two solutions) is told at once: the grade
         # would stall on it (the same answer, after ~0.1 s at 12x12)
-        graded.append(_SWITCH if switches.has_switch(rows) else grade(parse(from_picture(rows, palette)), deadline))
+        graded.append(_SWITCH if switches.has_switch(rows) else grade(parse(from_picture(rows, palette)), deadline, rows))
         return graded[-1]
 
     def unique(pic):
