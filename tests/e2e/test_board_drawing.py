@@ -94,6 +94,10 @@ def test_big_board_at_fit_size_shows_outline_clues_and_how_to_zoom(context, serv
     page = open_puzzle(context, server, data)
     assert page.evaluate("app.view().scale") < 8     # numbers are not drawn this small
     assert page.locator("#zoom-note").is_visible()
+    # it fades away once read (it covers the board's top right corner)
+    assert page.evaluate("getComputedStyle(document.querySelector('#zoom-note')).opacity") != "0"
+    page.evaluate("document.querySelector('#zoom-note').getAnimations().forEach((a) => a.finish())")
+    assert page.evaluate("getComputedStyle(document.querySelector('#zoom-note')).opacity") == "0"
     # the board's edge
     settle(page)
     x, y = at(page, 64, 0)

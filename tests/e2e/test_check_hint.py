@@ -130,3 +130,12 @@ def three_presses(page):
     assert grid() == before and message(page) == ""
     again = page.evaluate("app.hint()")
     assert again["applied"] is False and again["message"] == where["message"]
+
+
+def test_a_solve_that_runs_out_of_time_says_so_once(context, server):
+    page = open_file(context, server, LIB / "linkapix-64x64.json")
+    res = page.evaluate("app.solve({timeout: 0.05})")
+    assert res["status"] == "timeout"
+    text = message(page)
+    assert text.startswith("Gave up after ") and text.endswith("no solution found within the time limit."), text
+    assert "error" in page.locator("#message").get_attribute("class")

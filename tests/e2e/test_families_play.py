@@ -50,6 +50,8 @@ def test_numberlink_draw_cut_truncate_check_and_solve(context, server):
     assert page.evaluate("app.state().solved") is True
     said = page.evaluate("window.said")
     # The answer is on the board before uniqueness is settled, in a second request.
+    # Each request shows its seconds gone and its limit while it runs.
+    assert said[0][0].startswith("Solving… 0 s (it gives up at 60 s)")
     checking = [i for i, (text, _) in enumerate(said) if "Checking whether the solution is unique" in text]
     assert checking and said[checking[0]][1] is True
     assert "The solution is unique." in said[-1][0] and checking[0] < len(said) - 1

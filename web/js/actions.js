@@ -1,7 +1,7 @@
 /* Check, Hint and Solve on the play page: their worker requests, the busy state while
    one runs (Cancel, Escape), and what they say and mark on the board. */
 
-import { $, whileBusy } from "./page.js";
+import { $, showElapsed, whileBusy } from "./page.js";
 import { stripSolution as strip } from "./routing.js";
 
 const secs = (s) => `${s.toFixed(s < 1 ? 3 : 1)} s`;
@@ -25,6 +25,16 @@ export function initActions(ctx) {
     }
   }
 
+  /** `fn()` with `text` and the seconds gone so far in the message line meanwhile. */
+  async function timed(text, limit, fn) {
+    const clock = showElapsed($("message"), text, limit);
+    try {
+      return await fn();
+    } finally {
+      clock.stop();
+    }
+  }
+
   /* Solve shows the answer as soon as there is one, then settles uniqueness in a second
      request: proving there is no other solution can take much longer than finding one
      (the 40x40 Numberlink contest board: a fraction of a second, then the time limit),
@@ -34,14 +44,18 @@ export function initActions(ctx) {
     await solver.ready;
     ctx.replay.stop();
     const p = state.puzzle;
-    say("Solving…");
-    const res = await run("Solve", () => solver.call("solve", { puzzle: strip(p), method, timeout, unique: false }));
+    say("");
+    const res = await timed("Solving…", timeout,
+                            () => run("Solve", () => solver.call("solve", { puzzle: strip(p), method, timeout, unique: false })));
     if (!res || state.puzzle !== p) return res;
     if (res.status !== "solved") {
-      const words = { unsolvable: "This puzzle has no solution.", timeout: `Gave up after ${secs(res.seconds)}.`,
+      const words = { unsolvable: "This puzzle has no solution.",
+                      timeout: `Gave up after ${secs(res.seconds)}: no solution found within the time limit.`,
                       cancelled: "Solve cancelled.", gave_up: `The ${res.method} method gave up.`,
                       error: "Internal error: the solver's answer failed verification." };
-      say(words[res.status] + (res.note ? ` (${res.note})` : ""), res.status === "cancelled" ? "" : "error");
+      // (the worker's note on a time-out says the limit again: the words above say it)
+      const note = (res.note || "").split("; ").filter((n) => n && !n.startsWith("gave up after")).join("; ");
+      say(words[res.status] + (note ? ` (${note})` : ""), res.status === "cancelled" ? "" : "error");
       return res;
     }
     // Marked: a grid solved this way (now, or again by redo) is the solver's, not the player's.
@@ -52,8 +66,9 @@ export function initActions(ctx) {
       say(solved + " Undo brings your grid back.", "ok");
       return res;
     }
-    say(solved + " Checking whether the solution is unique…", "ok");
-    const second = await run("Uniqueness check", () => solver.call("solve", { puzzle: strip(p), method, timeout, unique: true }));
+    say("", "ok");
+    const second = await timed(solved + " Checking whether the solution is unique…", timeout,
+                               () => run("Uniqueness check", () => solver.call("solve", { puzzle: strip(p), method, timeout, unique: true })));
     if (state.puzzle !== p) return res;
     let text = solved;
     if (second?.unique === true) text += " The solution is unique.";

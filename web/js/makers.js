@@ -5,7 +5,7 @@
    as RGBA pixels: the image never leaves the device. */
 
 import { contrastText } from "./families/draw.js";
-import { $, canceller, hideError, messenger, showError, whileBusy } from "./page.js";
+import { $, canceller, hideError, messenger, showElapsed, showError, whileBusy } from "./page.js";
 
 // The largest image the browser is asked to scale (pixels a side).
 const MAX_SOURCE = 4 * 4096;
@@ -122,24 +122,6 @@ function puzzleSize(pictureWidth, pictureHeight, across, maxSide) {
   if (w * aspect > maxSide) w = Math.max(1, Math.floor(maxSide / aspect));
   const h = Math.max(1, Math.min(maxSide, Math.round(w * aspect)));
   return { w, h };
-}
-
-/** "Making…" with the seconds gone so far, once a second, until stop() is called:
-    a maker cannot report how far it is, but the time is true.  The status is marked
-    busy meanwhile, so a screen reader does not read out every second. */
-function showElapsed(status, text, limit) {
-  const t0 = performance.now();
-  const show = () => {
-    const secs = Math.floor((performance.now() - t0) / 1000);
-    status.textContent = `${text} ${secs} s (it gives up at ${limit} s)`;
-  };
-  show();
-  status.setAttribute("aria-busy", "true");
-  const timer = setInterval(show, 1000);
-  return {
-    seconds: () => (performance.now() - t0) / 1000,
-    stop: () => { clearInterval(timer); status.removeAttribute("aria-busy"); },
-  };
 }
 
 const el = (tag, props = {}, ...children) => {

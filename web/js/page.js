@@ -15,6 +15,24 @@ export function messenger(el, base = "message") {
   };
 }
 
+/** "Making…" or "Solving…" with the seconds gone so far, once a second, until stop()
+    is called: a maker or a solve cannot report how far it is, but the time is true.  The status is marked
+    busy meanwhile, so a screen reader does not read out every second. */
+export function showElapsed(status, text, limit) {
+  const t0 = performance.now();
+  const show = () => {
+    const secs = Math.floor((performance.now() - t0) / 1000);
+    status.textContent = `${text} ${secs} s (it gives up at ${limit} s)`;
+  };
+  show();
+  status.setAttribute("aria-busy", "true");
+  const timer = setInterval(show, 1000);
+  return {
+    seconds: () => (performance.now() - t0) / 1000,
+    stop: () => { clearInterval(timer); status.removeAttribute("aria-busy"); },
+  };
+}
+
 /** The banner at the top of the page, for what went wrong opening or making a puzzle. */
 export function showError(text) {
   $("error-text").textContent = text;  // text, never HTML: it may come from a link
