@@ -58,6 +58,39 @@ def load_any_pack(content: str | bytes, name: str = "") -> dict:
 _JSON_ARRAY = re.compile(r"\[\s*[\[{\]]")
 
 
+#: control characters that text files do not hold (tab, line feed, form feed and
+#: carriage return aside): bytes with them are not read as text in an old encoding
+_NOT_TEXT = re.compile(rb"[\x00-\x08\x0b\x0e-\x1f]")
+
+
+def decode_text(data: bytes) -> str | None:
+    """The text of a file's bytes, or None when they are not text.  UTF-8 (with or
+    without its byte-order mark), UTF-16 with its mark (as Windows' Notepad saves
+    "Unicode"), and else, when the bytes look like text, Windows' western code page, or
+    its central European one where the western leaves a byte undefined, or Latin-1:
+    programs of other times and places wrote
+    their puzzle files in their own encodings, and only the titles and comments, never
+    the clues, use letters outside ASCII, so a letter read wrongly there costs less
+    than a file refused."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    if _NOT_TEXT.search(data):
+        return None
+    for page in ("cp1252", "cp1250"):       # (each leaves a few bytes undefined)
+        try:
+            return data.decode(page)
+        except UnicodeDecodeError:
+            pass
+    return data.decode("latin-1")
+
+
 def _stem(name: str) -> str:
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
     return base.rsplit(".", 1)[0] if "." in base[1:] else base
@@ -75,13 +108,13 @@ def _load(content: str | bytes, name: str) -> list[Puzzle]:
         binary = _import(content, failures)  # binary formats; text ones are tried below
         if binary is not None:
             return binary
-        try:
-            content = content.decode("utf-8-sig")
-        except UnicodeDecodeError:
+        decoded = decode_text(content)
+        if decoded is None:
             # a binary format that claimed the bytes (a .mat file) knows what is wrong
             raise _surest(failures) or PuzzleError(
-                f"{name or 'input'}: not UTF-8 text and not a known binary format",
+                f"{name or 'input'}: not text and not a known binary format",
                 plain="this is neither text nor a puzzle file of a known kind") from None
+        content = decoded
     text = content.strip()
     if not text:
         raise PuzzleError(f"{name or 'input'}: empty")

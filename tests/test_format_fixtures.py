@@ -62,6 +62,28 @@ def test_black_and_white_fixtures_give_the_clues_they_spell(name, fmt, title, go
     assert (p.solution == {"grid": BW_GOAL}) if goal else p.solution is None
 
 
+@pytest.mark.parametrize("name", ["bw.non", "bw.g", "bw-clues.xml", "bw-pynogram.txt", "colour.g"])
+@pytest.mark.parametrize("encoding", ["utf-16", "cp1252", "cp1250"])
+def test_text_files_in_other_encodings_open_as_in_utf8(name, encoding):
+    """Notepad's "Unicode" (UTF-16 with its mark) and old Windows code pages: a title with
+    letters beyond ASCII, read right or nearly so, and the same clues."""
+    text = (HERE / name).read_text(encoding="utf-8")
+    title = "Olšák's žluťoučký kůň"
+    text = text.replace("Five by three", title)
+    want = load_pack(text.encode("utf-8"), name)
+    got = load_pack(text.encode(encoding, errors="replace" if encoding == "cp1252" else "strict"), name)
+    assert [p.to_json() | {"title": None} for p in got] == [p.to_json() | {"title": None} for p in want]
+    if want[0].meta.get("title") == title and encoding != "cp1252":
+        # (UTF-16 exactly; a central European page in the western one: most letters)
+        same = sum(a == b for a, b in zip(got[0].meta["title"], want[0].meta["title"]))
+        assert same >= len(title) - (0 if encoding == "utf-16" else 4), got[0].meta["title"]
+
+
+def test_bytes_that_are_not_text_are_still_refused_as_such():
+    with pytest.raises(PuzzleError, match="not text and not a known binary format"):
+        load_pack(bytes(range(256)) * 4, "noise.bin")
+
+
 def test_a_non_goal_may_follow_on_lines_of_its_own():
     """pbnsolve's layout: 'goal' alone, then the picture's rows."""
     text = (HERE / "bw.non").read_text().replace('goal "110100111010001"', "goal\n11010\n01110\n10001")
