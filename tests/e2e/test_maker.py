@@ -76,3 +76,20 @@ def test_making_a_numberlink_board_shows_the_time_and_can_be_cancelled(context, 
     page.click("#make-numberlink-random-go")
     page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'", timeout=120_000)
     assert "number 3, unique solution" in status.text_content()
+
+
+def test_a_maker_out_of_time_suggests_only_what_its_form_can_still_lower(context, server):
+    """makers.js otherTries: at a form's least size no 'smaller size', at grade 1 no
+    'easier grade', and a maker without a number (from a picture) no 'another number'."""
+    page = open_app(context, server.url)
+    got = page.evaluate("""async () => {
+      const { otherTries } = await import(new URL("js/makers.js", location.href).href);
+      const maker = { params: [{ name: "width", kind: "int", min: 4 }, { name: "height", kind: "int", min: 4 },
+                               { name: "colours", kind: "int", min: 2 }, { name: "grade", kind: "int", min: 1 },
+                               { name: "seed", kind: "seed", min: 0 }] };
+      return [otherTries(maker, { width: 4, height: 4, colours: 3, grade: 4 }, true),
+              otherTries(maker, { width: 20, height: 4, colours: 2, grade: 1 }, true),
+              otherTries(maker, { width: 4, height: 4, colours: 2, grade: 1 }, false)];
+    }""")
+    assert got == ["Try another number, an easier grade or fewer colours.",
+                   "Try another number or a smaller size.", ""]

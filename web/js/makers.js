@@ -204,6 +204,21 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
   return why;
 }
 
+/** What else to ask a maker that ran out of time, among what its form can still
+    change: "Try another number, an easier grade or a smaller size." */
+export function otherTries(maker, values, numbered) {
+  const lower = (name, least) => {
+    const p = maker.params.find((q) => q.name === name);
+    return p && p.kind !== "image" && values[name] > Math.max(least, p.min ?? least);
+  };
+  const tries = [...(numbered ? ["another number"] : []),
+                 ...(lower("grade", 1) ? ["an easier grade"] : []),
+                 ...(lower("colours", 1) ? ["fewer colours"] : []),
+                 ...(lower("width", 1) || lower("height", 1) ? ["a smaller size"] : [])];
+  if (!tries.length) return "";
+  return "Try " + (tries.length === 1 ? tries[0] : tries.slice(0, -1).join(", ") + " or " + tries.at(-1)) + ".";
+}
+
 /** The form of one maker of family `fam`, wired; its ids start make-<type>-<maker>. */
 function makerForm(fam, maker, { solver, load, tell }) {
   const id = `make-${fam.type}-${maker.name}`;
@@ -288,7 +303,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
       if (err.kind === "cancelled") say("Cancelled.");
       else if (err.kind === "timeout") {
         say(`Could not make ${size ? `a ${size[0]}×${size[1]} puzzle` : "the puzzle"}${seed === null ? "" : ` from number ${seed}`} ` +
-            `in ${maker.timeout} s. Try a smaller size or another number.`, "error");
+            `in ${maker.timeout} s. ${otherTries(maker, values, seed !== null)}`, "error");
       } else {
         say("");
         showError("Could not make a puzzle: " + err.message);
