@@ -208,3 +208,28 @@ def test_on_a_phone_occasional_tools_wait_behind_more(touch_context, context, se
     # On a wide screen every tool is in sight and there is no More.
     wide = open_puzzle(context, server, BIG)
     assert wide.locator("#more-tools").is_hidden() and wide.locator("#restart").is_visible()
+
+
+def test_a_stroke_held_at_the_edge_of_a_zoomed_board_scrolls_on_and_keeps_painting(context, server):
+    """A drag that reaches an edge of the view where the board goes on scrolls the view
+    (a Link-a-Pix link longer than the zoomed view could not be drawn): the row is
+    painted on into cells that were out of sight."""
+    page = open_puzzle(context, server, BIG)
+    view = zoomed(page, 4)
+    box = page.locator("#board").bounding_box()
+    row = 12
+    visible = [c for c in range(30) if page.evaluate(f"app.cellCenter({row}, {c}).x") < view["width"] - 2]
+    start = visible[-4]
+    before = page.evaluate("app.state().progress.grid")
+    x0 = page.evaluate(f"app.cellCenter({row}, {start}).x")
+    y = box["y"] + page.evaluate(f"app.cellCenter({row}, {start}).y")
+    page.mouse.move(box["x"] + x0, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + view["width"] - 4, y, steps=5)
+    page.wait_for_timeout(1500)
+    page.mouse.up()
+    assert page.evaluate(f"app.cellCenter({row}, {start}).x") < x0 - view["scale"]     # it scrolled
+    grid = page.evaluate("app.state().progress.grid")
+    painted = [c for c in range(30) if grid[row][c] != before[row][c]]
+    assert painted[0] == start and max(painted) > visible[-1] + 1, (painted, visible)
+    assert all(grid[r] == before[r] for r in range(len(grid)) if r != row)

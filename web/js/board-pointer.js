@@ -11,6 +11,11 @@ const TOUCH_MIN_PX = 10;
 const TAP_ZOOM_PX = 28;
 // A touch that moves less than this (CSS px) is a tap.
 const TAP_SLOP_PX = 10;
+// A stroke held within this (CSS px) of an edge of the view, where the board goes on
+// past it, scrolls the view that way (as a text selection does), at up to EDGE_CELLS
+// cells a second at the very edge: a link longer than the zoomed view can be drawn.
+const EDGE_PX = 32;
+const EDGE_CELLS = 8;
 
 /** Listen to pointers and the wheel on `board`'s canvas. */
 export function bindPointer(board) {
@@ -18,6 +23,8 @@ export function bindPointer(board) {
   // (pointers down, by id: two make a pinch; Space held: a drag pans)
   const pointers = new Map();
   let spaceDown = false, pan = null, pinch = null;
+  // (a stroke's pointer near an edge: where it is, and the frame that scrolls next)
+  let edge = null;
 
   function where(e) {
     const r = board.canvas.getBoundingClientRect();
@@ -97,21 +104,69 @@ export function bindPointer(board) {
     const oldKey = board.hover ? board.hover.r + "," + board.hover.c : null;
     board.hover = cell.inside ? { r: cell.r, c: cell.c } : null;
     if (board.stroke) {
-      const prev = board.stroke.last;
-      if (!prev || prev.r !== cell.r || prev.c !== cell.c) {
-        board.stroke.moved = true;
-        clearTimeout(board.longTimer);
-        board.stroke.last = { r: cell.r, c: cell.c };
-        const preview = board.stroke.move(cell);
-        board.hooks.changed(preview);
-      }
+      strokeTo(cell);
+      followEdge(pos);
     } else if (key !== oldKey) {
       board.draw();
     }
   }
 
+  /** The stroke dragged on to `cell`, when it is another cell than the last. */
+  function strokeTo(cell) {
+    const prev = board.stroke.last;
+    if (!prev || prev.r !== cell.r || prev.c !== cell.c) {
+      board.stroke.moved = true;
+      clearTimeout(board.longTimer);
+      board.stroke.last = { r: cell.r, c: cell.c };
+      board.hooks.changed(board.stroke.move(cell));
+    }
+  }
+
+  /** The way the view scrolls for a stroke's pointer at `pos` (x and y each -1, 0 or 1,
+      times how deep into the edge zone it is), or null: towards an edge only where the
+      board goes on past it. */
+  function edgePull(pos) {
+    const L = board.layout;
+    if (!L) return null;
+    const depth = (d) => Math.min(1, Math.max(0, 1 - d / EDGE_PX));
+    const w = L.cols * board.scale, h = L.rows * board.scale;
+    let x = 0, y = 0;
+    if (board.ox < 0) x += depth(pos.x);
+    if (board.ox + w > board.cw) x -= depth(board.cw - pos.x);
+    if (board.oy < 0) y += depth(pos.y);
+    if (board.oy + h > board.ch) y -= depth(board.ch - pos.y);
+    return x || y ? { x, y } : null;
+  }
+
+  /** Scroll while a stroke's pointer stays in an edge zone, frame by frame, the stroke
+      following the cell that comes under the (still) pointer. */
+  function followEdge(pos) {
+    if (edge) { edge.pos = pos; return; }
+    // (not before the stroke has left its first cell: a press at the edge stays put)
+    if (!board.stroke.moved || !edgePull(pos)) return;
+    edge = { pos, t: performance.now() };
+    const step = (t) => {
+      const pull = board.stroke && edgePull(edge.pos);
+      if (!pull) { edge = null; return; }
+      const d = (Math.max(0, Math.min(50, t - edge.t)) / 1000) * EDGE_CELLS * board.scale;
+      edge.t = t;
+      const L = board.layout;
+      // (never past the board's own edge)
+      board.ox = Math.min(Math.max(board.ox + pull.x * d, Math.min(0, board.cw - L.cols * board.scale)), Math.max(0, board.ox));
+      board.oy = Math.min(Math.max(board.oy + pull.y * d, Math.min(0, board.ch - L.rows * board.scale)), Math.max(0, board.oy));
+      board.userView = true;
+      board.draw();
+      const cell = board.locate(edge.pos.x, edge.pos.y);
+      board.hover = cell.inside ? { r: cell.r, c: cell.c } : null;
+      strokeTo(cell);
+      edge.frame = requestAnimationFrame(step);
+    };
+    edge.frame = requestAnimationFrame(step);
+  }
+
   function up(e, cancelled = false) {
     pointers.delete(e.pointerId);
+    if (edge) { cancelAnimationFrame(edge.frame); edge = null; }
     clearTimeout(board.longTimer);
     if (pointers.size < 2) pinch = null;
     if (pan && pointers.size === 0) {
