@@ -14,6 +14,13 @@ Envelope, version 1 (``web/js/link.js`` implements the same)::
 ``source``, ``license`` (strings).  Each family documents its body grammar in its
 ``codec`` module; the envelope knows nothing of it.
 
+A last part ``/c<check>`` (8 lowercase hex digits) is the CRC-32 of the UTF-8 text
+``<type>/<W>x<H>/<body>``, followed by ``/`` and meta's JSON bytes when there is a meta
+part: a character changed in a link would otherwise often give another puzzle, not an
+error (raw DEFLATE has no check of its own).  It covers what the parts decode to, not
+their characters, since chat apps percent-encode some.  Links made before it existed
+have none and still open.
+
 Links are hostile input: every length is bounded before work is done, inflation is
 capped (no zip bombs), and every failure is a PuzzleError saying what is wrong.
 """
@@ -36,6 +43,9 @@ _SIZE = re.compile(r"^(\d{1,5})x(\d{1,5})$")
 MAX_LINK = 2_000_000          # characters in a fragment
 MAX_BODY = 8_000_000          # bytes of an inflated body
 MAX_META = 8_000
+#: what a link whose check part does not match says (web/js/link.js says the same)
+DAMAGED = ("link: the link is damaged: its puzzle does not match its check (was it changed, "
+           "or copied only in part?)")
 
 
 def _b64encode(data: bytes) -> str:
@@ -66,7 +76,16 @@ def _inflate(data: bytes) -> bytes:
         raise PuzzleError("link: the puzzle data is too large once decompressed")
     if not dec.eof:
         raise PuzzleError("link: the puzzle data is cut short (was the link copied whole?)")
+    if dec.unused_data:
+        # (bytes after the end of the data: the browser's decompressor refuses them too)
+        raise PuzzleError("link: the puzzle data is corrupted (it does not decompress)")
     return out
+
+
+def _check(type_name: str, width: int, height: int, body: str, meta: bytes | None) -> str:
+    """The check part's digits (see the module docstring)."""
+    data = f"{type_name}/{width}x{height}/{body}".encode("utf-8") + (b"/" + meta if meta is not None else b"")
+    return f"{zlib.crc32(data):08x}"
 
 
 def encode_link(puzzle: Puzzle) -> str:
@@ -76,14 +95,17 @@ def encode_link(puzzle: Puzzle) -> str:
     payload = "." + body if _PLAIN.match(body) and len(body) + 1 <= len(packed) else packed
     parts = [puzzle.type, f"{puzzle.width}x{puzzle.height}", VERSION + payload]
     meta = {k: v for k, v in puzzle.meta.items() if k in META_KEYS and v}
+    meta_bytes = None
     if meta:
-        extra = "m" + _b64encode(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        meta_bytes = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        extra = "m" + _b64encode(meta_bytes)
         if len(extra) > MAX_META:
             # (decode_link, and the app, refuse longer ones: never make a link they refuse)
             longest = max(meta, key=lambda k: len(str(meta[k])))
             raise PuzzleError(f"link: the {'/'.join(meta)} part would be {len(extra)} characters "
                               f"long, at most {MAX_META}: shorten the {longest}")
         parts.append(extra)
+    parts.append("c" + _check(puzzle.type, puzzle.width, puzzle.height, body, meta_bytes))
     return "/".join(parts)
 
 
@@ -138,19 +160,25 @@ def decode_link(text: str) -> Puzzle:
     else:
         raise PuzzleError("link: unknown data mode (the link is corrupted)")
     meta: dict = {}
+    meta_bytes = check = None
     for extra in rest:
         if extra.startswith("m"):
             if len(extra) > MAX_META:
                 raise PuzzleError("link: the title/author part is too long")
+            meta_bytes = _b64decode(extra[1:], "title part")
             try:
-                meta = json.loads(_b64decode(extra[1:], "title part").decode("utf-8"))
+                meta = json.loads(meta_bytes.decode("utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError):
                 raise PuzzleError("link: the title/author part is corrupted") from None
             if not isinstance(meta, dict):
                 raise PuzzleError("link: the title/author part is corrupted")
             meta = {k: v for k, v in meta.items() if k in META_KEYS}
+        elif extra.startswith("c") and check is None:
+            check = extra[1:]
         elif extra:
             raise PuzzleError("link: unexpected extra part after the puzzle data")
+    if check is not None and check != _check(type_name, width, height, body, meta_bytes):
+        raise PuzzleError(DAMAGED)
     family = get_family(type_name)
     keys = family.decode_compact(body, width, height)
     data_dict = {"type": type_name, "width": width, "height": height, **keys, **meta}

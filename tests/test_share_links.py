@@ -69,3 +69,37 @@ def test_truncated_and_bomb_links_are_refused():
     with pytest.raises(PuzzleError, match="too long"):
         link.decode_link("nonogram/2x2/1." + "1" * 2_000_001)
 
+
+
+def _changed(frag: str, i: int) -> str:
+    """``frag`` with its character ``i`` changed to another of the same kind."""
+    pool = "0123456789abcdef" if frag[i] in "0123456789abcdef" else "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    return frag[:i] + next(ch for ch in pool[(pool.find(frag[i]) + 1) % len(pool):] + pool if ch != frag[i]) + frag[i + 1:]
+
+
+@pytest.mark.parametrize("title", [None, "Herz"])
+def test_a_changed_character_is_caught_by_the_check_and_links_without_one_still_open(title):
+    """Raw DEFLATE has no check: a character changed in a link's data often gave another
+    puzzle (a review opened one, clues changed, 'no solution').  Every character of the
+    data, the title part and the check is changed: the link is refused, or (a base64
+    character's unused bits) gives the same puzzle."""
+    p = parse_puzzle({**HEART, **({"title": title} if title else {})})
+    frag = link.encode_link(p)
+    head, size, payload, *rest = frag.split("/")
+    assert rest[-1].startswith("c") and len(rest[-1]) == 9
+    start = len(head) + len(size) + 4           # after '<type>/<W>x<H>/1<mode>'
+    want = p.to_json(with_solution=False) | {"title": title}
+    for i in range(start, len(frag)):
+        if frag[i] == "/" or frag[i - 1:i + 1] in ("/m", "/c"):
+            continue
+        try:
+            got = link.decode_link(_changed(frag, i))
+        except PuzzleError:
+            continue
+        # (a base64 character's unused low bits: the same bytes, the same puzzle)
+        assert got.to_json(with_solution=False) | {"title": got.meta.get("title")} == want, i
+    with pytest.raises(PuzzleError, match="damaged: its puzzle does not match its check"):
+        link.decode_link(_changed(frag, len(frag) - 1))
+    # (links made before the check existed have none)
+    old = frag.rsplit("/c", 1)[0]
+    assert link.decode_link(old).to_json(with_solution=False) == p.to_json(with_solution=False)

@@ -51,7 +51,25 @@ def test_javascript_decodes_every_link_as_python_does(context, server):
         assert have == want, f"{name}: {link[:80]}"
 
 
+def _damaged(name):
+    """A bundled puzzle's link with one character of its data changed where the data
+    still reads as a puzzle: only its check catches it (pysolver says so)."""
+    from pysolver.base import PuzzleError
+    from pysolver.link import DAMAGED, decode_link
+    frag = api.link(load_any((ROOT / "static" / "puzzles" / name).read_bytes(), name))
+    for i in range(frag.index("/1z") + 3, frag.index("/", frag.index("/1z") + 1)):
+        bad = frag[:i] + ("B" if frag[i] == "A" else "A") + frag[i + 1:]
+        try:
+            decode_link(bad)
+        except PuzzleError as e:
+            if str(e) == DAMAGED:
+                return bad
+    raise AssertionError(f"{name}: no change of one character that only the check catches")
+
+
 @pytest.mark.parametrize("frag", [
+    _damaged("linkapix-heart.json"),             # a character changed: the check says so
+    _damaged("nonogram-owl.json"),
     "linkapix/5x5/1.000000a~" + "." * 26,        # beyond the last cell
     "linkapix/2x1/1.000000a,ffffffb~BB~AC",      # colour not in the palette
     "numberlink/3x3/1.X.0:a.8:a",                # bad cover letter
@@ -70,3 +88,5 @@ def test_javascript_refuses_what_python_refuses(context, server, frag):
     page = open_app(context, server.url + "#" + frag)
     page.wait_for_selector("#error-banner:not([hidden])")
     assert "link" in page.locator("#error-text").text_content()
+    if frag.startswith(("linkapix/9x9/1z", "nonogram/21x20/1z")):
+        assert "damaged: its puzzle does not match its check" in page.locator("#error-text").text_content()

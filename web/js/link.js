@@ -1,6 +1,8 @@
 /* Share-link envelope, version 1: the same as pysolver/link.py (read its docstring).
-     #<type>/<W>x<H>/1<mode><data>[/m<base64url JSON meta>]
-   mode "." = the family's compact body as is, "z" = base64url(raw DEFLATE(body)).
+     #<type>/<W>x<H>/1<mode><data>[/m<base64url JSON meta>][/c<CRC-32, 8 hex digits>]
+   mode "." = the family's compact body as is, "z" = base64url(raw DEFLATE(body));
+   the check covers "<type>/<W>x<H>/<body>" and "/" + meta's JSON bytes (older links
+   have none).
    Decoding runs in the page without Python so a shared puzzle draws at once. */
 
 import { family, TYPES } from "./families/index.js";
@@ -11,6 +13,25 @@ const MAX_BODY = 8000000;
 const META_KEYS = ["title", "author", "license", "source"];
 
 export class LinkError extends Error {}
+
+// (pysolver/link.py DAMAGED says the same)
+const DAMAGED = "link: the link is damaged: its puzzle does not match its check (was it changed, or copied only in part?)";
+
+let crcTable = null;
+/** CRC-32 (as zlib's) of `bytes`, as 8 lowercase hex digits. */
+function crc32(bytes) {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return ((c ^ 0xffffffff) >>> 0).toString(16).padStart(8, "0");
+}
 
 function b64decode(text, what) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError(`link: ${what} has characters that are not base64url`);
@@ -102,19 +123,31 @@ export async function decodeLink(text) {
     throw new LinkError("link: unknown data mode (the link is corrupted)");
   }
   const meta = {};
+  let metaBytes = null, check = null;
   for (const extra of rest) {
     if (extra.startsWith("m")) {
       let obj;
+      metaBytes = b64decode(extra.slice(1), "title part");
       try {
-        obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(b64decode(extra.slice(1), "title part")));
+        obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(metaBytes));
       } catch (e) {
         throw new LinkError("link: the title/author part is corrupted");
       }
       if (!obj || typeof obj !== "object" || Array.isArray(obj)) throw new LinkError("link: the title/author part is corrupted");
       for (const k of META_KEYS) if (typeof obj[k] === "string") meta[k] = obj[k].slice(0, 2000);
+    } else if (extra.startsWith("c") && check === null) {
+      check = extra.slice(1);
     } else if (extra) {
       throw new LinkError("link: unexpected extra part after the puzzle data");
     }
+  }
+  if (check !== null) {
+    const head = new TextEncoder().encode(`${type}/${width}x${height}/${body}`);
+    const tail = metaBytes === null ? new Uint8Array(0) : new Uint8Array([47, ...metaBytes]);  // ("/")
+    const all = new Uint8Array(head.length + tail.length);
+    all.set(head);
+    all.set(tail, head.length);
+    if (crc32(all) !== check) throw new LinkError(DAMAGED);
   }
   let keys;
   try {
