@@ -46,9 +46,11 @@ def test_a_fiendish_nonogram_in_colour_needs_guessing_is_unique_and_uses_every_c
     assert maker.make_random(15, 15, 2, 5, 4, Deadline(120))["puzzle"] == puzzle
 
 
-def test_a_fiendish_colour_nonogram_too_small_to_be_made_is_refused_at_once():
+def test_a_fiendish_colour_nonogram_too_small_or_too_large_to_be_made_is_refused_at_once():
     with pytest.raises(PuzzleError, match="nonogram in colour is made in grades 1 to 4; grade 5 fiendish needs 12 or more"):
         maker.make_random(10, 14, 3, 5, 0, Deadline(1))
+    with pytest.raises(PuzzleError, match="grade 5 fiendish in colour is made up to 30 cells a side"):
+        make.make("nonogram", {"width": 40, "height": 40, "colours": 8, "grade": 5, "seed": 0})
 
 
 @pytest.mark.parametrize("level,seed", [(3, 0), (4, 0)])
@@ -79,6 +81,11 @@ def test_the_hungry_cat_form_offers_fiendish_where_it_is_made():
         make.make("hungrycat", {"width": 5, "height": 8, "grade": 5, "seed": 0})
     with pytest.raises(PuzzleError, match="in 2 colours is made in grades 1 to 4"):
         make.make("hungrycat", {"width": 8, "height": 8, "colours": 2, "grade": 5, "seed": 0})
+    # (hard and tough need room too: a review's 4x4 tough ran out of the app's 120 s)
+    with pytest.raises(PuzzleError, match="made in grades 1 and 2; grade 4 tough needs 5 or more cells a side"):
+        make.make("hungrycat", {"width": 4, "height": 4, "colours": 3, "grade": 4, "seed": 0})
+    with pytest.raises(PuzzleError, match="in 2 colours is made in grades 1 to 3; grade 4 tough needs 6 or more"):
+        make.make("hungrycat", {"width": 5, "height": 5, "colours": 2, "grade": 4, "seed": 0})
 
 
 def test_a_climb_keeps_what_does_not_lower_the_score_and_stops_at_the_grade_asked():

@@ -30,6 +30,13 @@ MAX_GRADE = 5
 #: 60 s, 4x4 and 5x5 ran out every time; 9x9 and 10x10 in 2 colours 0.8-7.5 s
 FIENDISH_SIDE = {2: 9}
 FIENDISH_SIDE_MANY_COLOURS = 6
+#: the smallest side grades 3 and 4 are made at, by colours (else HARD_SIDE_OTHERS): at
+#: 4x4 grade 3 ran out of 30 s for 4 of 4 numbers in 2 colours and 1 of 4 in 3, grade 4
+#: for 4 of 4 and 2 of 3; at 5x5 both were made in 0.1-10 s of CPU but grade 4 in 2
+#: colours, which ran out 4 times in 4 (6x6 and 7x7: 0.1-4.9 s; 2026-11-27, a loaded
+#: machine; a review's 4x4 tough in 3 colours ran out of the app's 120 s)
+HARD_SIDE = {3: {}, 4: {2: 6}}
+HARD_SIDE_OTHERS = 5
 #: the most cells a blob picture is drawn at and kept only when it has no four-cell
 #: switch: at 30x30 nearly every blob picture has one (80 of 80 pictures, 3 colours), so
 #: tries were mostly thrown away and numbers 0-1 of grades 2 to 5 ran out of 60 s; at
@@ -175,16 +182,27 @@ def fiendish_side(colours: int) -> int:
     return FIENDISH_SIDE.get(colours, FIENDISH_SIDE_MANY_COLOURS)
 
 
+def least_side(level: int, colours: int) -> int:
+    """The smallest side a puzzle of grade ``level`` is made at in ``colours`` colours."""
+    if level == 5:
+        return fiendish_side(colours)
+    if level in HARD_SIDE:
+        return HARD_SIDE[level].get(colours, HARD_SIDE_OTHERS)
+    return MIN_SIDE
+
+
 def _check_grade(values: dict) -> None:
     width, height, colours, level = values["width"], values["height"], values["colours"], values.get("grade")
     if level and level >= 3 and width * height > MAX_SWITCH_FREE_CELLS and colours > LARGE_HARD_MAX_COLOURS:
         raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 and 2; "
                           f"grades 3 to 5 above {MAX_SWITCH_FREE_CELLS} cells (24×24) need "
                           f"{LARGE_HARD_MAX_COLOURS} colours or fewer")
-    side = fiendish_side(colours)
-    if level == 5 and min(width, height) < side:
-        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 to 4; "
-                          f"grade 5 fiendish needs {side} or more cells a side")
+    side = least_side(level or 1, colours)
+    if min(width, height) < side:
+        made = max(g for g in range(1, MAX_GRADE + 1) if least_side(g, colours) <= min(width, height))
+        raise PuzzleError(f"Grade: a {width}×{height} Hungry Cat in {colours} colours is made in grades "
+                          f"1 {'and' if made == 2 else 'to'} {made}; grade {level} {WORDS[level - 1]} needs "
+                          f"{side} or more cells a side")
 
 
 def _rows(picture: list[list[str]]) -> list[str]:
@@ -218,8 +236,9 @@ MAKERS = {
          Param("colours", "int", "Colours", 2, 8, 3),
          grade_param(MAX_GRADE),
          SEED),
-        # (the slowest measured: 25x25 fiendish, number 5, 51.5 s of CPU, about twice
-        # that in the browser; Cancel ends a make at any time)
+        # (the slowest measured: 25x25 fiendish, number 5, 51.5 s of CPU, 35.6 s since
+        # the grading skips probes a kept state decided (2026-11-27), about twice that in
+        # the browser; Cancel ends a make at any time)
         _random, timeout=120, check=_check_grade),
     "picture": Maker(
         "picture", "Make a Hungry Cat puzzle from a picture",

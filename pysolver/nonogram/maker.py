@@ -254,6 +254,11 @@ FIENDISH_COLOUR_SIDE = 12
 #: places for a stall that keeps one answer (CPU, numbers 0-2, 2026-11-26: 10x10 0.2-0.6 s,
 #: 8x8 10-11 s, 7x7 3-17 s and 1 not made in 40 s; 5x5 and 6x6 not made in 20 s)
 FIENDISH_SIDE = 8
+#: the largest side of a fiendish colour nonogram: above it a make often runs past the
+#: app's time limit in the browser (a review, 2026-11-27: 40x40 in 3 colours took 53 s
+#: there, in 8 colours it ran out of time twice; CPython, 8 colours, numbers 0-1, CPU on a
+#: loaded machine: 20x20 0.7-6.6 s, 30x30 20-24 s, 40x40 not made in 60 s)
+FIENDISH_COLOUR_MAX_SIDE = 30
 
 
 def check_grade(width: int, height: int, colours: int, level: int) -> None:
@@ -263,6 +268,10 @@ def check_grade(width: int, height: int, colours: int, level: int) -> None:
                           f"fiendish needs {FIENDISH_COLOUR_SIDE} or more cells a side (on smaller colour "
                           f"pictures guessing is seldom left with one answer; black and white from "
                           f"{FIENDISH_SIDE} a side)")
+    if level == 5 and colours > 1 and max(width, height) > FIENDISH_COLOUR_MAX_SIDE:
+        raise PuzzleError(f"Grade: a {width}×{height} nonogram in colour is made in grades 1 to 4; grade 5 "
+                          f"fiendish in colour is made up to {FIENDISH_COLOUR_MAX_SIDE} cells a side (larger ones "
+                          f"take longer than the maker waits; black and white up to {MAX_SIDE})")
     if level == 5 and min(width, height) < FIENDISH_SIDE:
         raise PuzzleError(f"Grade: a {width}×{height} nonogram is made in grades 1 to 4; grade 5 fiendish needs "
                           f"{FIENDISH_SIDE} or more cells a side (on smaller pictures guessing is seldom left "

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..base import SEED, Deadline, Maker, Param
 from ..grade import WORDS, grade_param
-from .maker import FIENDISH_COLOUR_SIDE, FIENDISH_SIDE, MAX_SIDE, MIN_SIDE, PALETTE, check_grade
+from .maker import (FIENDISH_COLOUR_MAX_SIDE, FIENDISH_COLOUR_SIDE, FIENDISH_SIDE, MAX_SIDE, MIN_SIDE, PALETTE,
+                    check_grade)
 
 #: the largest side of a nonogram made from a picture
 MAX_PICTURE_SIDE = 60
@@ -30,14 +31,15 @@ MAKERS = {
         "random", "Make a random nonogram",
         "A random picture of blobs whose clues have exactly one solution, of the grade you ask for (" +
         ", ".join(f"{i} {w}" for i, w in enumerate(WORDS, 1)) + "; fiendish ones take the longest and need "
-        f"{FIENDISH_SIDE} cells a side or more, {FIENDISH_COLOUR_SIDE} in colour). "
+        f"{FIENDISH_SIDE} cells a side or more, in colour {FIENDISH_COLOUR_SIDE} to {FIENDISH_COLOUR_MAX_SIDE}). "
         "The same number makes the same puzzle.",
         (Param("width", "int", "Width", MIN_SIDE, MAX_SIDE, 15),
          Param("height", "int", "Height", MIN_SIDE, MAX_SIDE, 15),
          Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),
          grade_param(default=2),
          SEED),
-        _random, timeout=60,
+        # (a fiendish 40x40 takes up to a minute in a browser: see FIENDISH_COLOUR_MAX_SIDE)
+        _random, timeout=120,
         check=lambda v: check_grade(v["width"], v["height"], v["colours"], v["grade"])),
     "picture": Maker(
         "picture", "Make a nonogram from a picture",
