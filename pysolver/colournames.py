@@ -25,8 +25,18 @@ NAMED = {
     "ivory": "#fffff0", "cream": "#fffdd0", "skin": "#ffdbac",
 }
 
+#: other shades players call by the same plain names: matplotlib's "tab10" colours,
+#: the palette of the random makers (nonograms, Link-a-Pix), which were "colour 2" in
+#: messages while the buttons showed a plain red
+SHADES = {
+    "#d62728": "red", "#1f77b4": "blue", "#2ca02c": "green", "#ff7f0e": "orange", "#9467bd": "purple",
+    "#8c564b": "brown", "#e377c2": "pink", "#7f7f7f": "grey", "#bcbd22": "olive", "#17becf": "cyan",
+}
+
 BY_HEX: dict[str, str] = {}
 for _name, _hex in NAMED.items():
+    BY_HEX.setdefault(_hex, _name)
+for _hex, _name in SHADES.items():
     BY_HEX.setdefault(_hex, _name)
 
 

@@ -59,3 +59,14 @@ def test_highs_stopped():
     assert isinstance(highs_stopped(SimpleNamespace(status=1, message="")), SolveTimeout)
     err = highs_stopped(SimpleNamespace(status=4, message="numerical trouble"), "the LP relaxation failed")
     assert isinstance(err, GaveUp) and str(err) == "the LP relaxation failed: numerical trouble"
+
+
+def test_the_random_makers_colours_have_plain_names():
+    """The makers' palette (matplotlib's tab10) was 'colour 2' in messages; a plain red
+    and a tab10 red in one palette share the name, so both go by their places."""
+    from pysolver.colournames import player_names
+    from pysolver.linkapix.makers import RANDOM_COLOURS
+    from pysolver.nonogram.maker import PALETTE
+    assert player_names(RANDOM_COLOURS[:4]) == ["red", "blue", "green", "orange"]
+    assert all(not n.startswith("colour") for n in player_names([hex_ for _, hex_ in PALETTE]))
+    assert player_names(["#d62728", "#1f77b4", "#ff0000"]) == ["colour 1", "blue", "colour 3"]

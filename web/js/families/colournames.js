@@ -16,7 +16,10 @@ const NAME_OF_HEX = {
   "#006400": "darkgreen", "#90ee90": "lightgreen", "#8b0000": "darkred", "#a9a9a9": "darkgrey",
   "#d3d3d3": "lightgrey", "#708090": "slategray", "#9370db": "mediumpurple",
   "#ff8c00": "darkorange", "#ff69b4": "hotpink", "#a0522d": "sienna", "#cd853f": "peru",
-  "#f5deb3": "wheat", "#fffff0": "ivory", "#fffdd0": "cream", "#ffdbac": "skin"
+  "#f5deb3": "wheat", "#fffff0": "ivory", "#fffdd0": "cream", "#ffdbac": "skin",
+  // (SHADES: the random makers' palette, matplotlib's tab10)
+  "#d62728": "red", "#1f77b4": "blue", "#2ca02c": "green", "#ff7f0e": "orange", "#9467bd": "purple",
+  "#8c564b": "brown", "#e377c2": "pink", "#7f7f7f": "grey", "#bcbd22": "olive", "#17becf": "cyan"
 };
 
 /** {key: name} for a palette {key: "#rrggbb"}, in the words messages use. */
