@@ -25,12 +25,13 @@ NAMED = {
     "ivory": "#fffff0", "cream": "#fffdd0", "skin": "#ffdbac",
 }
 
-#: other shades players call by the same plain names: matplotlib's "tab10" colours,
-#: the palette of the random makers (nonograms, Link-a-Pix), which were "colour 2" in
-#: messages while the buttons showed a plain red
+#: other shades players call by the same plain names: matplotlib's "tab10" colours and
+#: the nonogram maker's yellow and black, the palettes of the random makers (nonograms,
+#: Link-a-Pix), which were "colour 2" in messages while the board showed a plain red
 SHADES = {
     "#d62728": "red", "#1f77b4": "blue", "#2ca02c": "green", "#ff7f0e": "orange", "#9467bd": "purple",
     "#8c564b": "brown", "#e377c2": "pink", "#7f7f7f": "grey", "#bcbd22": "olive", "#17becf": "cyan",
+    "#e6c619": "yellow", "#222222": "black",
 }
 
 BY_HEX: dict[str, str] = {}

@@ -17,9 +17,10 @@ const NAME_OF_HEX = {
   "#d3d3d3": "lightgrey", "#708090": "slategray", "#9370db": "mediumpurple",
   "#ff8c00": "darkorange", "#ff69b4": "hotpink", "#a0522d": "sienna", "#cd853f": "peru",
   "#f5deb3": "wheat", "#fffff0": "ivory", "#fffdd0": "cream", "#ffdbac": "skin",
-  // (SHADES: the random makers' palette, matplotlib's tab10)
+  // (SHADES: the random makers' palettes, matplotlib's tab10 and two of the nonogram maker's)
   "#d62728": "red", "#1f77b4": "blue", "#2ca02c": "green", "#ff7f0e": "orange", "#9467bd": "purple",
-  "#8c564b": "brown", "#e377c2": "pink", "#7f7f7f": "grey", "#bcbd22": "olive", "#17becf": "cyan"
+  "#8c564b": "brown", "#e377c2": "pink", "#7f7f7f": "grey", "#bcbd22": "olive", "#17becf": "cyan",
+  "#e6c619": "yellow", "#222222": "black"
 };
 
 /** {key: name} for a palette {key: "#rrggbb"}, in the words messages use. */
