@@ -139,6 +139,8 @@ def decode_link(text: str) -> Puzzle:
         raise PuzzleError(f"link: {quote(type_name[:40])} is not a puzzle type ({', '.join(TYPES)})")
     m = _SIZE.match(size)
     if not m:
+        if re.fullmatch(r"\d+x\d+", size):
+            raise PuzzleError(f"link: size {quote(size[:24])} is far too large for a puzzle")
         raise PuzzleError(f"link: size {quote(size[:20])} is not WIDTHxHEIGHT")
     width, height = int(m.group(1)), int(m.group(2))
     check_size(width, height, "link", get_family(type_name))

@@ -44,11 +44,16 @@ def load_pack(content: str | bytes, name: str = "") -> list[Puzzle]:
     return puzzles
 
 
-def load_any_pack(content: str | bytes, name: str = "") -> dict:
+def load_any_pack(content: str | bytes, name: str = "", file: bool = False) -> dict:
     """For the app's worker: ``{"title": str, "puzzles": [puzzle JSON, ...]}``, every
     puzzle of a file as :func:`load_pack` reads it (one for an ordinary file); the title
-    is the file's name without its folder and ending ("pack" without a name)."""
+    is the file's name without its folder and ending ("pack" without a name).  With
+    ``file`` (``name`` is a file's, not a label such as "pasted text"), a lone puzzle
+    without a title of its own takes the file's: several untitled files would otherwise
+    all show as "Nonogram 22×7"."""
     puzzles = load_pack(content, name)
+    if file and len(puzzles) == 1 and not puzzles[0].meta.get("title") and _stem(name):
+        puzzles[0].meta["title"] = _stem(name)
     return {"title": _stem(name) or (puzzles[0].meta.get("title", "") if len(puzzles) == 1 else "") or "pack",
             "puzzles": [p.to_json() for p in puzzles]}
 

@@ -28,8 +28,9 @@ def _load(args: dict) -> dict:
 
 def _open(args: dict) -> dict:
     """A file or pasted text opened in the app: ``{"title", "puzzles"}``, one puzzle for
-    an ordinary file, every puzzle of a pack (the page shelves a pack in the library)."""
-    return load_any_pack(_content(args), args.get("name", ""))
+    an ordinary file, every puzzle of a pack (the page shelves a pack in the library);
+    ``file``: ``name`` is the file's (an untitled puzzle takes it as its title)."""
+    return load_any_pack(_content(args), args.get("name", ""), bool(args.get("file")))
 
 
 def _solve(args: dict) -> dict:

@@ -41,6 +41,7 @@ def _z(body: str) -> str:
     ("nonogram/10x10", "expected #<type>"),
     ("chess/8x8/1.abc", "'chess' is not a puzzle type"),
     ("nonogram/10by10/1.x", "is not WIDTHxHEIGHT"),
+    ("nonogram/100000x100000/1.x", "far too large for a puzzle"),
     ("nonogram/0x10/1.x", "outside 1..1024"),
     ("nonogram/9999x9/1.x", "outside 1..1024"),
     ("nonogram/999x999/1.x", "more than 262144 cells"),

@@ -113,6 +113,16 @@ def test_open_answers_every_puzzle_of_a_pack_and_one_for_a_plain_file():
     assert [p["title"] for p in res["result"]["puzzles"]] == ["boards #1", "boards #2"]
     one = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": {"text": json.dumps(HEART)}})))
     assert one["ok"] and len(one["result"]["puzzles"]) == 1
+    # an untitled puzzle in a file takes the file's name; pasted text gives none
+    board = "3 2\nA.A\nB.B\n"
+    for args, title in (({"name": "C:\\puzzles\\uk flag.txt", "file": True}, "uk flag"),
+                        ({"name": "pasted text"}, None)):
+        res = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": {"text": board, **args}})))
+        assert res["result"]["puzzles"][0].get("title") == title
+    titled = {k: v for k, v in HEART.items()} | {"title": "Heart"}
+    res = json.loads(webapi.handle(json.dumps({"cmd": "open", "args": {"text": json.dumps(titled), "name": "x.json",
+                                                                        "file": True}})))
+    assert res["result"]["puzzles"][0]["title"] == "Heart"
 
 
 def test_text_no_reader_takes_is_refused_in_the_apps_words_and_the_clis():

@@ -71,6 +71,7 @@ def _damaged(name):
     _damaged("linkapix-heart.json"),             # a character changed: the check says so
     _damaged("nonogram-owl.json"),
     "linkapix/5x5/1.000000a~" + "." * 26,        # beyond the last cell
+    "nonogram/100000x100000/1.x",                # a size far too large
     "linkapix/2x1/1.000000a,ffffffb~BB~AC",      # colour not in the palette
     "numberlink/3x3/1.X.0:a.8:a",                # bad cover letter
     "numberlink/3x3/1.F.0:a.9:a",                # outside the grid
@@ -88,5 +89,7 @@ def test_javascript_refuses_what_python_refuses(context, server, frag):
     page = open_app(context, server.url + "#" + frag)
     page.wait_for_selector("#error-banner:not([hidden])")
     assert "link" in page.locator("#error-text").text_content()
+    if frag.startswith("nonogram/100000x"):
+        assert "far too large for a puzzle" in page.locator("#error-text").text_content()
     if frag.startswith(("linkapix/9x9/1z", "nonogram/21x20/1z")):
         assert "damaged: its puzzle does not match its check" in page.locator("#error-text").text_content()

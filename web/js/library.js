@@ -167,7 +167,7 @@ export function initLibrary(ctx) {
     const t = text === null ? "" : text.trim();
     if (t.startsWith("{") || looksLikeLink(t)) return load(text);
     await solver.ready;
-    return ctx.shelf.openPuzzles(await solver.call("open", { text: text ?? Array.from(bytes), name }));
+    return ctx.shelf.openPuzzles(await solver.call("open", { text: text ?? Array.from(bytes), name, file: bytes !== null }));
   }
 
   $("paste-form").onsubmit = async (e) => {

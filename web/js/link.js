@@ -97,6 +97,7 @@ export async function decodeLink(text) {
   const [type, size, payload, ...rest] = parts;
   if (!TYPES.includes(type)) throw new LinkError(`link: "${type.slice(0, 40)}" is not a puzzle type (${TYPES.join(", ")})`);
   const m = /^(\d{1,5})x(\d{1,5})$/.exec(size);
+  if (!m && /^\d+x\d+$/.test(size)) throw new LinkError(`link: size "${size.slice(0, 24)}" is far too large for a puzzle`);
   if (!m) throw new LinkError(`link: size "${size.slice(0, 20)}" is not WIDTHxHEIGHT`);
   const width = +m[1], height = +m[2];
   if (!okGridSize(width, height, type)) {
