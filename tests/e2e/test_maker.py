@@ -93,3 +93,19 @@ def test_a_maker_out_of_time_suggests_only_what_its_form_can_still_lower(context
     }""")
     assert got == ["Try another number, an easier grade or fewer colours.",
                    "Try another number or a smaller size.", ""]
+
+
+def test_what_a_maker_refuses_in_its_values_is_said_beside_the_form(context, server):
+    """(a review: 'Pairs' too many for the size came up in the banner at the top of the
+    page, where no other form's messages go)"""
+    page = open_app(context, server.url)
+    page.fill("#make-numberlink-random-width", "12")
+    page.fill("#make-numberlink-random-height", "12")
+    page.fill("#make-numberlink-random-pairs", "100")
+    page.click("#make-numberlink-random-go")
+    status = page.locator("#make-numberlink-random-status")
+    page.wait_for_function("document.getElementById('make-numberlink-random-status').textContent.includes('Pairs')",
+                           timeout=60_000)
+    assert status.text_content() == "Could not make the puzzle: Pairs: a 12×12 board is made with 24 to 48 pairs"
+    assert "error" in status.get_attribute("class")
+    assert page.locator("#error-banner").is_hidden()

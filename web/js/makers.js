@@ -304,6 +304,9 @@ function makerForm(fam, maker, { solver, load, tell }) {
       else if (err.kind === "timeout") {
         say(`Could not make ${size ? `a ${size[0]}×${size[1]} puzzle` : "the puzzle"}${seed === null ? "" : ` from number ${seed}`} ` +
             `in ${maker.timeout} s. ${otherTries(maker, values, seed !== null)}`, "error");
+      } else if (err.kind === "input") {
+        // (what the maker refused in the form's values, said beside them, as a range is)
+        say(`Could not make the puzzle: ${err.message}`, "error");
       } else {
         say("");
         showError("Could not make a puzzle: " + err.message);
