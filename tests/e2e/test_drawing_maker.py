@@ -386,3 +386,17 @@ def test_the_grid_stays_still_while_its_clues_grow(context, server):
     page.wait_for_timeout(100)
     assert page.evaluate("app.design.state()")["drawing"]["grid"][0][:3] == "#?#"
     assert page.evaluate("app.design.cellCenter(5, 5)") == before
+
+
+def test_the_drawing_maker_and_the_editor_link_back_to_the_library(context, server):
+    """(a review: only the page's title or the browser's Back left them)"""
+    page = open_app(context, server.url)
+    new_drawing(page, 5, 5)
+    shade(page, 1, 1)
+    page.click("#design-back")
+    page.wait_for_selector("#library:not([hidden])")
+    page.goto(server.url + "#new/nonogram/5x5")
+    page.wait_for_selector("#editor:not([hidden])")
+    page.click("#editor-back")
+    page.wait_for_selector("#library:not([hidden])")
+    assert page.locator("#editor").is_hidden() and page.locator("#design").is_hidden()

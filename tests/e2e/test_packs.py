@@ -101,10 +101,22 @@ def test_a_pasted_collection_is_a_set_and_a_file_of_one_puzzle_plays_at_once(con
     paste_set(page, "# two boards\n3 2\nA.A\nB.B\n\n2 2\nAA\nBB\n")
     assert page.text_content("#pack-summary") == "2 puzzles"
     assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "2"]
+    # a puzzle of the set goes back to the set (it went to the library), after a reload too
+    set_title = page.text_content("#pack-title")
+    page.locator("#pack-list li a").nth(1).click()
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.width === 2")
+    assert page.text_content("#play-back") == "← " + set_title
+    page.reload()
+    page.wait_for_function("window.app && app.state().puzzle && app.state().puzzle.width === 2")
+    assert page.text_content("#play-back") == "← " + set_title
+    page.click("#play-back")
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    assert page.text_content("#pack-title") == set_title
     page.click("#pack-back")
     open_file(page, "one.txt", "3 2\nA.A\nB.B\n")
     page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'numberlink'")
     assert page.is_visible("#play")
+    assert page.text_content("#play-back") == "← Library" and page.evaluate("app.state().puzzle.title") == "one"
     # the file picker filters nothing (what a file is, is read from its content; a filter
     # of endings greys out files without one), and the formats read are listed beside it
     assert not page.get_attribute("#file-input", "accept")

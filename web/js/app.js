@@ -26,6 +26,7 @@ import { Solver } from "./solver.js";
 const ctx = {
   state: { puzzle: null, fam: null, key: null, history: null, preview: null, ghost: null, marks: null,
            highlight: null, tool: null, link: null, running: false,
+           from: null,         // the puzzle set the puzzle was opened from: {id, title} (routing.js)
            replay: null,       // the running replay: {stopped, paused}; see replay.js
            saveFormats: [] },  // the formats "Save as" offers for this puzzle
   solver: null, play: null, actions: null, replay: null, routing: null, library: null, designer: null,

@@ -260,10 +260,23 @@ export function initLibrary(ctx) {
       target.querySelector("input, select, button, textarea")?.focus({ preventScroll: true });
     };
   }
-  $("home-link").onclick = $("play-back").onclick = (e) => {
-    e.preventDefault();
+  const home = () => {
     history.pushState(null, "", location.pathname);
     show();
+  };
+  // (the title, and the drawing maker's and the editor's back links; their drafts are
+  // kept as they are typed)
+  for (const link of [$("home-link"), ...document.querySelectorAll(".home-back")]) {
+    link.onclick = (e) => {
+      e.preventDefault();
+      home();
+    };
+  }
+  $("play-back").onclick = (e) => {
+    e.preventDefault();
+    const from = ctx.state.from;
+    if (from) ctx.shelf.openSet(from.id).catch(home);  // (a set gone from this device: the library)
+    else home();
   };
 
   return { show, render };

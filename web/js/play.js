@@ -149,6 +149,9 @@ export function initPlay(ctx) {
     ctx.shelf?.leave();
     showView("play");
     hideError();
+    // (a puzzle of a set goes back to its set, others to the library)
+    $("play-back").textContent = `← ${state.from ? state.from.title : "Library"}`;
+    $("play-back").title = state.from ? "Back to the puzzle set" : "Back to the puzzle library";
     const title = p.title || `${fam.title} ${p.width}×${p.height}`;
     $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all
     $("puzzle-title").title = title;

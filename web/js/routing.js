@@ -29,13 +29,15 @@ export function initRouting(ctx) {
   function setLink(link) {
     state.link = link;
     // Only while the puzzle's own entry is the current one: the player may have gone on.
-    if (history.state?.key === state.key) history.replaceState({ key: state.key }, "", entryUrl(link));
+    if (history.state?.key === state.key) {
+      history.replaceState({ key: state.key, ...(state.from ? { from: state.from } : {}) }, "", entryUrl(link));
+    }
     if (state.puzzle) remember(state.key, stripSolution(state.puzzle), ctx.play.solvedStatus(), link);
   }
 
   /** Open a puzzle (object, JSON text, link, or any text a family can import).  `push`:
       a new history entry (the player opened it); false when following the URL. */
-  async function load(input, { link = null, push = true, fromUrl = false } = {}) {
+  async function load(input, { link = null, push = true, fromUrl = false, from = null } = {}) {
     let puzzle = input;
     if (typeof input === "string") {
       const text = input.trim();
@@ -73,7 +75,9 @@ export function initRouting(ctx) {
     // The last puzzle's formats must not be offered for this one (onSolverReady refills)
     state.saveFormats = [];
     $("save-as").replaceChildren($("save-as").options[0]);
-    const entry = link ? { key } : { key, puzzle: stripSolution(puzzle) };
+    // from: the puzzle set it was opened from ({id, title}): the back link goes there
+    state.from = from;
+    const entry = { ...(link ? { key } : { key, puzzle: stripSolution(puzzle) }), ...(from ? { from } : {}) };
     if (push) history.pushState(entry, "", entryUrl(link));
     else history.replaceState(entry, "", entryUrl(link));
     remember(key, stripSolution(puzzle), ctx.play.solvedStatus(), link);
@@ -90,13 +94,15 @@ export function initRouting(ctx) {
       if (entering) {
         await ctx.editor.route(entering);  // (#new/<type>/<W>x<H>: the editor, js/editor.js)
       } else if (frag) {
-        if (!(state.puzzle && frag === state.link)) await load("#" + frag, { push: false, fromUrl: true });
+        if (!(state.puzzle && frag === state.link)) {
+          await load("#" + frag, { push: false, fromUrl: true, from: history.state?.from ?? null });
+        }
       } else if (history.state?.pack) {
         await ctx.shelf.openSet(history.state.pack, { push: false });
       } else if (history.state?.design) {
         showDesign({ push: false });
       } else if (saved) {
-        if (!(state.puzzle && history.state.key === state.key)) await load(saved, { push: false });
+        if (!(state.puzzle && history.state.key === state.key)) await load(saved, { push: false, from: history.state.from });
       } else {
         ctx.library.show();
       }

@@ -121,7 +121,7 @@ export function initShelf(ctx) {
     const li = document.createElement("li");
     li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title: p.title || `${entry.title} #${i + 1}`,
                            width: p.width, height: p.height, grade: p.grade, kind: `#${i + 1}` },
-                         () => load(p).catch((err) => showError(err.message))));
+                         () => load(p, { from: { id: entry.id, title: entry.title } }).catch((err) => showError(err.message))));
     return li;
   }
 
