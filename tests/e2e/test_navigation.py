@@ -138,3 +138,21 @@ def test_continue_list_tells_solved_by_the_player_from_shown_by_the_solver(conte
     page.wait_for_selector("#win[open]")             # the player's win screen, closed
     page.keyboard.press("Escape")
     assert "✓ solved" in continue_entry()
+
+
+def test_on_a_phone_the_line_under_the_title_shows_whole_when_tapped(context_as, server):
+    """(cut with '…' on a phone, which has no tooltip to show the rest: a review)"""
+    from helpers import open_puzzle
+    ctx = context_as(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    data = json.loads((Path(__file__).resolve().parents[2] / "static" / "puzzles" / "nonogram-snail.json").read_text())
+    data["author"] = "Someone with a rather long name, and a source too"
+    page = open_puzzle(ctx, server, data)
+    meta = page.locator("#puzzle-meta")
+    cut = lambda: page.evaluate("(() => { const m = document.getElementById('puzzle-meta');"  # noqa: E731
+                                " return m.scrollWidth > m.clientWidth; })()")
+    assert cut()
+    height = meta.bounding_box()["height"]
+    meta.tap()
+    assert not cut() and meta.bounding_box()["height"] > 1.5 * height
+    meta.tap()
+    assert cut()

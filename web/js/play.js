@@ -130,6 +130,12 @@ export function initPlay(ctx) {
       try { localStorage.setItem(HOW_TO_PLAY, JSON.stringify(seen)); } catch (e) { /* shown again next time */ }
     }
   }
+  // The line under the title is cut to one line with "…" (a phone has no tooltip to
+  // show the rest): a click or tap shows it all, another cuts it again.
+  $("puzzle-meta").addEventListener("click", () => {
+    const meta = $("puzzle-meta");
+    if (meta.classList.contains("open") || meta.scrollWidth > meta.clientWidth) meta.classList.toggle("open");
+  });
   $("help").querySelector("summary").addEventListener("click", () => {
     // (the summary's click toggles after this: remember the state it toggles to)
     try {
@@ -164,6 +170,7 @@ export function initPlay(ctx) {
     // (a licence's id means little to a player: CC0 in words, others named as licences)
     if (p.license) meta.push(p.license === "CC0-1.0" ? "public domain (CC0)" : `licence ${p.license}`);
     $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
+    $("puzzle-meta").classList.remove("open");
     document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
     // (the rules are Python's, as the family's description says them; how the board
     // takes a mouse or a finger is the family module's)
