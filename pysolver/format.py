@@ -13,6 +13,7 @@ from typing import Any
 
 from .base import Family, MAX_GRID_SIDE, PuzzleError, as_int, as_str, check_size, quote
 from .registry import TYPES, get_family
+from .grade import WORDS
 
 #: provenance keys shown to the player (always as text, never as HTML)
 META_KEYS = ("title", "author", "license", "source")
@@ -64,6 +65,10 @@ def parse_puzzle(data: Any) -> Puzzle:
             value = as_str(data[key], key, 2000)
             if value:
                 meta[key] = value
+    grade = data.get("grade")
+    if grade is not None:
+        # (the grade travels with the puzzle: in its JSON, its share link and the app)
+        meta["grade"] = as_int(grade, "grade", 1, len(WORDS))
     expect = data.get("expect")
     if expect is not None and expect != "unsolvable":
         raise PuzzleError(f"expect: {quote(expect)} is not understood (only \"unsolvable\")")

@@ -11,7 +11,7 @@ Envelope, version 1 (``web/js/link.js`` implements the same)::
 * ``z`` — base64url (no padding) of the raw DEFLATE (RFC 1951) of the UTF-8 body.
 
 ``meta`` is base64url of a UTF-8 JSON object with any of ``title``, ``author``,
-``source``, ``license`` (strings).  Each family documents its body grammar in its
+``source``, ``license`` (strings) and ``grade`` (1 to 5).  Each family documents its body grammar in its
 ``codec`` module; the envelope knows nothing of it.
 
 A last part ``/c<check>`` (8 lowercase hex digits) is the CRC-32 of the UTF-8 text
@@ -94,7 +94,7 @@ def encode_link(puzzle: Puzzle) -> str:
     packed = "z" + _b64encode(_deflate(body.encode("utf-8")))
     payload = "." + body if _PLAIN.match(body) and len(body) + 1 <= len(packed) else packed
     parts = [puzzle.type, f"{puzzle.width}x{puzzle.height}", VERSION + payload]
-    meta = {k: v for k, v in puzzle.meta.items() if k in META_KEYS and v}
+    meta = {k: v for k, v in puzzle.meta.items() if (k in META_KEYS or k == "grade") and v}
     meta_bytes = None
     if meta:
         meta_bytes = json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -174,7 +174,7 @@ def decode_link(text: str) -> Puzzle:
                 raise PuzzleError("link: the title/author part is corrupted") from None
             if not isinstance(meta, dict):
                 raise PuzzleError("link: the title/author part is corrupted")
-            meta = {k: v for k, v in meta.items() if k in META_KEYS}
+            meta = {k: v for k, v in meta.items() if k in META_KEYS or k == "grade"}
         elif extra.startswith("c") and check is None:
             check = extra[1:]
         elif extra:

@@ -41,7 +41,7 @@ def test_load_any_reports_json_errors_with_position():
         load_any("   ")
     with pytest.raises(PuzzleError, match="not puzzle JSON, a share link or a known puzzle format"):
         load_any("hello world, this is no puzzle")
-    with pytest.raises(PuzzleError, match="not UTF-8"):
+    with pytest.raises(PuzzleError, match="not text and not a known binary format"):
         load_any(b"\xff\xfe\x00garbage\x80")
 
 

@@ -104,3 +104,14 @@ def test_a_changed_character_is_caught_by_the_check_and_links_without_one_still_
     # (links made before the check existed have none)
     old = frag.rsplit("/c", 1)[0]
     assert link.decode_link(old).to_json(with_solution=False) == p.to_json(with_solution=False)
+
+
+def test_a_puzzles_grade_travels_in_its_json_and_its_link():
+    """(a shared 40x40 fiendish opened with no grade, its title still saying 'fiendish')"""
+    p = parse_puzzle({**HEART, "grade": 4})
+    assert p.to_json()["grade"] == 4
+    assert link.decode_link(link.encode_link(p)).to_json()["grade"] == 4
+    assert "grade" not in link.decode_link(link.encode_link(parse_puzzle(HEART))).to_json()
+    for bad in (0, 6, "hard", 2.5):
+        with pytest.raises(PuzzleError, match="grade"):
+            parse_puzzle({**HEART, "grade": bad})

@@ -156,3 +156,9 @@ def test_on_a_phone_the_line_under_the_title_shows_whole_when_tapped(context_as,
     assert not cut() and meta.bounding_box()["height"] > 1.5 * height
     meta.tap()
     assert cut()
+    # its grade is said there too (the snail is "medium"), and kept by its share link
+    assert " · medium · " in meta.text_content()
+    page.wait_for_function("app.state().link")
+    shared = open_app(ctx, server.url + "#" + page.evaluate("app.state().link"))
+    shared.wait_for_function("app.state().puzzle")
+    assert shared.evaluate("app.state().puzzle.grade") == data["grade"] == 2

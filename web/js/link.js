@@ -136,6 +136,7 @@ export async function decodeLink(text) {
       }
       if (!obj || typeof obj !== "object" || Array.isArray(obj)) throw new LinkError("link: the title/author part is corrupted");
       for (const k of META_KEYS) if (typeof obj[k] === "string") meta[k] = obj[k].slice(0, 2000);
+      if (Number.isInteger(obj.grade) && obj.grade >= 1 && obj.grade <= 5) meta.grade = obj.grade;
     } else if (extra.startsWith("c") && check === null) {
       check = extra.slice(1);
     } else if (extra) {

@@ -3,6 +3,7 @@
    the help, the toolbar's state, and another tab's moves on the same puzzle. */
 
 import { Board } from "./board.js";
+import { gradeWord } from "./cards.js";
 import { History, remember } from "./history.js";
 import { $, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
 import { stripSolution } from "./routing.js";
@@ -165,6 +166,7 @@ export function initPlay(ctx) {
     const meta = p.title ? [fam.title, `${p.width}×${p.height}`] : [];
     const variant = fam.variant?.(p);
     if (variant) meta.push(variant);
+    if (Number.isInteger(p.grade) && gradeWord(p.grade)) meta.push(gradeWord(p.grade));
     if (p.author) meta.push("by " + p.author);
     if (p.source) meta.push(p.source);
     // (a licence's id means little to a player: CC0 in words, others named as licences)
