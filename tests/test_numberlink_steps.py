@@ -143,3 +143,31 @@ def test_corpus_40x20(path):
     steps = FAMILY.steps(model, Deadline(60))
     assert FAMILY.check(model, replay(model, steps)).solved
     assert steps[0]["rule"] == "search"     # nothing is forced on an empty 40x20 board
+
+
+def test_a_hinted_line_whose_ends_are_forced_to_join_is_drawn_to_its_partner():
+    """The forced moves may log a line's join as its other end's move: the hint drew
+    the line to the cell beside its partner and stopped there (a review: 'one cell
+    short', and dragging on from the partner wiped the hinted line)."""
+    from pysolver import make
+    from pysolver.format import parse_puzzle
+    from pysolver.numberlink.hint import _drawn, forced_moves, next_step
+    checked = 0
+    for day in ("2026-11-02", "2026-11-05"):
+        data = make.daily("numberlink", day)["puzzle"]
+        m = parse_puzzle({k: v for k, v in data.items() if k != "solution"}).model
+        progress = {"paths": {}}
+        for _ in range(150):
+            log = forced_moves(m, _drawn(m, progress), Deadline(20))
+            st = next_step(m, progress, Deadline(20))
+            if st is None or st.get("wrong"):
+                break
+            got = re.match(r"the line from (.+) at row", st["message"])
+            if got:
+                k = m.labels.index(got.group(1))
+                if any(h >> 1 == k and q == -1 for h, q, _ in log):
+                    path = [tuple(x) for x in st["solution"]["paths"][got.group(1)]]
+                    assert {path[0], path[-1]} == {m.rc(e) for e in m.ends[k]}, (day, st["message"], path)
+                    checked += 1
+            progress = {"paths": st["solution"]["paths"]}
+    assert checked > 5

@@ -130,12 +130,16 @@ def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | N
         for h, q, _ in log:
             if h == hi ^ 1 and q != -1:
                 other.append(q)
-            if h != hi:
+            if h != hi and h != hi ^ 1:
                 continue
             if q == -1:
+                # the two ends joined (the join may be logged as the other end's move:
+                # the line then stopped a cell short of its partner, drawn in full here)
                 path += other[::-1]
                 segment += [model.rc(p) for p in other[::-1]]
                 break
+            if h != hi:
+                continue
             path.append(q)
             segment.append(model.rc(q))
         tip = model.rc(path[-len(segment) - 1]) if segment else model.rc(start)
