@@ -160,6 +160,8 @@ def test_pasted_text_and_share_button(context, server):
     page.wait_for_function("app.state().puzzle && app.state().link")
     page.click("#share")
     page.wait_for_function("document.querySelector('#message').textContent.includes('copied')")
+    # (the grid does not go with it, and the player is told so)
+    assert "opens this puzzle unsolved" in page.locator("#message").text_content()
     url = page.evaluate("navigator.clipboard.readText()")
     assert url.endswith("#" + HEART_LINK)
 

@@ -169,10 +169,11 @@ export function initRouting(ctx) {
     let copied = true;
     try {
       await navigator.clipboard.writeText(url);
-      say("Link copied to the clipboard.", "ok");
+      // (a player may expect their grid to go with it: it does not)
+      say("Link copied to the clipboard: it opens this puzzle unsolved (your progress stays here).", "ok");
     } catch (e) {
       copied = false;
-      say("Copy this link: " + url);
+      say("Copy this link (it opens this puzzle unsolved): " + url);
     }
     return { url, copied };
   }
