@@ -57,6 +57,17 @@ function toHex(r, g, b) {
   return "#" + [r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("");
 }
 
+/** Whether a shape of colour `hex` barely stands out from `background` ("#rrggbb"
+    both): a black clue box or cell on the dark board.  Such shapes get an outline. */
+const faintSeen = new Map();
+export function faint(hex, background) {
+  const key = hex + background;
+  let got = faintSeen.get(key);
+  if (got === undefined) faintSeen.set(key, got = /^#[0-9a-f]{6}$/i.test(hex) && /^#[0-9a-f]{6}$/i.test(background)
+    && contrast(hex, background) < 1.6);
+  return got;
+}
+
 /** Near-black or white, whichever has the higher contrast on the colour `hex`. */
 export function contrastText(hex) {
   return contrast("#111111", hex) >= contrast("#ffffff", hex) ? "#111111" : "#ffffff";

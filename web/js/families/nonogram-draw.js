@@ -3,7 +3,7 @@
    with what Check and "Show errors" mark and the hint's or the editor's highlight.
    Only the rows, columns and clues in view are drawn, so big boards stay responsive. */
 
-import { blankGrid, contrastText, drawText, pinnedClueStrips, strokeCells } from "./draw.js";
+import { blankGrid, contrastText, drawText, faint, pinnedClueStrips, strokeCells } from "./draw.js";
 import { BITMAP_BELOW, drawBitmap, drawCells, drawGridLines } from "./nonogram-grid.js";
 import { blocks, lineDone } from "./nonogram-lines.js";
 
@@ -103,6 +103,12 @@ function drawClue(ctx, p, n, key, x, y, state, t) {
     const bg = p.palette[key];
     ctx.fillStyle = bg;
     ctx.fillRect(x + 0.08, y + 0.08, 0.84, 0.84);
+    if (faint(bg, t.panel)) {
+      // (a box about the board's own colour, black on the dark one: its edge shown)
+      ctx.strokeStyle = t.muted;
+      ctx.lineWidth = 0.05;
+      ctx.strokeRect(x + 0.1, y + 0.1, 0.8, 0.8);
+    }
     drawText(ctx, String(n), x + 0.5, y + 0.52, 0.6, contrastText(bg), 600, 0.78);
     if (state === "done") {
       ctx.fillStyle = t.panel + "aa";

@@ -3,7 +3,7 @@
    cell is a few pixels, the cells are one bitmap (a pixel a cell, scaled up) instead of
    a rectangle each.  The clues around it are nonogram-draw.js's. */
 
-import { mix } from "./draw.js";
+import { faint, mix } from "./draw.js";
 
 // Below this many CSS px per cell: cells as a bitmap, no crosses, only every 5th line.
 export const BITMAP_BELOW = 6;
@@ -16,6 +16,7 @@ function colourOf(p, key, theme) {
 
 /** The cells in view, a rectangle or a cross each. */
 export function drawCells(ctx, p, grid, x0, y0, t, r0, r1, c0, c1) {
+  const faintCells = [];
   ctx.strokeStyle = t.cross;
   ctx.lineWidth = 0.08;
   ctx.beginPath();  // every cross in one path: one stroke for the lot
@@ -28,12 +29,20 @@ export function drawCells(ctx, p, grid, x0, y0, t, r0, r1, c0, c1) {
         ctx.moveTo(x0 + c + 0.3, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.7, y0 + r + 0.7);
         ctx.moveTo(x0 + c + 0.7, y0 + r + 0.3); ctx.lineTo(x0 + c + 0.3, y0 + r + 0.7);
       } else {
-        ctx.fillStyle = colourOf(p, v, t);
+        const colour = colourOf(p, v, t);
+        ctx.fillStyle = colour;
         ctx.fillRect(x0 + c + 0.04, y0 + r + 0.04, 0.92, 0.92);
+        if (faint(colour, t.cell)) faintCells.push([r, c]);
       }
     }
   }
   ctx.stroke();
+  // (cells of about the empty cells' colour, black on the dark board: their edges shown)
+  if (faintCells.length) {
+    ctx.strokeStyle = t.muted;
+    ctx.lineWidth = 0.05;
+    for (const [r, c] of faintCells) ctx.strokeRect(x0 + c + 0.1, y0 + r + 0.1, 0.8, 0.8);
+  }
 }
 
 // The last bitmap made, kept while the grid and the theme are the same (a grid is never
