@@ -77,6 +77,8 @@ def test_draw_check_unique_and_play(context, server):
     played = page.evaluate("app.state().puzzle")
     assert played["title"] == "A tiny hammer" and played["author"] == "Tester"
     assert played["rows"] == p["rows"] and played["cols"] == p["cols"]
+    assert played["grade"] == 1            # graded on the library's scale, and said so
+    assert " · easy · " in page.locator("#puzzle-meta").text_content() + " · "
     page.wait_for_function("app.state().link !== null")  # the play page makes its share link
     # Back returns to the drawing, as it was
     page.go_back()

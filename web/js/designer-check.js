@@ -8,6 +8,8 @@ import { drawingPuzzle, isEmpty, kindOf } from "./designer-drawing.js";
 import { usedPalette } from "./families/draw.js";
 import { $, whileBusy } from "./page.js";
 
+// Seconds grading a drawing found unique may take before it is played without a grade.
+const GRADE_SECONDS = 5;
 // Seconds the uniqueness check may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
 
@@ -143,7 +145,18 @@ export function initDesignCheck({ solver, work, say, load, kinds, d, present, me
       }
     }
     d.history.flush();
-    await load(drawingPuzzle(kinds, drawing, meta()));
+    const puzzle = drawingPuzzle(kinds, drawing, meta());
+    if (settled === drawing) {
+      // (its grade on the library's scale, shown with it and kept by its link; a
+      // drawing that takes long to grade is played without one)
+      try {
+        const { grade } = await solver.call("grade", { puzzle, timeout: GRADE_SECONDS });
+        if (grade && present() === drawing) puzzle.grade = grade.level;
+      } catch (err) {
+        if (err.kind === "cancelled") return;
+      }
+    }
+    await load(puzzle);
   }
 
   return { check, play };
