@@ -328,3 +328,12 @@ def test_converting_a_pack_needs_out_dir_and_goes_on_past_a_puzzle_it_cannot_wri
     out = capsys.readouterr()
     assert [Path(p).name for p in out.out.split()] == ["numberlink-pack-1.txt", "numberlink-pack-2.txt"]
     assert "puzzle 2: changed: labels renamed: 'C' -> '1', 'D' -> '2'" in out.err
+
+
+def test_a_g_title_wrapped_inside_brackets_is_read_whole_and_notes_are_not():
+    text = (HERE / "bw.g").read_text(encoding="utf-8")
+    wrapped = text.replace("Five by three", "Five by three (a title that a file\nwraps inside its brackets)\nA note.")
+    assert load_pack(wrapped.encode(), "x.g")[0].meta["title"] == \
+        "Five by three (a title that a file wraps inside its brackets)"
+    noted = text.replace("Five by three", "Five by three\nA note on the next line.")
+    assert load_pack(noted.encode(), "x.g")[0].meta["title"] == "Five by three"

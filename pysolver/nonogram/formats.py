@@ -523,8 +523,22 @@ def load_g(content) -> dict:
     rows, cols = clues
     if not rows or not cols:
         raise PuzzleError(f"line {len(lines)}: expected row clues and column clues, each after a ':' line")
-    title = next((t for t in free if t), "")
-    return _assemble(len(cols), len(rows), rows, cols, palette, {"title": title[:200]}, None)
+    return _assemble(len(cols), len(rows), rows, cols, palette, {"title": _g_title(free)[:200]}, None)
+
+
+def _g_title(free: list[str]) -> str:
+    """The title in a .g file's free text: its first line, and the lines after it while
+    a bracket it opened is still open (a title wrapped mid-sentence was cut there)."""
+    lines = [t.strip() for t in free]
+    start = next((i for i, t in enumerate(lines) if t), None)
+    if start is None:
+        return ""
+    title = lines[start]
+    for t in lines[start + 1:start + 3]:
+        if not t or title.count("(") <= title.count(")"):
+            break
+        title += " " + t
+    return title
 
 
 def export_g(model: Model, meta: dict | None = None) -> str:

@@ -101,6 +101,8 @@ def test_a_pasted_collection_is_a_set_and_a_file_of_one_puzzle_plays_at_once(con
     paste_set(page, "# two boards\n3 2\nA.A\nB.B\n\n2 2\nAA\nBB\n")
     assert page.text_content("#pack-summary") == "2 puzzles"
     assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "2"]
+    # an untitled puzzle is titled by the set's name and number: its card says the number once
+    assert page.locator("#pack-list li .kind").first.text_content() == "Numberlink · 3×2"
     # a puzzle of the set goes back to the set (it went to the library), after a reload too
     set_title = page.text_content("#pack-title")
     page.locator("#pack-list li a").nth(1).click()

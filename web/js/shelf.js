@@ -119,8 +119,11 @@ export function initShelf(ctx) {
       it, its number, family, size and grade, and its status. */
   function puzzleRow(entry, p, i) {
     const li = document.createElement("li");
-    li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title: p.title || `${entry.title} #${i + 1}`,
-                           width: p.width, height: p.height, grade: p.grade, kind: `#${i + 1}` },
+    const title = p.title || `${entry.title} #${i + 1}`;
+    // (a title that is the set's name and number already says the number)
+    const kind = title.endsWith(` #${i + 1}`) ? undefined : `#${i + 1}`;
+    li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title,
+                           width: p.width, height: p.height, grade: p.grade, kind },
                          () => load(p, { from: { id: entry.id, title: entry.title } }).catch((err) => showError(err.message))));
     return li;
   }
