@@ -174,7 +174,9 @@ def decode_link(text: str) -> Puzzle:
                 raise PuzzleError("link: the title/author part is corrupted") from None
             if not isinstance(meta, dict):
                 raise PuzzleError("link: the title/author part is corrupted")
-            meta = {k: v for k, v in meta.items() if k in META_KEYS or k == "grade"}
+            # (a grade that is not one is dropped, as the page's decoder drops it)
+            meta = {k: v for k, v in meta.items()
+                    if k in META_KEYS or k == "grade" and type(v) is int and 1 <= v <= 5}
         elif extra.startswith("c") and check is None:
             check = extra[1:]
         elif extra:

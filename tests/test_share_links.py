@@ -1,5 +1,6 @@
 """The share-link envelope (pysolver.link): round trips, and hostile or broken links."""
 import base64
+import json
 import zlib
 
 import pytest
@@ -115,3 +116,8 @@ def test_a_puzzles_grade_travels_in_its_json_and_its_link():
     for bad in (0, 6, "hard", 2.5):
         with pytest.raises(PuzzleError, match="grade"):
             parse_puzzle({**HEART, "grade": bad})
+        # a link's grade that is not one is dropped, as the page drops it
+        meta = base64.urlsafe_b64encode(json.dumps({"title": "x", "grade": bad}).encode()).decode().rstrip("=")
+        frag = link.encode_link(parse_puzzle(HEART)).rsplit("/c", 1)[0] + "/m" + meta
+        got = link.decode_link(frag).to_json()
+        assert "grade" not in got and got["title"] == "x"

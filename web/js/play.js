@@ -157,7 +157,9 @@ export function initPlay(ctx) {
     showView("play");
     hideError();
     // (a puzzle of a set goes back to its set, others to the library)
-    $("play-back").textContent = `← ${state.from ? state.from.title : "Library"}`;
+    // (a long set name shortened: the link does not wrap)
+    const back = state.from ? String(state.from.title) : "Library";
+    $("play-back").textContent = `← ${back.length > 24 ? back.slice(0, 23) + "…" : back}`;
     $("play-back").title = state.from ? "Back to the puzzle set" : "Back to the puzzle library";
     const title = p.title || `${fam.title} ${p.width}×${p.height}`;
     $("puzzle-title").textContent = title;  // clamped to two lines by CSS; the tooltip has it all
