@@ -99,6 +99,7 @@ def test_what_a_maker_refuses_in_its_values_is_said_beside_the_form(context, ser
     """(a review: 'Pairs' too many for the size came up in the banner at the top of the
     page, where no other form's messages go)"""
     page = open_app(context, server.url)
+    wait_ready(page)   # (the form checks its values with the solver, after a make's answer too)
     page.fill("#make-numberlink-random-width", "12")
     page.fill("#make-numberlink-random-height", "12")
     page.fill("#make-numberlink-random-pairs", "100")
@@ -108,4 +109,7 @@ def test_what_a_maker_refuses_in_its_values_is_said_beside_the_form(context, ser
                            timeout=60_000)
     assert status.text_content() == "Could not make the puzzle: Pairs: a 12×12 board is made with 24 to 48 pairs"
     assert "error" in status.get_attribute("class")
+    # and it stays: the form's check of its grades, answered after it, took it away
+    page.wait_for_timeout(1500)
+    assert status.text_content().startswith("Could not make the puzzle: Pairs")
     assert page.locator("#error-banner").is_hidden()

@@ -140,6 +140,7 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
   const listed = fields.filter(({ input }) => input.tagName === "SELECT");
   let refused = {};
   let answered = null;  // (the values `refused` answers for, as JSON)
+  let saidRefusal = null;  // (the refusal said last, until the values change)
   let asked = null;
   let timer = 0;
   const values = () => {
@@ -155,10 +156,10 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
     // (a number out of its field's range is said as such, not answered for the nearest
     // one allowed, which the player never typed)
     const range = outOfRange(fields);
-    if (range) { say(range, "error"); return; }
+    if (range) { say(range, "error"); saidRefusal = range; return; }
     const args = values();
     const key = JSON.stringify(args);
-    if (key === asked) return;
+    if (key === asked) { settle(); return; }
     asked = key;
     let got;
     try {
@@ -171,9 +172,19 @@ function refusalsOf(form, fam, maker, fields, solver, say) {
     refused = got;
     answered = key;
     mark();
+    settle();
+  }
+  /** Say why the values are refused, or take back what was said of earlier values
+      (only a refusal said here: not a make's own error, said meanwhile). */
+  function settle() {
     const now = why();
-    if (now) say(now, "error");
-    else if (form.querySelector(".maker-status.error")) say("");
+    if (now) {
+      say(now, "error");
+      saidRefusal = now;
+      return;
+    }
+    if (saidRefusal !== null && form.querySelector(".maker-status")?.textContent === saidRefusal) say("");
+    saidRefusal = null;
   }
   /** Grey out (and say why) the options refused for the values answered; with
       `clear`, show none refused. */
