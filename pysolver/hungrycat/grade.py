@@ -121,8 +121,8 @@ def _contradictions(solver: AutoSolver, dom: list[int], truth: list[int] | None 
             while bits:
                 bit = bits & -bits
                 bits ^= bit
-                if (held >> (field * cell)) & bit:
-                    continue            # decided by a state kept since this cell began
+                # (no state kept while probing this cell decides another of its colours:
+                # each has the cell as the colour probed, so ``bits`` stays as computed)
                 after = _assign(solver, dom, cell, bit)
                 if after is not None:
                     if not solver.stats["overflows"]:
