@@ -31,10 +31,12 @@ def test_draw_links_tap_ones_erase_and_solve(context, server):
     inner = long_path[len(long_path) // 2]
     page.mouse.click(*cell_point(page, *inner))
     assert page.evaluate("app.state().progress.paths") == [one]
-    # A drag that stops short changes nothing, and says why.
+    # A drag that stops short leaves an unfinished link, and says how to go on.
     drag(page, long_path[:-1])
-    assert page.evaluate("app.state().progress.paths") == [one]
-    assert page.locator("#message").text_content().startswith("A link ends on its partner")
+    assert page.evaluate("app.state().progress") == {"paths": [one], "unfinished": [long_path[:-1]]}
+    assert page.locator("#message").text_content().startswith(f"Unfinished link: {len(long_path) - 1} of")
+    page.click("#undo")
+    assert page.evaluate("app.state().progress") == {"paths": [one]}
     page.click("#undo")
     assert page.evaluate("app.state().progress.paths") == [long_path, one]
     wait_ready(page)
@@ -43,3 +45,59 @@ def test_draw_links_tap_ones_erase_and_solve(context, server):
     assert page.evaluate("app.state().solved") is True
     check = page.evaluate("app.check()")
     assert check["solved"] is True
+
+
+def test_unfinished_links_go_on_join_and_stay(context, server):
+    """A long link drawn in strokes (a phone's view holds only part of it): each stroke
+    left short of the partner stays as an unfinished link; a drag from its loose end goes
+    on with it; halves drawn from both clues snap together; a tap erases one; a hint's
+    link takes away an unfinished one in its way; they are saved with the game."""
+    page = open_app(context, server.url + "#" + api.link(HOUSE))
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)
+    path = max(HOUSE["solution"]["paths"], key=len)
+    n = len(path)
+    assert n >= 6
+    # In three strokes: clue to a third, on from the loose end, on to the partner.
+    drag(page, path[:n // 3])
+    drag(page, path[n // 3 - 1:2 * n // 3])
+    assert page.evaluate("app.state().progress") == {"paths": [], "unfinished": [path[:2 * n // 3]]}
+    drag(page, path[2 * n // 3 - 1:])
+    assert page.evaluate("app.state().progress") == {"paths": [path]}
+    # A tap on the link erases it; halves from both clues, then one onto the other's end.
+    page.mouse.click(*cell_point(page, *path[1]))
+    assert page.evaluate("app.state().progress") == {"paths": []}
+    drag(page, path[:3])
+    back = path[::-1]
+    drag(page, back[:n - 3])
+    assert page.evaluate("app.state().progress.unfinished") == [path[:3], back[:n - 3]]
+    drag(page, back[n - 4:n - 2])          # from the second's loose end onto the first's
+    assert page.evaluate("app.state().progress") == {"paths": [back]}
+    # Going back over an unfinished link's own cells shortens it; a tap on its loose end
+    # erases it; a drag from its clue starts it again.
+    page.mouse.click(*cell_point(page, *path[1]))
+    drag(page, path[:4])
+    drag(page, [path[3], path[2], path[1]])
+    assert page.evaluate("app.state().progress.unfinished") == [path[:2]]
+    page.mouse.click(*cell_point(page, *path[1]))
+    assert page.evaluate("app.state().progress") == {"paths": []}
+    drag(page, path[:4])
+    drag(page, [path[0], path[1]])
+    assert page.evaluate("app.state().progress.unfinished") == [path[:2]]
+    # Saved with the game: a reload brings it back.
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_function("app.state().puzzle !== null")
+    assert page.evaluate("app.state().progress.unfinished") == [path[:2]]
+    # The link of a hint through an unfinished link's cells takes it away; Check judges
+    # the finished links alone.
+    wait_ready(page)
+    hinted = None
+    for _ in range(3 * len(HOUSE["solution"]["paths"])):
+        res = page.evaluate("app.hint()")
+        if res and res.get("applied"):
+            hinted = page.evaluate("app.state().progress")
+            if path in hinted["paths"] or back in hinted["paths"]:
+                break
+    assert hinted is not None and "unfinished" not in hinted
+    assert page.evaluate("app.check()")["errors"] == []

@@ -40,8 +40,8 @@ export function initPlay(ctx) {
       state.preview = null;
       if (progress) applyProgress(progress);
       else board.draw();
-      // (a stroke that changed nothing may say why: a link drawn short of its partner)
-      const why = !progress && stroke?.note?.();
+      // (a stroke may say what became of it: a link left short of its partner)
+      const why = stroke?.note?.();
       if (why) say(why);
     },
     drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },

@@ -1,11 +1,17 @@
 /* Link-a-Pix (Paint by Pairs): input, drawing, link decoding.
 
-   Progress: {paths: [[[r, c], ...], ...]}, the complete links the player has drawn,
-   in the solution shape pysolver's check() and hint() read.
+   Progress: {paths: [[[r, c], ...], ...], unfinished?: [...]}: the complete links the
+   player has drawn, in the solution shape pysolver's check() and hint() read, and the
+   links begun and left short of their partner (each from its clue to where the drag
+   stopped; only the page keeps them).
    Input: drag from a clue; a counter shows the path length; the link snaps when it
    reaches an equal clue (same number and colour) with exactly that many cells;
-   dragging back over the path truncates it; a tap on a link erases it; a tap on a 1
-   fills (or empties) it.  Cells take their clue's colour as links complete. */
+   dragging back over the path truncates it; a drag released short of the partner is
+   kept as an unfinished link, which a drag from its loose end goes on with (on a
+   phone, a link longer than the view is drawn in several strokes), and which
+   snaps onto the loose end of its partner's unfinished link when the two make the
+   number; a tap on a link erases it; a tap on a 1 fills (or empties) it.  Cells take
+   their clue's colour as links complete. */
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
@@ -162,9 +168,21 @@ function info(p) {
 
 function newProgress() { return { paths: [] }; }
 
-function coverMap(p, paths) {
+const unfinishedOf = (progress) => progress.unfinished || [];
+
+/** A progress of these complete and unfinished links (no `unfinished` key when there
+    are none: the shape saved before there were any). */
+function progressOf(paths, unfinished) {
+  return unfinished.length ? { paths, unfinished } : { paths };
+}
+
+/** The link on each cell: i for progress.paths[i], paths.length + j for the j-th
+    unfinished link, -1 for none. */
+function coverMap(p, progress) {
   const owner = new Int32Array(p.width * p.height).fill(-1);
-  paths.forEach((path, i) => { for (const [r, c] of path) owner[r * p.width + c] = i; });
+  const mark = (path, i) => { for (const [r, c] of path) owner[r * p.width + c] = i; };
+  progress.paths.forEach(mark);
+  unfinishedOf(progress).forEach((path, j) => mark(path, progress.paths.length + j));
   return owner;
 }
 
@@ -172,10 +190,12 @@ function coverMap(p, paths) {
 function describe(p, progress, r, c) {
   const { clueAt } = info(p);
   const clue = clueAt.get(r * p.width + c);
-  const owner = coverMap(p, progress.paths)[r * p.width + c];
+  const owner = coverMap(p, progress)[r * p.width + c];
   const names = colourNames(p.palette);
   const what = clue === undefined ? "" : `clue ${p.clues[clue][2]}, ${names[p.clues[clue][3]]}`;
-  const on = owner >= 0 ? `on a link of ${progress.paths[owner].length}` : clue === undefined ? "empty" : "not linked";
+  const done = progress.paths.length;
+  const on = owner >= done ? `on an unfinished link of ${unfinishedOf(progress)[owner - done].length} cells`
+    : owner >= 0 ? `on a link of ${progress.paths[owner].length}` : clue === undefined ? "empty" : "not linked";
   return what ? `${what}, ${on}` : on;
 }
 
@@ -207,7 +227,7 @@ function draw(ctx, p, progress, view) {
   ctx.fillStyle = t.cell;
   ctx.fillRect(0, 0, W, H);
   const drawing = progress.drawing;
-  const owner = coverMap(p, paths);
+  const owner = coverMap(p, { paths });
   // painted cells: the picture appears as links complete (the picture alone: a hair
   // wider, so that no seams show between cells of one colour)
   const side = view.picture ? 1.04 : 1;
@@ -227,8 +247,20 @@ function draw(ctx, p, progress, view) {
       line(path, mix(contrastText(p.palette[key]), p.palette[key], 0.55), 0.12);
     });
   }
+  // unfinished links: the stroke alone (their cells are not painted yet), with a dot
+  // at the loose end a drag goes on from
+  const unfinished = unfinishedOf(progress);
+  for (const path of unfinished) {
+    const colour = p.palette[p.clues[clueAt.get(path[0][0] * W + path[0][1])][3]];
+    line(path, colour, 0.3);
+    const [r, c] = path[path.length - 1];
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.arc(c + 0.5, r + 0.5, 0.26, 0, 2 * Math.PI);
+    ctx.fill();
+  }
   if (drawing) line(drawing.path, drawing.colour, 0.3);
-  const stroked = new Set(drawing ? drawing.path.map(([r, c]) => r * W + c) : []);
+  const stroked = new Set([...(drawing ? [drawing.path] : []), ...unfinished].flat().map(([r, c]) => r * W + c));
   for (const [r, c, n, k] of p.clues) {
     const covered = owner[r * W + c] >= 0;
     if (px >= NUMBERS_FROM_PX) drawClueNumber(ctx, r, c, n, p.palette[k], covered, t, stroked.has(r * W + c));
@@ -318,32 +350,60 @@ function press(p, progress, cell) {
   const W = p.width;
   const { clueAt } = info(p);
   const at = cell.r * W + cell.c;
-  const owner = coverMap(p, progress.paths);
+  const links = progress.paths, loose = unfinishedOf(progress);
+  const owner = coverMap(p, progress);
   const pathIndex = owner[at];
+  const looseIndex = pathIndex - links.length;         // (>= 0: an unfinished link)
+  const without = pathIndex < 0 ? progress : looseIndex >= 0
+    ? progressOf(links, loose.filter((_, j) => j !== looseIndex))
+    : progressOf(links.filter((_, i) => i !== pathIndex), loose);
   const clueIndex = clueAt.get(at);
-  const without = pathIndex >= 0 ? { paths: progress.paths.filter((_, i) => i !== pathIndex) } : progress;
-  if (clueIndex === undefined) {
+  const mine = looseIndex >= 0 ? loose[looseIndex] : null;
+  const looseEnd = mine && same(mine[mine.length - 1], [cell.r, cell.c]);
+  if (clueIndex === undefined && !looseEnd) {
     // A tap on a link's inner cell erases the link.
     return pathIndex < 0 ? null : { preview: () => progress, move: () => progress, end() { return this.moved ? null : without; } };
   }
-  const [, , number, key] = p.clues[clueIndex];
+  // A drag from a clue starts a new link (an existing one through it is taken away); a
+  // drag from an unfinished link's loose end goes on with it.
+  const first = looseEnd ? mine[0] : [cell.r, cell.c];
+  const [, , number, key] = p.clues[clueAt.get(first[0] * W + first[1])];
   if (number === 1) {
     return { preview: () => progress, move: () => progress,
-             end: () => (pathIndex >= 0 ? without : { paths: [...progress.paths, [[cell.r, cell.c]]] }) };
+             end: () => (pathIndex >= 0 ? without : progressOf([...links, [[cell.r, cell.c]]], loose)) };
   }
-  // Start a new link from this clue (an existing one through it is taken away).
   const base = without;
-  const taken = coverMap(p, base.paths);
+  const baseLoose = unfinishedOf(base);
+  const taken = coverMap(p, base);
   const colour = p.palette[key];
-  let path = [[cell.r, cell.c]];
+  const start = looseEnd ? mine : [first];
+  let path = start;
   let done = false;
+  let joined = -1;             // the partner's unfinished link this one snapped onto
+  /** The partner clue's unfinished link whose loose end is `to`, when the two make the
+      number together: its index among the unfinished links, else -1. */
+  const partnerEnd = (to) => {
+    const j = taken[to[0] * W + to[1]] - base.paths.length;
+    const other = j >= 0 ? baseLoose[j] : null;
+    if (!other || !same(other[other.length - 1], to) || path.length + other.length !== number) return -1;
+    const [, , n2, k2] = p.clues[clueAt.get(other[0][0] * W + other[0][1])];
+    return n2 === number && k2 === key ? j : -1;
+  };
   const step = (to, reached = true) => {
     const idx = path.findIndex((q) => same(q, to));
-    if (idx >= 0) { path = path.slice(0, idx + 1); done = false; return true; }
+    if (idx >= 0) { path = path.slice(0, idx + 1); done = false; joined = -1; return true; }
     if (done || !adjacent(path[path.length - 1], to)) return false;
     if (path.length >= number) return false;
     const a = to[0] * W + to[1];
-    if (taken[a] >= 0) return false;
+    if (taken[a] >= 0) {
+      // (as for a clue: only where the pointer passed, not on a cell walked round to)
+      const j = reached ? partnerEnd(to) : -1;
+      if (j < 0) return false;
+      path = [...path, ...[...baseLoose[j]].reverse()];
+      done = true;
+      joined = j;
+      return true;
+    }
     const ci = clueAt.get(a);
     if (ci !== undefined) {
       // (a fast drag that skips cells must not finish on a partner it went round to)
@@ -357,35 +417,51 @@ function press(p, progress, cell) {
     path = [...path, to];
     return true;
   };
-  const preview = () => ({ paths: base.paths, drawing: { path, colour, number } });
+  const preview = () => ({ paths: base.paths, unfinished: baseLoose, drawing: { path, colour, number } });
+  const unchanged = () => path.length === start.length && path.every((q, i) => same(q, start[i]));
   return {
     preview,
     move(to) {
       walkTowards(() => path, to, W, p.height, step);
       return preview();
     },
-    /** Why an unfinished drag was dropped (a tap says nothing). */
+    /** What became of a drag left short of the partner. */
     note() {
-      return !done && path.length > 1
-        ? `A link ends on its partner: drag from this ${number} to another ${number} through ${number} cells in all.`
+      return !done && path.length > 1 && !unchanged()
+        ? `Unfinished link: ${path.length} of ${number} cells. Drag on from its end to the other ${number}, ` +
+          "or tap it to erase it."
         : null;
     },
     end() {
-      if (done) return { paths: [...base.paths, path] };
-      // A tap on a linked clue (no drag) erases its link; an unfinished drag changes nothing.
-      return path.length === 1 && !this.moved && pathIndex >= 0 ? base : null;
+      if (done) return progressOf([...base.paths, path], baseLoose.filter((_, j) => j !== joined));
+      // A tap on a link or its clue (no drag) erases it; a drag that ends where it began
+      // changes nothing; one that ends short of the partner leaves an unfinished link.
+      if (unchanged() || path.length === 1) return !this.moved && pathIndex >= 0 ? without : null;
+      return progressOf(base.paths, [...baseLoose, path]);
     },
     cancel() {},
   };
 }
 
-/** One solver step (pysolver linkapix steps()): its link joins the picture. */
+/** One solver step (pysolver linkapix steps()): its link joins the picture (an
+    unfinished link in its way goes). */
 function applyStep(p, progress, step) {
-  return { paths: [...progress.paths, step.path] };
+  return withUnfinished(p, [...progress.paths, step.path], progress);
+}
+
+/** ``paths`` with the unfinished links of ``progress`` that none of them crosses. */
+function withUnfinished(p, paths, progress) {
+  const taken = coverMap(p, { paths });
+  return progressOf(paths, unfinishedOf(progress).filter((path) => path.every(([r, c]) => taken[r * p.width + c] < 0)));
 }
 
 function toSolution(p, progress) { return { paths: progress.paths }; }
-function fromSolution(p, solution) { return { paths: solution.paths.map((path) => path.map(([r, c]) => [r, c])) }; }
+/** A solution as progress; with the grid it is played on (a hint's), that grid's
+    unfinished links stay where the solution leaves room. */
+function fromSolution(p, solution, present) {
+  const paths = solution.paths.map((path) => path.map(([r, c]) => [r, c]));
+  return present ? withUnfinished(p, paths, present) : { paths };
+}
 
 /* The board a Link-a-Pix picture is drawn on in the drawing maker: cells and grid lines
    only (its clues come when the maker cuts it), painted with a nonogram's strokes. */
@@ -428,7 +504,8 @@ const drawingKind = {
 export default {
   type: "linkapix",
   keys: ["palette", "clues"],
-  controls: "Drag (with the mouse or a finger) from a number to its partner. Drag back to shorten, click or tap a " +
+  controls: "Drag (with the mouse or a finger) from a number to its partner. Drag back to shorten; a link let go " +
+        "short of its partner stays unfinished, and a drag from its loose end goes on with it. Click or tap a " +
         "link to erase it, click or tap a 1 to fill it. Zoom with the wheel, a pinch or the + and − buttons; pan " +
         "with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, problems, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,

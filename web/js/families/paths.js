@@ -13,7 +13,8 @@ export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) 
     completes a link only on a clue the pointer passed over.  Where the pointer skipped a
     corner, both the sideways and the vertical move lead towards it: the sideways one
     is tried first unless `isFree` says only the vertical one is free (a family whose
-    lines cut others, Numberlink, must not cut a line the pointer never crossed). */
+    lines cut others, Numberlink, must not cut a line the pointer never crossed).  The
+    walk ends where a step leaves the path's end anywhere but on the cell stepped to. */
 export function walkTowards(getPath, to, width, height, step, isFree = () => true) {
   const tr = Math.max(0, Math.min(height - 1, to.r)), tc = Math.max(0, Math.min(width - 1, to.c));
   if (getPath().some((q) => same(q, [tr, tc]))) {
@@ -26,8 +27,12 @@ export function walkTowards(getPath, to, width, height, step, isFree = () => tru
     const across = c !== tc ? [r, c + Math.sign(tc - c)] : null;
     const down = r !== tr ? [r + Math.sign(tr - r), c] : null;
     const tries = across && down && !isFree(across) && isFree(down) ? [down, across] : [across || down, across && down];
-    if (!tries.some((next) => next && step(next, passed.has(next[0] * width + next[1])))) break;
+    const took = tries.find((next) => next && step(next, passed.has(next[0] * width + next[1])));
+    if (!took) break;
     [r, c] = getPath()[getPath().length - 1];
+    // (a step that took the path's end elsewhere, Link-a-Pix snapping onto the partner's
+    // unfinished link, ends the walk: going on would walk back along what it took)
+    if (r !== took[0] || c !== took[1]) break;
   }
 }
 
