@@ -112,7 +112,7 @@ def test_packs_of_our_own():
     assert [(p.width, p.height) for p in sets] == [(5, 3), (4, 2)]
     assert sets[1].meta["title"] == "set #2"          # untitled in a pack: the file and its place
     tour = load_path_pack(str(HERE / "tournament.txt"))
-    assert [p.meta["title"] for p in tour] == ["$1", "$2"]
+    assert [p.meta["title"] for p in tour] == ["Puzzle 1", "Puzzle 2"]
     assert tour[0].family.to_json(tour[0].model) == {"rows": [[1, 1], [3], [1], []], "cols": [[1, 1], [3], [1], []]}
     boards = load_path_pack(str(HERE / "numberlink-pack.txt"))
     assert [(b.width, b.height, b.model.cover) for b in boards] == [(4, 2, "full"), (3, 5, "full")]
@@ -188,7 +188,7 @@ def test_a_pack_is_refused_where_one_puzzle_is_wanted_with_how_to_choose():
         load_any(content, "t.txt")
     assert len(load_pack(content, "t.txt")) == 2
     shown = load_any_pack(content, "sets/t.txt")
-    assert shown["title"] == "t" and [q["title"] for q in shown["puzzles"]] == ["$1", "$2"]
+    assert shown["title"] == "t" and [q["title"] for q in shown["puzzles"]] == ["Puzzle 1", "Puzzle 2"]
     assert load_any_pack((HERE / "bw.non").read_text(), "bw.non")["puzzles"][0]["rows"] == BW["rows"]
 
 

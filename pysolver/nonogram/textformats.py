@@ -283,6 +283,7 @@ def load_tournament(content) -> list[dict]:
                     blocks.append(n)
             clues.append(blocks)
         side = len(clues) // 2
-        out.append(_assemble(side, side, clues[side:], clues[:side], None, {"title": f"${number}"}, None))
+        # (``$n`` is the format's mark, not a name: shown as a title it read "$75")
+        out.append(_assemble(side, side, clues[side:], clues[:side], None, {"title": f"Puzzle {int(number)}"}, None))
     return out
 

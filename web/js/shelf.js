@@ -120,8 +120,9 @@ export function initShelf(ctx) {
   function puzzleRow(entry, p, i) {
     const li = document.createElement("li");
     const title = p.title || `${entry.title} #${i + 1}`;
-    // (a title that is the set's name and number already says the number)
-    const kind = title.endsWith(` #${i + 1}`) ? undefined : `#${i + 1}`;
+    // (a title that ends in the number already says it: the set's name and number, or
+    // a tournament set's "Puzzle 3")
+    const kind = new RegExp(`(^|\\s)#?${i + 1}$`).test(title) ? undefined : `#${i + 1}`;
     li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title,
                            width: p.width, height: p.height, grade: p.grade, kind },
                          () => load(p, { from: { id: entry.id, title: entry.title } }).catch((err) => showError(err.message))));
