@@ -126,7 +126,7 @@ export async function decodeLink(text) {
   const meta = {};
   let metaBytes = null, check = null;
   for (const extra of rest) {
-    if (extra.startsWith("m")) {
+    if (extra.startsWith("m") && metaBytes === null) {
       let obj;
       metaBytes = b64decode(extra.slice(1), "title part");
       try {
@@ -139,9 +139,12 @@ export async function decodeLink(text) {
       if (Number.isInteger(obj.grade) && obj.grade >= 1 && obj.grade <= 5) meta.grade = obj.grade;
     } else if (extra.startsWith("c") && check === null) {
       check = extra.slice(1);
-    } else if (extra) {
+    } else if (extra && !/^[a-bd-ln-z][A-Za-z0-9_-]*$/.test(extra)) {
       throw new LinkError("link: unexpected extra part after the puzzle data");
     }
+    // (a part of another letter is a newer app's: skipped, so that a link made by a
+    // newer version still opens here, its puzzle checked by the check part; the parts
+    // this app reads are refused when they come twice)
   }
   if (check !== null) {
     const head = new TextEncoder().encode(`${type}/${width}x${height}/${body}`);
