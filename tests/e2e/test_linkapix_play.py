@@ -87,7 +87,7 @@ def test_unfinished_links_go_on_join_and_stay(context, server):
     # Saved with the game: a reload brings it back.
     page.wait_for_timeout(300)
     page.reload()
-    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_function("window.app && app.state().puzzle !== null")
     assert page.evaluate("app.state().progress.unfinished") == [path[:2]]
     # The link of a hint through an unfinished link's cells takes it away; Check judges
     # the finished links alone.
@@ -101,3 +101,60 @@ def test_unfinished_links_go_on_join_and_stay(context, server):
                 break
     assert hinted is not None and "unfinished" not in hinted
     assert page.evaluate("app.check()")["errors"] == []
+
+
+def test_unfinished_links_at_the_partner(context, server):
+    """What a review found at the partner: a drag past the partner and back stays a
+    complete link (it was kept as an "unfinished" link of the full length); a drag that
+    snapped onto the partner's half and went on along it stays complete (two overlapping
+    unfinished links were kept); a link reaches a partner clue that holds a stub of its
+    own (the stub goes); a link taken back to its clue is erased; a press held still is
+    not a tap."""
+    page = open_app(context, server.url + "#" + api.link(HOUSE))
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)
+    W, H = HOUSE["width"], HOUSE["height"]
+    clues = {(r, c) for r, c, _, _ in HOUSE["clues"]}
+
+    def free_beside(cell, path):
+        r, c = cell
+        return [[y, x] for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= y < H and 0 <= x < W and [y, x] not in path]
+
+    def progress():
+        return page.evaluate("app.state().progress")
+
+    # a path whose partner has a cell beside it off the path that is not a clue
+    path = next(p for p in sorted(HOUSE["solution"]["paths"], key=len, reverse=True)
+                if len(p) >= 4 and any(tuple(x) not in clues for x in free_beside(p[-1], p)))
+    beyond = next(x for x in free_beside(path[-1], path) if tuple(x) not in clues)
+    # past the partner (onto a clue or a free cell) and back onto it: complete
+    drag(page, path + [free_beside(path[-1], path)[0], path[-1]])
+    assert progress() == {"paths": [path]}
+    page.click("#restart")
+    # halves from both clues, then a drag over the join and on along the partner's half
+    n = len(path)
+    drag(page, path[:2])
+    drag(page, path[::-1][:n - 2])
+    drag(page, [path[1], path[2], path[3]])
+    assert progress() == {"paths": [path]}
+    page.click("#restart")
+    # the partner clue holds a stub going elsewhere: the link reaches it, the stub goes
+    drag(page, [path[-1], beyond])
+    assert progress() == {"paths": [], "unfinished": [[path[-1], beyond]]}
+    drag(page, path)
+    assert progress() == {"paths": [path]}
+    page.click("#restart")
+    # on from the loose end and back to the clue: erased
+    drag(page, path[:3])
+    drag(page, [path[2], path[1], path[0]])
+    assert progress() == {"paths": []}
+    # a press held still on a link is not a tap; a click is
+    drag(page, path[:3])
+    page.mouse.move(*cell_point(page, *path[1]))
+    page.mouse.down()
+    page.wait_for_timeout(700)
+    page.mouse.up()
+    assert progress() == {"paths": [], "unfinished": [path[:3]]}
+    page.mouse.click(*cell_point(page, *path[1]))
+    assert progress() == {"paths": []}

@@ -49,7 +49,6 @@ export function bindKeys(board) {
       const [dr, dc] = moves[e.key];
       board.cursor = { r: Math.max(0, Math.min(p.height - 1, board.cursor.r + dr)),
                       c: Math.max(0, Math.min(p.width - 1, board.cursor.c + dc)) };
-      announce();
       board.reveal([[board.cursor.r, board.cursor.c]], 0);
       if (board.keyStroke) {
         board.keyStroke.moved = true;
@@ -57,6 +56,7 @@ export function bindKeys(board) {
       } else {
         board.draw();
       }
+      announce();            // (after the move: the cell as the stroke left it)
       return;
     }
     endKeyStroke();
@@ -82,7 +82,11 @@ export function bindKeys(board) {
 
 
   cv.addEventListener("keydown", (e) => key(e));
-  cv.addEventListener("keyup", (e) => { if (e.key === "Shift" && !board.keyStroke?.sticky) endKeyStroke(); });
+  cv.addEventListener("keyup", (e) => {
+    if (e.key !== "Shift" || !board.keyStroke || board.keyStroke.sticky) return;
+    endKeyStroke();
+    announce();              // (what the cell holds now the stroke is played)
+  });
   cv.addEventListener("focus", () => board.draw());
   cv.addEventListener("blur", () => { endKeyStroke(); board.draw(); });
 }

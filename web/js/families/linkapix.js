@@ -15,7 +15,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrast, contrastText, drawingColours, drawText, gridLines, mix, readableOn, strokeCells, strokePath } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, faint, gridLines, mix, readableOn, strokeCells, strokePath } from "./draw.js";
 import nonogram from "./nonogram.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
@@ -194,7 +194,9 @@ function describe(p, progress, r, c) {
   const names = colourNames(p.palette);
   const what = clue === undefined ? "" : `clue ${p.clues[clue][2]}, ${names[p.clues[clue][3]]}`;
   const done = progress.paths.length;
-  const on = owner >= done ? `on an unfinished link of ${unfinishedOf(progress)[owner - done].length} cells`
+  const drawn = progress.drawing?.path.findIndex((q) => q[0] === r && q[1] === c) ?? -1;
+  const on = drawn >= 0 ? `on the link being drawn, ${progress.drawing.path.length} of ${progress.drawing.number} cells`
+    : owner >= done ? `on an unfinished link of ${unfinishedOf(progress)[owner - done].length} cells`
     : owner >= 0 ? `on a link of ${progress.paths[owner].length}` : clue === undefined ? "empty" : "not linked";
   return what ? `${what}, ${on}` : on;
 }
@@ -214,6 +216,9 @@ function isSolved(p, progress) {
 function layout(p) {
   return { cols: p.width, rows: p.height, x0: 0, y0: 0 };
 }
+
+// A press held this long without moving is not a tap (board-pointer.js's long press).
+const HOLD_MS = 450;
 
 // Below these sizes (CSS px per cell) lines and numbers would only blur into noise.
 const LINES_FROM_PX = 6;
@@ -249,15 +254,23 @@ function draw(ctx, p, progress, view) {
   }
   // unfinished links: the stroke alone (their cells are not painted yet), with a dot
   // at the loose end a drag goes on from
+  // (a colour that barely shows on the board, cream on white, gets an edge)
   const unfinished = unfinishedOf(progress);
   for (const path of unfinished) {
     const colour = p.palette[p.clues[clueAt.get(path[0][0] * W + path[0][1])][3]];
-    line(path, colour, 0.3);
     const [r, c] = path[path.length - 1];
-    ctx.fillStyle = colour;
-    ctx.beginPath();
-    ctx.arc(c + 0.5, r + 0.5, 0.26, 0, 2 * Math.PI);
-    ctx.fill();
+    const dot = (fill, radius) => {
+      ctx.fillStyle = fill;
+      ctx.beginPath();
+      ctx.arc(c + 0.5, r + 0.5, radius, 0, 2 * Math.PI);
+      ctx.fill();
+    };
+    if (faint(colour, t.cell)) {
+      line(path, t.gridStrong, 0.4);
+      dot(t.gridStrong, 0.31);
+    }
+    line(path, colour, 0.3);
+    dot(colour, 0.26);
   }
   if (drawing) line(drawing.path, drawing.colour, 0.3);
   const stroked = new Set([...(drawing ? [drawing.path] : []), ...unfinished].flat().map(([r, c]) => r * W + c));
@@ -360,9 +373,12 @@ function press(p, progress, cell) {
   const clueIndex = clueAt.get(at);
   const mine = looseIndex >= 0 ? loose[looseIndex] : null;
   const looseEnd = mine && same(mine[mine.length - 1], [cell.r, cell.c]);
+  // (a press held still is not a tap: a finger resting on a link, waiting, keeps it)
+  const pressedAt = performance.now();
+  const tapped = (stroke) => !stroke.moved && performance.now() - pressedAt < HOLD_MS;
   if (clueIndex === undefined && !looseEnd) {
     // A tap on a link's inner cell erases the link.
-    return pathIndex < 0 ? null : { preview: () => progress, move: () => progress, end() { return this.moved ? null : without; } };
+    return pathIndex < 0 ? null : { preview: () => progress, move: () => progress, end() { return tapped(this) ? without : null; } };
   }
   // A drag from a clue starts a new link (an existing one through it is taken away); a
   // drag from an unfinished link's loose end goes on with it.
@@ -379,27 +395,43 @@ function press(p, progress, cell) {
   const start = looseEnd ? mine : [first];
   let path = start;
   let done = false;
-  let joined = -1;             // the partner's unfinished link this one snapped onto
-  /** The partner clue's unfinished link whose loose end is `to`, when the two make the
-      number together: its index among the unfinished links, else -1. */
-  const partnerEnd = (to) => {
+  let joined = -1;             // the partner's unfinished link this one took in
+  let own = 0;                 // once done: the cells of the path before the partner's
+  /** The partner clue's unfinished link at `to`, when this link can end there: on its
+      loose end when the two make the number together (``whole``), or on the clue it
+      starts from (a stub left from the partner) when this link is one cell short.  Its
+      index among the unfinished links, else -1. */
+  const partnerAt = (to) => {
     const j = taken[to[0] * W + to[1]] - base.paths.length;
     const other = j >= 0 ? baseLoose[j] : null;
-    if (!other || !same(other[other.length - 1], to) || path.length + other.length !== number) return -1;
+    if (!other) return -1;
+    const whole = same(other[other.length - 1], to) && path.length + other.length === number;
+    if (!whole && !(same(other[0], to) && path.length + 1 === number)) return -1;
     const [, , n2, k2] = p.clues[clueAt.get(other[0][0] * W + other[0][1])];
     return n2 === number && k2 === key ? j : -1;
   };
   const step = (to, reached = true) => {
     const idx = path.findIndex((q) => same(q, to));
-    if (idx >= 0) { path = path.slice(0, idx + 1); done = false; joined = -1; return true; }
+    if (idx >= 0) {
+      // Back onto the path: shortened there.  Over the end that completed it (a drag
+      // past the partner and back, or along the partner's half it took in), it stays
+      // complete.
+      if (done ? idx >= own : idx === path.length - 1) return true;
+      path = path.slice(0, idx + 1);
+      done = false;
+      joined = -1;
+      return true;
+    }
     if (done || !adjacent(path[path.length - 1], to)) return false;
     if (path.length >= number) return false;
     const a = to[0] * W + to[1];
     if (taken[a] >= 0) {
       // (as for a clue: only where the pointer passed, not on a cell walked round to)
-      const j = reached ? partnerEnd(to) : -1;
+      const j = reached ? partnerAt(to) : -1;
       if (j < 0) return false;
-      path = [...path, ...[...baseLoose[j]].reverse()];
+      own = path.length;
+      const other = baseLoose[j];
+      path = same(other[0], to) ? [...path, to] : [...path, ...[...other].reverse()];
       done = true;
       joined = j;
       return true;
@@ -409,6 +441,7 @@ function press(p, progress, cell) {
       // (a fast drag that skips cells must not finish on a partner it went round to)
       const [, , n2, k2] = p.clues[ci];
       if (!reached || n2 !== number || k2 !== key || path.length + 1 !== number) return false;
+      own = path.length;
       path = [...path, to];
       done = true;
       return true;
@@ -428,15 +461,17 @@ function press(p, progress, cell) {
     /** What became of a drag left short of the partner. */
     note() {
       return !done && path.length > 1 && !unchanged()
-        ? `Unfinished link: ${path.length} of ${number} cells. Drag on from its end to the other ${number}, ` +
-          "or tap it to erase it."
+        ? `Unfinished link: ${path.length} of ${number} cells. Drag on from its end to the other ${number}; ` +
+          "click or tap it to erase it."
         : null;
     },
     end() {
       if (done) return progressOf([...base.paths, path], baseLoose.filter((_, j) => j !== joined));
       // A tap on a link or its clue (no drag) erases it; a drag that ends where it began
-      // changes nothing; one that ends short of the partner leaves an unfinished link.
-      if (unchanged() || path.length === 1) return !this.moved && pathIndex >= 0 ? without : null;
+      // changes nothing, and one that goes on with an unfinished link and back to its
+      // clue erases it; one that ends short of the partner leaves an unfinished link.
+      if (unchanged()) return tapped(this) && pathIndex >= 0 ? without : null;
+      if (path.length === 1) return start.length > 1 ? without : null;
       return progressOf(base.paths, [...baseLoose, path]);
     },
     cancel() {},
