@@ -26,8 +26,13 @@ HEADER_BYTES = 512
 MI_MATRIX, MI_COMPRESSED = 14, 15
 
 
+#: the text that opens a MAT-file of version 7.3 (HDF5 inside): claimed to say so
+MAGIC_73 = b"MATLAB 7.3 MAT-file"
+
+
 def sniff(content) -> int:
-    return SNIFF_SIGNATURE if isinstance(content, (bytes, bytearray)) and bytes(content[:len(MAGIC)]) == MAGIC else 0
+    head = bytes(content[:len(MAGIC)]) if isinstance(content, (bytes, bytearray)) else b""
+    return SNIFF_SIGNATURE if head in (MAGIC, MAGIC_73) else 0
 
 
 def _key(i: int) -> str:
@@ -105,6 +110,9 @@ def _puzzle_variables(content: bytes) -> bytes:
     variable it passes, even one it was told to skip), after refusing any of them that
     declares, or inflates to, more than a puzzle can hold: headers are read, inflated
     bytes counted and never kept."""
+    if content.startswith(MAGIC_73):
+        raise PuzzleError(".mat file: saved as MATLAB 7.3 (HDF5), which is not read here: save it again with "
+                          "save(..., '-v7') to open it")
     if len(content) < 136:
         raise PuzzleError(".mat file: shorter than a MAT-file header")
     order = {b"IM": "<", b"MI": ">"}.get(bytes(content[126:128]))

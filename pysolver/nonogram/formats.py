@@ -12,21 +12,28 @@ PuzzleError messages naming the line.
 Format notes (written from the public descriptions; pbnsolve's "Input Formats" notes,
 nonogram-db's FORMAT.md, and the files of ../shared/formats):
 
-* ``.non``: ``key value`` lines; ``rows``/``columns`` are followed by one line per clue,
-  blocks separated by commas, each an integer with an optional colour character
-  (``3b,1d``); ``0`` or an empty line is an empty clue; ``color a #ff0000`` declares a
+* ``.non``: ``key value`` lines (a space or a tab between); ``width`` may be written
+  ``columns N`` and ``height`` ``rows N`` (Simpson's grammar); ``rows``/``columns`` alone
+  are followed by one line per clue, blocks separated by commas, each an integer with an
+  optional colour character (``3b,1d``); ``0`` is an empty clue, and so is an empty line
+  (nonogram-db's FORMAT.md) unless the section has more lines than clues, when empty
+  lines are skipped (Simpson: "blank lines are ignored"); text may hold HTML character
+  references (``Caf&eacute;``); ``color a #ff0000`` declares a
   colour; ``goal "0110..."`` is the solution row by row (``0`` blank), or ``goal`` alone
-  followed by the rows (pbnsolve).  Nonny writes ``color red FF0000 #`` (name, hex, char)
+  followed by the rows (pbnsolve).  nonogram-db bundles several puzzles in one file,
+  each after a line ``====``: a pack.  Nonny writes ``color red FF0000 #`` (name, hex, char)
   and names the colour before its blocks: ``red 1 yellow 4``; a block without a name has
   the default colour (black, else the first declared).
 * ``.mk``: first line ``height width``, then row clues (numbers separated by spaces),
   a line ``#``, then column clues.
-* ``.nin``: first line ``width height``, then the row clues and the column clues.
+* ``.nin``: first line ``width height``, then the row clues and the column clues
+  (``0`` for an empty one; empty lines are skipped, as Jakub Wilk's reader does).
 * ``.g`` (Olšák): see the section below.
 * webpbn XML: see the section below.
 """
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 
@@ -171,7 +178,7 @@ def sniff_nin(content) -> int:
     while lines and not lines[-1].strip():
         lines.pop()
     size = _size_shape(lines[0]) if lines else None
-    body = lines[1:]
+    body = [ln for ln in lines[1:] if ln.strip()]      # (empty lines are skipped: load_nin)
     if size is None or not body or any(ln.strip() == "#" for ln in body):  # '#': .mk
         return 0
     if all(_is_number(p) and len(p) <= MAX_DIGITS for p in size) and \
@@ -183,13 +190,13 @@ def sniff_nin(content) -> int:
 def load_nin(content) -> dict:
     lines = _text(content).splitlines()
     width, height, start = _size_line(lines)
-    body = lines[start + 1:]
-    while body and not body[-1].strip():
-        body.pop()
+    # (Wilk's reader skips every run of line breaks: an empty clue is written 0, and an
+    # empty line between the row and the column clues is only layout)
+    body = [(start + 2 + i, ln) for i, ln in enumerate(lines[start + 1:]) if ln.strip()]
     if len(body) != width + height:
         raise PuzzleError(f"line {start + 1}: {len(body)} clue lines, the size {width} {height} needs "
                           f"{width + height}")
-    clues = [_numbers(ln, start + 2 + i) for i, ln in enumerate(body)]
+    clues = [_numbers(ln, lineno) for lineno, ln in body]
     return _assemble(width, height, clues[:height], clues[height:], None, {}, None)
 
 
@@ -210,15 +217,54 @@ def _unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
-    entities = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&copy;": "\u00a9"}
-    return re.sub(r"&(?:amp|lt|gt|quot|copy);", lambda m: entities[m.group(0)], value)  # (one pass)
+    return html.unescape(value)  # (Simpson writes letters beyond ASCII as HTML entities)
+
+
+#: the keys of a .non line that are not clues (a section of clues ends at one)
+_NON_KEYS = frozenset(("width", "height", "rows", "columns", "title", "by", "license", "copyright",
+                       "catalogue", "color", "goal", "maxrule", "solution"))
+#: nonogram-db's bundle separator: several puzzles in one file
+_NON_BUNDLE = re.compile(r"^\s*={4,}\s*$", re.M)
+
+
+def _non_section(lines: list[str], start: int, count: int) -> tuple[list[tuple[int, str]], int]:
+    """The ``count`` clue lines of a ``rows`` or ``columns`` section whose first line is
+    ``lines[start]`` (with their line numbers), and the index of the line after them.
+    An empty line is an empty clue (nonogram-db), unless the lines before the next key
+    are more than ``count`` and as many as it are not empty: then the empty ones are
+    skipped (Simpson's files, blank lines between groups of clues)."""
+    end = start
+    while end < len(lines) and not (lines[end].strip() and lines[end].split(None, 1)[0].lower() in _NON_KEYS):
+        end += 1
+    if end - start > count:
+        filled = [(k + 1, lines[k]) for k in range(start, end) if lines[k].strip()]
+        if len(filled) == count:
+            return filled, end
+    return [(k + 1, lines[k]) for k in range(start, start + count)], start + count
 
 
 _BLOCK = re.compile(r"([0-9]+)([^\d\s,]?)\Z")
 
 
-def load_non(content) -> dict:
+def load_non(content) -> dict | list[dict]:
+    """A puzzle, or the puzzles of a nonogram-db bundle (each after a line ``====``)."""
     lines = _text(content).splitlines()
+    cuts = [k for k, line in enumerate(lines) if _NON_BUNDLE.match(line)]
+    if not cuts:
+        return _load_non(lines)
+    out = []
+    for first, end in zip([0] + [k + 1 for k in cuts], cuts + [len(lines)]):
+        if any(line.strip() for line in lines[first:end]):
+            try:
+                out.append(_load_non(lines[first:end]))
+            except PuzzleError as e:
+                raise PuzzleError(f"puzzle {len(out) + 1} of the bundle, from line {first + 1}: {e}") from None
+    if not out:
+        raise PuzzleError("the bundle holds no puzzle")
+    return out
+
+
+def _load_non(lines: list[str]) -> dict:
     width = height = None
     meta: dict[str, str] = {}
     colours: dict[str, str] = {}
@@ -233,8 +279,10 @@ def load_non(content) -> dict:
         i += 1
         if not line:
             continue
-        key, _, value = line.partition(" ")
+        key, value = (line.split(None, 1) + [""])[:2]     # (a space or a tab between)
         key = key.lower()
+        if key in ("rows", "columns") and _is_number(value.strip()):
+            key = "height" if key == "rows" else "width"      # (Simpson: 'rows 5' is the height)
         if key in ("width", "height"):
             if not _is_number(value.strip()):
                 raise PuzzleError(f"line {i}: {key} {quote(value.strip()[:20])} is not a number")
@@ -249,8 +297,7 @@ def load_non(content) -> dict:
                                   "before it")
             if i + count > len(lines):
                 raise PuzzleError(f"line {len(lines)}: the file ends inside '{key}' ({count} lines needed)")
-            sections[key] = [(i + 1 + k, lines[i + k]) for k in range(count)]
-            i += count
+            sections[key], i = _non_section(lines, i, count)
         elif key == "title":
             meta["title"] = _unquote(value)
         elif key == "by":

@@ -112,9 +112,16 @@ def _need(sections: dict, names: tuple[str, ...], last: int):
 
 def sniff_ini(content) -> int:
     text = _text(content)
-    if re.search(r"^\s*\[clues\]\s*(?:[#;].*)?$", text, re.M | re.I) is None or '"""' in text:
+    if re.search(r"^\s*\[clues\]\s*(?:[#;].*)?$", text, re.M | re.I) is None or _toml_strings(text):
         return 0
     return SNIFF_MARK
+
+
+def _toml_strings(text: str) -> bool:
+    """Clues in TOML strings: multi-line ones, or one-line ones with ``\\n`` escapes
+    (nonogrid reads any TOML string; pynogram's INI has neither)."""
+    return '"""' in text or "'''" in text or \
+        re.search(r'^\s*(?:rows|columns|cols)\s*=\s*"[^"\n]*\\n', text, re.M | re.I) is not None
 
 
 def load_ini(content) -> dict:
@@ -132,7 +139,8 @@ def load_ini(content) -> dict:
             section, current = m.group(1).strip().lower(), None
             values.setdefault(section, {})
             continue
-        m = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)", line)
+        # (pynogram reads these files with configparser: 'name: value' is 'name = value')
+        m = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[=:](.*)", line)
         if m and section == "colors":  # every line a definition 'name = (colour) char'
             values[section].setdefault("defs", []).append((i, line))
             continue
@@ -155,7 +163,7 @@ def load_ini(content) -> dict:
 
 def sniff_toml(content) -> int:
     text = _text(content)
-    if re.search(r"^\s*\[clues\]", text, re.M | re.I) is None or '"""' not in text and "'''" not in text:
+    if re.search(r"^\s*\[clues\]", text, re.M | re.I) is None or not _toml_strings(text):
         return 0
     return SNIFF_MARK
 

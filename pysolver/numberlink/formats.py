@@ -251,7 +251,8 @@ _ANSWER_ROW = re.compile(r"[0-9]+(?:\s*,\s*[0-9]+)*,?")
 def load_adc(text) -> dict:
     """A contest problem (2016-2018 forms), or a contest answer read as its puzzle (each
     line's two ends) with the answer as the solution."""
-    lines = [(i + 1, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines()) if ln.strip()]
+    # (a line '#' alone ends some contest files: nothing to read)
+    lines = [(i + 1, ln.strip()) for i, ln in enumerate(_as_text(text).splitlines()) if ln.strip() not in ("", "#")]
     if not lines:
         raise PuzzleError("line 1: empty file")
     width, height = _adc_size(lines[0][1], lines[0][0])
@@ -447,7 +448,8 @@ def _trace(cells: set, a: tuple, b: tuple) -> list[tuple]:
 
 
 # -- puzz.link ---------------------------------------------------------------------
-_PZ = re.compile(r"(?:https?://[^?\s]*)?\??(?:p\?)?(numlin|arukone)/(?:(e)/)?([0-9]+)/([0-9]+)/([^\s/]*)/?\s*")
+# (pzprjs takes Kanpen's name 'numberlink' for numlin too)
+_PZ = re.compile(r"(?:https?://[^?\s]*)?\??(?:p\?)?(numlin|numberlink|arukone)/(?:(e)/)?([0-9]+)/([0-9]+)/([^\s/]*)/?\s*")
 
 
 def sniff_puzzlink(text) -> int:
@@ -476,7 +478,7 @@ def load_puzzlink(text) -> dict:
             label = str(v)
         endpoints.append((cell // width, cell % width, label))
     _check_pairs(endpoints, lambda lab: f"URL: number {lab}")
-    cover = "free" if kind == "numlin" or free_flag else "full"
+    cover = "free" if kind != "arukone" or free_flag else "full"
     return _puzzle(width, height, endpoints, cover)
 
 
