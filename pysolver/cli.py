@@ -363,8 +363,27 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _utf8_output() -> None:
+    """Files written to standard output (convert, make, show) in UTF-8, as the formats
+    and JSON mean them, whatever the console's encoding (a Windows console's code page
+    wrote other bytes into a redirected file, and a title it cannot hold was an internal
+    error); a terminal that cannot show a character shows a stand-in."""
+    for stream in (sys.stdout, sys.stderr):
+        if not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            if stream is sys.stdout and not stream.isatty():
+                if (stream.encoding or "").replace("-", "").lower() != "utf8":
+                    stream.reconfigure(encoding="utf-8")
+            else:
+                stream.reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass                                    # (a stream that cannot change: left as it is)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    _utf8_output()
     try:
         return args.fn(args)
     except PuzzleError as exc:

@@ -1,8 +1,13 @@
 """Files as the programs behind each format write them, in the variants a review of
-their writers and readers found refused or misread (small puzzles made for the test:
-the real files stay where they are published)."""
+their writers and readers found refused or misread, and files we write as those
+programs' readers need them (small puzzles made for the test: the real files stay
+where they are published)."""
+import subprocess
+import sys
+
 import pytest
 
+from pysolver import api
 from pysolver.base import PuzzleError
 from pysolver.load import load_any, load_any_pack
 
@@ -71,3 +76,54 @@ def test_a_puzz_link_url_with_kanpens_name_for_numlin():
 def test_a_matlab_7_3_file_is_named_with_what_to_do():
     with pytest.raises(PuzzleError, match="MATLAB 7.3 .*-v7"):
         load_any(b"MATLAB 7.3 MAT-file, Platform: GLNXA64" + bytes(200), "board.mat")
+
+
+def test_olsak_g_writes_an_empty_clue_as_an_empty_line_and_reads_it_back():
+    """pbnsolve stops at a '0' ("Zero clue in input file"); Olšák's notes write an empty
+    line, the last of a section too, and so do pbnsolve, Number Loom and Nonny."""
+    p = {"type": "nonogram", "width": 3, "height": 3, "rows": [[2], [1], []], "cols": [[1], [2], []]}
+    text = api.convert(p, "olsak-g")
+    assert "\n0\n" not in text and ": rows\n2\n1\n\n: columns\n1\n2\n\n: end" in text
+    assert load_any(text.encode(), "p.g").to_json() == api.as_puzzle(p).to_json()
+
+
+def test_olsak_g_names_each_colour_after_it():
+    # (Nonny tells the colours of a .g apart by the name after the colour)
+    p = {"type": "nonogram", "width": 2, "height": 1, "palette": {"r": "#d62728", "b": "#1f77b4"},
+         "rows": [[[1, "r"], [1, "b"]]], "cols": [[[1, "r"]], [[1, "b"]]]}
+    lines = api.convert(p, "olsak-g").splitlines()
+    assert "   r:r  #d62728   red" in lines and "   b:b  #1f77b4   blue" in lines
+
+
+def board(width, height, pairs, labels="123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"):
+    return {"type": "numberlink", "width": width, "height": height, "cover": "full",
+            "endpoints": [e for k in range(pairs) for e in ([k, 0, labels[k]], [k, width - 1, labels[k]])]}
+
+
+def test_flow_text_is_what_flow_solver_reads():
+    """flow_solver reads square boards up to 15 a side with up to 16 colours named A to P
+    (or its own colour letters); a digit is an empty cell there."""
+    text = api.convert(board(4, 4, 3), "flow", lossy=True)
+    assert text == "A..A\nB..B\nC..C\n....\n"
+    assert api.convert(board(3, 3, 2, "RB"), "flow") == "R.R\nB.B\n...\n"
+    for p in (board(5, 4, 2), board(16, 16, 2), board(17, 17, 17)):
+        with pytest.raises(PuzzleError, match="flow: .*cannot be written in it"):
+            api.convert(p, "flow", lossy=True)
+        assert "flow" not in [f["name"] for f in api.formats("numberlink", p)]
+    assert api.convert(board(5, 4, 2, "AB"), "blocks").startswith("5 4\nA...A\n")
+
+
+def test_a_pattern_game_id_needs_a_side_of_two():
+    one = {"type": "nonogram", "width": 1, "height": 1, "rows": [[1]], "cols": [[1]]}
+    with pytest.raises(PuzzleError, match="pattern: .*cannot be written"):
+        api.convert(one, "pattern")
+
+
+def test_files_on_standard_output_are_utf8_whatever_the_console_encoding(tmp_path):
+    src = tmp_path / "snow.json"
+    src.write_text('{"type": "nonogram", "width": 1, "height": 1, "rows": [[1]], "cols": [[1]], '
+                   '"title": "Snow \u2603 man"}', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "pysolver", "convert", str(src), "--to", "non"],
+                         capture_output=True, env={"PYTHONIOENCODING": "latin-1", "PATH": ""}, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.decode("utf-8").startswith('title "Snow \u2603 man"')

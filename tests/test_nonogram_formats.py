@@ -257,5 +257,5 @@ def test_pattern_game_id_written_and_refused_for_colour():
     colour = load_any(json.dumps({"type": "nonogram", "width": 2, "height": 1, "palette": {"r": "#ff0000",
                                   "b": "#0000ff"}, "rows": [[[1, "r"], [1, "b"]]], "cols": [[[1, "r"]], [[1, "b"]]]}))
     assert "pattern" not in [f["name"] for f in api.formats("nonogram", colour)]
-    with pytest.raises(PuzzleError, match="black-and-white only"):
+    with pytest.raises(PuzzleError, match="black-and-white, a side of 2 or more"):
         api.conversion(colour, "pattern")

@@ -38,6 +38,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..base import Exporter, MAX_DIGITS, PuzzleError, SNIFF_MARK, SNIFF_SHAPE, check_size, quote, read_number
+from ..colournames import player_names
 from ..puzzlink import SHORT, read_number16, write_number16
 from .model import Model
 
@@ -418,7 +419,8 @@ def _block_chars(model: Model) -> list[str]:
     if model.palette is None:
         return out + [""]
     for key in model.palette:
-        if len(key) != 1 or key.isdigit() or not key.isascii() or key in ",:;.#\"'|<>& " or key in out:
+        # (and '[' ']', which open and close a set of colours in pbnsolve's goal images)
+        if len(key) != 1 or key.isdigit() or not key.isascii() or key in ",:;.#\"'|<>&[] " or key in out:
             key = next(k for k in _KEYS if not k.isdigit() and k not in out and k not in model.palette)
         out.append(key)
     return out
@@ -532,7 +534,11 @@ def load_g(content) -> dict:
             part += 1
             continue
         sections[part].append((i, s))
-    for sec in sections:
+    # (an empty line is an empty clue, the last of a section too, as Olšák's notes and
+    # pbnsolve, Number Loom and Nonny read it; only empty lines at the end of a file
+    # without ': end' are nothing)
+    if part < 2:
+        sec = sections[part]
         while sec and not sec[-1][1]:
             sec.pop()
     foreground = {k: v for k, v in colours.items() if k != "0"}
@@ -602,10 +608,13 @@ def export_g(model: Model, meta: dict | None = None) -> str:
     if model.palette is None:
         out.append("   1:#  #000000   black")
     else:
-        out += [f"   {ch}:{ch}  {rgb}" for ch, rgb in zip(chars[1:], model.palette.values())]
+        # (each colour named after it: Nonny tells the colours apart by that name)
+        names = [name.replace(" ", "-") for name in player_names(list(model.palette.values()))]
+        out += [f"   {ch}:{ch}  {rgb}   {name}" for ch, rgb, name in zip(chars[1:], model.palette.values(), names)]
 
     def clue(c) -> str:
-        return " ".join(f"{n}{chars[col]}" for n, col in c) if c else "0"
+        # (an empty clue is an empty line, as Olšák's notes say: pbnsolve refuses a 0)
+        return " ".join(f"{n}{chars[col]}" for n, col in c)
 
     out += [": rows"] + [clue(c) for c in model.rows]
     out += [": columns"] + [clue(c) for c in model.cols] + [": end"]
@@ -981,9 +990,10 @@ def _more_importers() -> None:
     })
     from . import tatham
     IMPORTERS["pattern"] = (tatham.sniff_pattern, tatham.load_pattern)
-    EXPORTERS["pattern"] = Exporter("a game ID of Simon Tatham's Pattern (Game > Specific; black-and-white only)",
+    EXPORTERS["pattern"] = Exporter("a game ID of Simon Tatham's Pattern (Game > Specific; black-and-white, a side of 2 or more)",
                                     lambda model, solution, meta: tatham.export_pattern(model) + "\n",
-                                    accepts=lambda model: not model.multicolour)
+                                    # (Pattern wants a side of 2 or more)
+                                    accepts=lambda model: not model.multicolour and max(model.width, model.height) >= 2)
 
 
 _more_importers()

@@ -146,13 +146,42 @@ def _cover_change(model: Numberlink, cover: str) -> list[str]:
             "(free cover)"]
 
 
-def changes_flow(model: Numberlink) -> list[str]:
-    """What flow text or W H blocks change: they mean full cover and one-letter labels."""
+def changes_blocks(model: Numberlink) -> list[str]:
+    """What W H blocks change: they mean full cover and one-letter labels."""
     return _cover_change(model, "full") + _renamed(_single_char_labels(model))
 
 
+#: what flow_solver reads (mzucker/flow_solver, its game_read): a square board of at
+#: most 15 a side and at most 16 colours, named by its own colour letters or else by the
+#: letters A to P (a digit there is an empty cell)
+FLOW_MAX_SIDE = 15
+FLOW_LETTERS = "ABCDEFGHIJKLMNOP"
+FLOW_COLOURS = "RBYGOCMmPAWgTbcp"
+
+
+def flow_accepts(model: Numberlink) -> bool:
+    return model.width == model.height <= FLOW_MAX_SIDE and len(model.labels) <= len(FLOW_LETTERS)
+
+
+def _flow_labels(model: Numberlink) -> dict[str, str]:
+    """Label -> itself when every label is one of flow_solver's colour letters, else a
+    letter of A to P: kept when it is one, else the first one free."""
+    if all(len(lab) == 1 and lab in FLOW_COLOURS for lab in model.labels):
+        return {lab: lab for lab in model.labels}
+    return _rename(model.labels, lambda lab: lab in FLOW_LETTERS, FLOW_LETTERS)
+
+
+def changes_flow(model: Numberlink) -> list[str]:
+    """What flow text changes: it means full cover, and names the pairs A to P."""
+    return _cover_change(model, "full") + _renamed(_flow_labels(model))
+
+
 def dump_flow(model: Numberlink) -> str:
-    names = _single_char_labels(model)
+    return _rows(model, _flow_labels(model))
+
+
+def _rows(model: Numberlink, names: dict[str, str]) -> str:
+    """The board's rows, an endpoint as its label's name, '.' elsewhere."""
     grid = [["."] * model.width for _ in range(model.height)]
     for r, c, lab in model.endpoints:
         grid[r][c] = names[lab]
@@ -217,7 +246,7 @@ def load_blocks(text) -> dict | list[dict]:
 def dump_blocks(models: list[Numberlink]) -> str:
     parts = []
     for model in models:
-        parts.append(f"{model.width} {model.height}\n" + dump_flow(model))
+        parts.append(f"{model.width} {model.height}\n" + _rows(model, _single_char_labels(model)))
     return "".join(parts) + "0 0\n"
 
 
@@ -510,10 +539,12 @@ def dump_puzzlink(model: Numberlink) -> str:
 
 
 EXPORTERS = {
-    "flow": Exporter("flow_solver text: one row per line, a letter or digit for each endpoint (full cover)",
-                     lambda model, solution, meta: dump_flow(model), changes=changes_flow),
+    "flow": Exporter(f"flow_solver text: one row per line, the letters A to P for the endpoints (full cover; "
+                     f"a square board of at most {FLOW_MAX_SIDE} a side and {len(FLOW_LETTERS)} pairs, what "
+                     "flow_solver reads: 'blocks' holds any board)",
+                     lambda model, solution, meta: dump_flow(model), accepts=flow_accepts, changes=changes_flow),
     "blocks": Exporter("'W H' and the rows, ended by '0 0' (full cover)",
-                       lambda model, solution, meta: dump_blocks([model]), changes=changes_flow),
+                       lambda model, solution, meta: dump_blocks([model]), changes=changes_blocks),
     "adc": Exporter("DA Symposium contest problem, 2018 form (SIZE WXHX1, LINE_NUM, LINE#; free cover)",
                     lambda model, solution, meta: dump_adc(model), changes=changes_adc),
     "adc-answer": Exporter("DA Symposium contest answer, 2018 form (SIZE, LAYER 1, the line number of every "
