@@ -119,3 +119,15 @@ def test_a_four_cell_switch_is_found_exactly_when_one_exists():
             q = swapped(p, *got)
             assert q != p and clues(q) == clues(p)
     assert found > 300
+
+
+def test_an_easy_random_picture_is_not_a_filled_block():
+    """Grade 1's dense smooth blobs came out 80-100 % filled (a review: number 42 at
+    10x10 was all black, and 3 of 30 others): pictures fuller than MAX_FILLED are drawn
+    again."""
+    from pysolver.make import make
+    from pysolver.nonogram.maker import MAX_FILLED
+    for seed in [42, *range(12)]:
+        grid = make("nonogram", {"width": 10, "height": 10, "colours": 1, "grade": 1, "seed": seed})["puzzle"]
+        cells = "".join(grid["solution"]["grid"])
+        assert cells.count("#") <= MAX_FILLED * len(cells), seed
