@@ -144,3 +144,11 @@ def test_a_random_link_a_pix_is_unique_graded_and_made_again_from_its_number():
     assert res["status"] == "solved" and res["unique"] is True
     assert sum(len(path) for path in res["solution"]["paths"]) < 12 * 10     # blobs on a blank ground
     assert make.daily("linkapix", "2026-11-25")["puzzle"]["title"] == "Link-a-Pix of the day, 25 November 2026"
+
+
+def test_pairs_a_grade_overrides_are_said_with_the_board():
+    """(a maker's review: 'Pairs 20' with a grade gave 11 pairs and said nothing)"""
+    out = make.make("numberlink", {"width": 8, "height": 8, "grade": 2, "seed": 1, "pairs": 20})
+    made = len(out["puzzle"]["endpoints"]) // 2
+    assert made != 20 and out["stats"]["note"] == f"{made} pairs, not 20: with a grade, the grade comes first"
+    assert "note" not in make.make("numberlink", {"width": 8, "height": 8, "grade": 2, "seed": 1})["stats"]

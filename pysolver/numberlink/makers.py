@@ -19,6 +19,10 @@ def _random(values: dict, deadline: Deadline) -> dict:
     if level:
         from .graded import make_graded
         puzzle, stats = make_graded(w, h, seed, level, deadline, pairs)
+        made = len(puzzle["endpoints"]) // 2
+        if pairs and made != pairs:
+            # (said with the result: the form's pairs were asked for, and not given)
+            stats = dict(stats, note=f"{made} pairs, not {pairs}: with a grade, the grade comes first")
         title, extra = f"Numberlink {w}×{h}, {WORDS[level - 1]} #{seed}", {"stats": stats}
     else:
         from .generate import generate, generate_pairs

@@ -223,7 +223,9 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     switch_to(page, server, "linkapix/5x5")
     type_cells(page, [(0, 0, "3"), (4, 4, "3")])
     problems = page.evaluate("app.editor.problems()")
-    assert len(problems) == 2 and "has no partner in reach" in problems[0]["message"]
+    assert len(problems) == 2
+    assert problems[0]["message"] == ("The 3 at row 1, column 1 has no partner: a path of 3 cells reaches another 3 "
+                                      "2 steps away, and there is none.")
     type_cells(page, [(0, 2, "3")])
     problems = page.evaluate("app.editor.problems()")
     assert problems[0]["message"] == "There are 3 3s: they pair up, so one is missing or mistyped."
@@ -396,3 +398,20 @@ def test_an_added_colour_is_one_the_palette_lacks_under_a_free_key(context, serv
               newColour({ a: "#000000", r: "#00ff00" }, offered)];      // red is free, its key is not
     }""")
     assert got == [["r", "#ff0000"], ["c", "#0000ff"], ["a", "#000000"], ["b", "#ff0000"]]
+
+
+def test_a_resize_says_what_it_dropped(context, server):
+    """(it said "clues outside it were dropped" when none were, a maker's review found)"""
+    page = editor(context, server, "nonogram/5x5")
+    page.fill("#editor-row-0", "2")
+    page.fill("#editor-row-4", "1")
+    page.fill("#editor-width", "6")
+    page.click("#editor-resize")
+    assert page.text_content("#editor-message") == "Now 6×5."
+    page.fill("#editor-height", "4")
+    page.click("#editor-resize")
+    assert page.text_content("#editor-message") == "Now 6×4: 1 clue outside it dropped (Undo brings it back)."
+    assert page.evaluate("app.editor.state()")["rows"] == [[2], [], [], []]
+    page.fill("#editor-width", "5000")
+    page.click("#editor-resize")
+    assert "(at most" in page.text_content("#editor-message")

@@ -68,3 +68,14 @@ def test_only_formats_that_can_hold_the_puzzle_are_offered(context, server):
     page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
     assert page.locator("#save-as option").all_text_contents() == [
         "Save as…", "json (.json)", "non (.non)", "webpbn-xml (.xml)", "olsak-g (.g)"]
+
+
+def test_a_title_in_other_scripts_keeps_its_letters_in_the_file_name(context, server):
+    """(only ASCII letters were kept: "🐱 Ünïcode" was saved as "_n_code")"""
+    puzzle = {**unsolved(LIB / "nonogram-heart.json"), "title": "🐱 Ünïcode 日本"}
+    page = wait_ready(open_puzzle(context, server, puzzle))
+    page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
+    assert save(page, "json")[0] == "_Ünïcode_日本.json"
+    page.evaluate("(p) => app.load(p)", {**puzzle, "title": "🐱 !!"})
+    page.wait_for_function("document.querySelectorAll('#save-as option').length > 1")
+    assert save(page, "json")[0] == "nonogram.json"

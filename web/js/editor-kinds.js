@@ -23,6 +23,8 @@ export const lineDraft = {
     const fit = (list, n) => Array.from({ length: n }, (_, i) => list[i] ?? "");
     return { ...d, width, height, rows: fit(d.rows, height), cols: fit(d.cols, width) };
   },
+  /** How many typed clues a resize to width x height leaves out. */
+  dropped: (d, width, height) => [...d.rows.slice(height), ...d.cols.slice(width)].filter((t) => t.trim()).length,
   wellFormed: (d) => Array.isArray(d.rows) && Array.isArray(d.cols) && d.rows.length === d.height &&
     d.cols.length === d.width && [...d.rows, ...d.cols].every((t) => typeof t === "string"),
   lineText: (d, kind, i) => (kind === "row" ? d.rows : d.cols)[i] ?? "",
@@ -80,6 +82,7 @@ export function cellDraft(key) {
     itemAt: (d, r, c) => d[key].find((it) => it[0] === r && it[1] === c),
     without: (d, r, c) => d[key].filter((it) => it[0] !== r || it[1] !== c),
     resize: (d, width, height) => ({ ...d, width, height, [key]: d[key].filter(([r, c]) => r < height && c < width) }),
+    dropped: (d, width, height) => d[key].filter(([r, c]) => r >= height || c >= width).length,
   };
 }
 

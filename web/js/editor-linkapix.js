@@ -57,8 +57,13 @@ export default {
       }
     }
     for (const [r, c, n, k] of lonelyClues(p)) {
-      out.push({ message: `The ${n}${tint(k)} at ${cellName(r, c)} has no partner in reach: no other ${n}${tint(k)} ` +
-                          `within ${n - 1} steps (and an even number of steps fewer).`, cells: [[r, c]] });
+      // (a path of n cells ends n - 1 steps away, or 2, 4 ... fewer where it winds)
+      const steps = [];
+      for (let d = n - 1; d >= 1; d -= 2) steps.push(d);
+      const reach = steps.length > 3 ? `an ${(n - 1) % 2 ? "odd" : "even"} number of steps away, at most ${n - 1}`
+        : `${steps.slice(0, -1).join(", ")}${steps.length > 1 ? " or " : ""}${steps.at(-1)} step${n === 2 ? "" : "s"} away`;
+      out.push({ message: `The ${n}${tint(k)} at ${cellName(r, c)} has no partner: a path of ${n} cells reaches ` +
+                          `another ${n}${tint(k)} ${reach}, and there is none.`, cells: [[r, c]] });
     }
     return out;
   },

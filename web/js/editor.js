@@ -270,12 +270,15 @@ export function initEditor(ctx, families) {
   });
   $("editor-resize").onclick = () => {
     const max = sideLimit(e.type);
-    const w = Math.max(1, Math.min(max, Math.round(+$("editor-width").value || 1)));
-    const h = Math.max(1, Math.min(max, Math.round(+$("editor-height").value || 1)));
+    const asked = [$("editor-width").value, $("editor-height").value].map((v) => Math.round(+v || 1));
+    const [w, h] = asked.map((v) => Math.max(1, Math.min(max, v)));
     if (w === draft().width && h === draft().height) return;
+    const lost = ed().dropped(draft(), w, h);
     change(ed().resize(draft(), w, h));
     history.replaceState(history.state, "", location.pathname + location.search + fragment());
-    say(`Now ${w}×${h}: clues outside it were dropped (Undo brings them back).`);
+    const capped = asked.some((v) => v > max) ? ` (at most ${max} a side)` : "";
+    say(`Now ${w}×${h}${capped}` + (lost ? `: ${lost} clue${lost === 1 ? "" : "s"} outside it dropped (Undo brings ` +
+        `${lost === 1 ? "it" : "them"} back).` : "."));
   };
   window.addEventListener("keydown", (ev) => {
     if ($("editor").hidden) return;

@@ -307,7 +307,9 @@ function makerForm(fam, maker, { solver, load, tell }) {
       const cells = `${n} cell${n === 1 ? "" : "s"}`;
       const repair = changed === null ? "" : !n ? ", no cell changed"
         : `; ${cells} changed to make it so${shown ? `, ringed in the picture made` : ""}`;
-      say(`Made in ${res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution${repair}.`);
+      // (a maker may add a word on what it made: asked-for pairs a grade overrode)
+      const note = typeof res.stats?.note === "string" ? ` ${res.stats.note}.` : "";
+      say(`Made in ${res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution${repair}.${note}`);
       await load(res.puzzle);
       if (n && shown) tell(`${cells} of your picture changed so that it has one solution: the maker on the library page shows ${n === 1 ? "it" : "them"} ringed.`);
     } catch (err) {

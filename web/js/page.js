@@ -150,9 +150,11 @@ export function themeChanged() {
   themeCache = null;
 }
 
-/** A file name from a title (or `fallback`): letters, digits, "." and "-". */
+/** A file name from a title (or `fallback`): letters and digits of any script, "." and
+    "-" ("Ünïcode" stays, "日本" too: only ASCII letters were kept), the rest "_". */
 export function fileStem(title, fallback) {
-  return (title || fallback).replace(/[^\w.-]+/g, "_").slice(0, 60);
+  const stem = [...(title || fallback).replace(/[^\p{L}\p{N}.-]+/gu, "_")].slice(0, 60).join("");
+  return /[\p{L}\p{N}]/u.test(stem) ? stem : fallback.replace(/[^\w.-]+/g, "_");
 }
 
 /** Hand `blob` to the browser as a download called `name`; returns the name. */
