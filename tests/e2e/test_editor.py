@@ -415,3 +415,13 @@ def test_a_resize_says_what_it_dropped(context, server):
     page.fill("#editor-width", "5000")
     page.click("#editor-resize")
     assert "(at most" in page.text_content("#editor-message")
+
+
+def test_an_editor_address_of_a_size_it_cannot_take_says_so(context, server):
+    """(a side of 0 opened the default size without a word)"""
+    for size in ("0x3", "1000x1000"):
+        page = open_app(context, server.url + "#new/nonogram/" + size)
+        page.wait_for_selector("#error-banner:not([hidden])")
+        w, h = size.split("x")
+        assert f"a {w}×{h} board: the editor takes sides of 1 to" in page.locator("#error-text").text_content()
+        page.close()

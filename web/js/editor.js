@@ -233,8 +233,9 @@ export function initEditor(ctx, families) {
     await ready;
     if (!e.editors.has(spec.type)) throw new Error(`no editor for ${JSON.stringify(spec.type)} puzzles`);
     const max = sideLimit(spec.type);
-    if (spec.width && !(spec.width >= 1 && spec.width <= max && spec.height >= 1 && spec.height <= max)) {
-      throw new Error(`the editor takes sides of 1 to ${max} cells`);
+    // (a side of 0 too: it opened the default size without a word)
+    if (spec.width !== undefined && !(spec.width >= 1 && spec.width <= max && spec.height >= 1 && spec.height <= max)) {
+      throw new Error(`a ${spec.width}×${spec.height} board: the editor takes sides of 1 to ${max} cells`);
     }
     ctx.routing.leavePuzzle();
     ctx.designer?.leave();
