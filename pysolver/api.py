@@ -157,6 +157,13 @@ def hint(puzzle: Any, progress: dict, timeout: float | None = 10.0) -> dict | No
     return p.family.hint(p.model, progress, Deadline(timeout))
 
 
+def clash(puzzle: Any, timeout: float | None = 10.0) -> dict | None:
+    """For a puzzle without a solution, the line where the family's rules find the clues
+    cannot all hold (:meth:`pysolver.base.Family.clash`), or None."""
+    p = as_puzzle(puzzle)
+    return p.family.clash(p.model, Deadline(timeout))
+
+
 def link(puzzle: Any) -> str:
     return encode_link(as_puzzle(puzzle))
 

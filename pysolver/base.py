@@ -561,6 +561,14 @@ class Family:
         the progress, or None when nothing follows."""
         return None
 
+    def clash(self, puzzle: Any, deadline: Deadline) -> dict | None:
+        """For a puzzle without a solution, lines whose clues contradict each other
+        (:mod:`pysolver.conflict`): ``{"message", "lines"}``, so that the editor can
+        point a maker at the clues to compare; None when the family's reasoning finds
+        none (only a search shows there is no solution) or the family has lines of no
+        kind.  Raises SolveTimeout past the deadline before any is found."""
+        return None
+
     def mistakes(self, puzzle: Any, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         """Where partial ``progress`` differs from ``solution``, the puzzle's unique
         solution: errors ``{"message", "cells", "lines"}`` (the app's Check, and what

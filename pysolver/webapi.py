@@ -123,6 +123,8 @@ COMMANDS = {
     # the plain rule check
     "check": lambda a: api.check(a["puzzle"], a["solution"], partial=bool(a.get("partial"))),
     "hint": lambda a: {"hint": api.hint(a["puzzle"], a["progress"], a.get("timeout", 10))},
+    # the editor's "No solution": where the rules find the clues cannot all hold
+    "clash": lambda a: {"clash": api.clash(a["puzzle"], a.get("timeout", 10))},
     "link": lambda a: {"link": api.link(a["puzzle"])},
     # "Save as": the formats a family writes, and the puzzle written in one of them
     "formats": lambda a: {"formats": api.formats(a["type"], a.get("puzzle"))},

@@ -52,6 +52,10 @@ class HungryCat(Family):
     def next_step(self, puzzle: model.Model, progress: dict, deadline: Deadline) -> dict | None:
         return hint_mod.next_step(puzzle, progress, deadline)
 
+    def clash(self, puzzle: model.Model, deadline: Deadline) -> dict | None:
+        from .clash import clash
+        return clash(puzzle, deadline)
+
     def mistakes(self, puzzle: model.Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         return hint_mod.mistakes(puzzle, progress, solution, deadline)
 

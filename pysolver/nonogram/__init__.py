@@ -90,6 +90,10 @@ class NonogramFamily(Family):
         from .rules import next_step
         return next_step(model, progress, deadline)
 
+    def clash(self, model: Model, deadline: Deadline) -> dict | None:
+        from .clash import clash
+        return clash(model, deadline)
+
     def mistakes(self, model: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes
         return mistakes(model, progress, solution, deadline)

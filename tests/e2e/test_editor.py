@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import open_app, png, wait_ready
+from helpers import open_app, open_puzzle, png, wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from flowimage import flow_picture  # noqa: E402
@@ -425,3 +425,45 @@ def test_an_editor_address_of_a_size_it_cannot_take_says_so(context, server):
         w, h = size.split("x")
         assert f"a {w}×{h} board: the editor takes sides of 1 to" in page.locator("#error-text").text_content()
         page.close()
+
+
+def test_no_solution_outlines_the_mistyped_line(context, server):
+    """(a maker's review: "No solution" did not say where the clues clash)"""
+    from test_clash import nonogram, swapped
+    right = nonogram()
+    wrong = swapped(right["rows"], 3)
+    page = editor(context, server, "nonogram/10x10")
+    wait_ready(page)
+    text = lambda clue: " ".join(map(str, clue))  # noqa: E731
+    type_lines(page, {"rows": [text(r) for r in wrong], "cols": [text(c) for c in right["cols"]]})
+    said_now = check(page)
+    assert said_now.startswith("No solution: ") and "row 4's clue is the likely mistake" in said_now, said_now
+    assert "outlined: compare it with your puzzle" in said_now
+    # the message's lines are the ones outlined on the board
+    assert page.evaluate("app.editor.highlight()") == {"cells": [], "lines": [["row", 3]], "wrong": True}
+    page.fill("#editor-row-3", text(right["rows"][3]))
+    assert page.evaluate("app.editor.highlight()") is None
+    assert check(page).startswith("One solution")
+
+
+def test_a_puzzle_played_is_edited_as_a_copy(context, server):
+    """(a maker's review: a mistake found while playing meant typing the clues again)"""
+    page = editor(context, server, "nonogram/3x3")
+    type_lines(page, {"rows": ["1"], "cols": []})   # (a draft of their own, kept under Undo)
+    page.wait_for_timeout(400)  # (the autosave is batched)
+    page.close()
+    puzzle = {"type": "nonogram", "width": 5, "height": 5, "title": "Five", "rows": [[1, 1], [5], [1, 1, 1], [3], [1]],
+              "cols": [[2], [2, 1], [4], [2, 1], [2]]}
+    page = open_puzzle(context, server, puzzle)
+    page.click("#edit-puzzle")
+    page.wait_for_selector("#editor:not([hidden])")
+    assert page.evaluate("app.editor.state()") == {**puzzle}
+    message = page.locator("#editor-message").text_content()
+    assert message.startswith("A copy of “Five” to change") and "Undo brings back the draft that was here" in message
+    assert page.url.endswith("#new/nonogram/5x5")
+    page.click("#editor-undo")
+    assert page.evaluate("app.editor.state()")["rows"] == [[1], [], []]
+    # Back returns to the puzzle, as it was
+    page.go_back()
+    page.wait_for_selector("#play:not([hidden])")
+    assert page.evaluate("app.state().puzzle.title") == "Five"

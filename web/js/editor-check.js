@@ -8,6 +8,9 @@ import { $, whileBusy } from "./page.js";
 
 // Seconds "Check it is unique" may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
+// Seconds the search for the clashing clues may take after "No solution" (a 30x30
+// nonogram takes a fraction of a second).
+const CLASH_SECONDS = 10;
 
 /** check() and play() of the editor `m` (see editor.js); `setBusy(on)` shows the page
     busy, `load(puzzle)` opens a puzzle to play. */
@@ -43,13 +46,26 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
         say("Waiting for the solver…");
         await work.ready();
         say("Looking for a second solution…");
-        return await solver.call("solve", { puzzle: p, unique: true, timeout: CHECK_SECONDS });
+        const found = await solver.call("solve", { puzzle: p, unique: true, timeout: CHECK_SECONDS });
+        if (found.status !== "unsolvable") return found;
+        say("No solution: looking for the clues that clash…");
+        return { ...found, clash: await clashOf(p) };
       });
     } catch (err) {
       res = { status: err.kind === "cancelled" ? "cancelled" : "error", error: err.message };
     }
     if (draft() && puzzle() === p) report(p, res);
     return res;
+  }
+
+  /** No solution: the lines whose clues clash, as the family's rules find them (the
+      line families; the others' answer is null, and "No solution" stands alone). */
+  async function clashOf(p) {
+    try {
+      return (await solver.call("clash", { puzzle: p, timeout: CLASH_SECONDS })).clash;
+    } catch (err) {
+      return null;  // (cancelled, or out of time: no more to say than "No solution")
+    }
   }
 
   /** What the answer says of the puzzle `p`, in words (two solutions: where they differ, outlined). */
@@ -64,6 +80,12 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       board.draw();
     } else if (res.status === "solved") {
       say(`It has a solution, but the solver could not rule out a second one in ${CHECK_SECONDS} s.`);
+    } else if (res.status === "unsolvable" && res.clash) {
+      e.highlight = { cells: [], lines: res.clash.lines, wrong: true };
+      const one = res.clash.lines.length === 1;
+      say(`No solution: ${res.clash.message}. ${one ? "It is" : "They are"} outlined: compare ${one ? "it" : "them"} ` +
+          "with your puzzle.", "error");
+      board.draw();
     } else if (res.status === "unsolvable") {
       say("No solution: these clues contradict each other. Compare them with your puzzle.", "error");
     } else if (res.status === "cancelled") {

@@ -12,8 +12,8 @@ import { checkedHistory, History } from "./history.js";
 import { gridLimits, paletteError } from "./limits.js";
 
 // The largest side the editor offers (a line field per row and column; the family's
-// own limit when smaller).
-export const MAX_SIDE = 100;
+// own limit when smaller): the library's largest boards, 128×128, open in it.
+export const MAX_SIDE = 128;
 
 const storeKey = (type) => "editor." + type;
 

@@ -298,8 +298,26 @@ export function initEditor(ctx, families) {
   initEnterForm(families, (spec) => show(spec).catch((err) => showError(err.message)), pictures.openImage,
                 pictures.screenshotMaker);
 
+  /** A copy of `puzzle` (from the play page) in the editor, pushed on its family's draft
+      history (Undo brings back the draft that was there); a message when it cannot be
+      (a side beyond the editor's). */
+  async function edit(puzzle) {
+    const editors = await ready;
+    const module = editors.get(puzzle.type), max = sideLimit(puzzle.type);
+    if (!module) throw new Error(`there is no editor for ${family(puzzle.type).title} puzzles`);
+    if (puzzle.width > max || puzzle.height > max) {
+      throw new Error(`the editor takes sides of at most ${max} cells; this board is ${puzzle.width}×${puzzle.height}`);
+    }
+    await show({ type: puzzle.type }, { start: module.fromPuzzle(puzzle) });
+    const before = e.drafts.history.past.at(-1);
+    const was = before && !e.drafts.isEmpty(before);
+    say(`A copy of “${puzzle.title || "the puzzle"}” to change: Check it is unique, then Play it or share it from ` +
+        "its page. The puzzle you were playing stays as it was" + (was ? "; Undo brings back the draft that was here." : "."), "ok");
+  }
+
   return {
     show,
+    edit,
     /** The address says `#new/...`: the editor it names (a bad one is said). */
     route: (spec) => show(spec, { push: false }),
     openImage: pictures.openImage,
@@ -310,6 +328,7 @@ export function initEditor(ctx, families) {
     state: () => (e.drafts && !$("editor").hidden ? puzzle() : null),
     draft: () => (e.drafts ? draft() : null),
     problems: () => (e.drafts ? problems() : []),
+    highlight: () => e.highlight,
     cellCenter: (r, c) => board.cellCenter(r, c),
     check,
     setColour: (k) => { e.tool = k; renderPalette(); },

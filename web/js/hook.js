@@ -18,7 +18,8 @@
                                   the pinned clue strips in CSS px, see Board.clueStripsPx)
      app.design                   the drawing maker: .state(), .cellCenter(r, c), .check(), .setTool(key)
      app.editor                   "Enter a puzzle": .state() (the puzzle JSON being entered, null when
-                                  the editor is not shown), .draft(), .problems(), .check(), .cellCenter(r, c),
+                                  the editor is not shown), .draft(), .problems(), .highlight() (the
+                                  cells and lines outlined by a check), .check(), .cellCenter(r, c),
                                   .setColour(key)
      await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
 
@@ -47,7 +48,7 @@ export function installHook(ctx) {
     },
     editor: {
       state: () => ctx.editor.state(), draft: () => ctx.editor.draft(), problems: () => ctx.editor.problems(),
-      check: () => ctx.editor.check(), cellCenter: (r, c) => ctx.editor.cellCenter(r, c),
+      highlight: () => ctx.editor.highlight(), check: () => ctx.editor.check(), cellCenter: (r, c) => ctx.editor.cellCenter(r, c),
       setColour: (k) => ctx.editor.setColour(k),
     },
     call: (cmd, args) => solver.call(cmd, args),

@@ -69,6 +69,9 @@ export function canceller(solver) {
     get cancelled() { return cancelled; },
     /** Wait for the solver; throws a cancelled Error when Cancel came first. */
     async ready() {
+      // (Cancel pressed before this wait began, while the request was being prepared
+      // (a picture read): there is nothing to wake, and the wait would last until Python is ready)
+      if (cancelled) throw cancelledError();
       await Promise.race([solver.ready, new Promise((resolve) => { wake = resolve; })]);
       if (cancelled) throw cancelledError();
     },

@@ -239,6 +239,8 @@ export function initPlay(ctx) {
     for (const id of ["check", "hint", "solve", "replay", "record"]) $(id).disabled = !playing || !ready || state.running || replaying;
     $("share").disabled = !playing || !ready || state.running;
     $("save-as").disabled = !playing || !ready || state.running || $("save-as").options.length < 2;
+    $("edit-puzzle").hidden = !playing || !ctx.editor || !state.fam.editor;
+    $("edit-puzzle").disabled = state.running || replaying;
     // Cancel takes the method menu's place while something runs, and Stop replay the
     // Replay button's while a replay runs (CSS gives each pair one width), so the
     // buttons after them stay where they were for the next click.
@@ -272,6 +274,11 @@ export function initPlay(ctx) {
   $("redo").onclick = redo;
   $("method").onchange = explainMethod;
   $("restart").onclick = () => { ctx.replay.stop(); applyProgress(state.fam.newProgress(state.puzzle)); };
+  // (a maker testing a puzzle who finds a mistyped clue changes it there, on a copy)
+  $("edit-puzzle").onclick = () => {
+    ctx.replay.stop();
+    ctx.editor.edit(stripSolution(state.puzzle)).catch((err) => say(`Cannot edit it: ${err.message}.`, "error"));
+  };
   $("more-tools").onclick = () => {
     const open = $("play").querySelector(".toolbar").classList.toggle("show-more");
     $("more-tools").setAttribute("aria-expanded", String(open));

@@ -1,0 +1,83 @@
+"""The editor's "No solution": the lines whose clues clash (pysolver.conflict), for the
+two line families, on pictures of our own with clues mistyped as a maker might."""
+import pytest
+
+from pysolver import api
+from pysolver.hungrycat.maker import from_picture
+from testkit import runs_of
+
+# (a picture with rows of two and three blocks of different lengths, so that swapping
+# two blocks of a row's clue is a typo that leaves the totals as they were)
+PICTURE = [
+    "###.#.....",
+    ".##..###..",
+    "#.####..#.",
+    "..###.##.#",
+    "####.#..##",
+    "#..##.###.",
+    ".#####.#..",
+    "##..#.####",
+    "..##..##.#",
+    "#.###.#...",
+]
+
+
+def nonogram(rows=None):
+    grid = [[ch == "#" for ch in row] for row in PICTURE]
+    return {"type": "nonogram", "width": 10, "height": 10,
+            "rows": rows or [runs_of(r) for r in grid], "cols": [runs_of(c) for c in zip(*grid)]}
+
+
+def swapped(rows, i):
+    """Row i's clue with its first two blocks swapped."""
+    out = [list(r) for r in rows]
+    out[i][0], out[i][1] = out[i][1], out[i][0]
+    return out
+
+
+def test_a_puzzle_with_a_solution_has_no_clash():
+    assert api.solve(nonogram())["status"] == "solved"
+    assert api.clash(nonogram()) is None
+
+
+@pytest.mark.parametrize("row", [1, 3, 5, 7, 9])
+def test_a_mistyped_row_is_among_the_suspects(row):
+    p = nonogram(swapped(nonogram()["rows"], row))
+    assert api.solve(p)["status"] == "unsolvable"
+    clash = api.clash(p)
+    assert clash["kind"] == "suspects"
+    assert ["row", row] in clash["lines"]
+    assert len(clash["lines"]) < 20 and clash["message"].endswith("no longer clash)")
+
+
+def test_two_separate_mistakes_give_lines_that_cannot_all_hold():
+    rows = swapped(swapped(nonogram()["rows"], 1), 7)
+    clash = api.clash(nonogram(rows))
+    assert clash["kind"] == "conflict" and "cannot all hold" in clash["message"]
+    # (every line of a conflict is needed: with one left out, the rest are consistent;
+    # one of the two typos is among them)
+    assert ["row", 1] in clash["lines"] or ["row", 7] in clash["lines"]
+
+
+def test_the_message_names_the_lines_as_a_player_counts_them():
+    from pysolver.conflict import clash_answer
+    assert clash_answer(3, ("suspects", [0])) == {
+        "kind": "suspects", "lines": [["row", 0]],
+        "message": "row 1's clue is the likely mistake (without it the other clues no longer clash)"}
+    got = clash_answer(3, ("conflict", [0, 2, 3, 5]))
+    assert got["message"].startswith("the clues of rows 1, 3 and columns 1, 3 cannot all hold")
+    assert got["lines"] == [["row", 0], ["row", 2], ["col", 0], ["col", 2]]
+
+
+def test_a_hungry_cat_with_a_circle_mistyped():
+    picture = ["RRBWB", "RWBBB", "RRWWB", "WRBBW", "BRWRR"]
+    p = from_picture(picture, {"R": "#ff0000", "B": "#0000ff", "W": "#ffffff"})
+    p.update(type="hungrycat", width=5, height=5)
+    assert api.clash(p) is None
+    # row 2 (index 1): its blue cells form one block, so the clue circles them; a maker
+    # typing it without the circle says they do not
+    item = next(i for i in p["rows"][1] if i[0] == "B")
+    item[2] = False
+    assert api.solve(p)["status"] == "unsolvable"
+    clash = api.clash(p)
+    assert ["row", 1] in clash["lines"]
