@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..base import Deadline, PuzzleError, SolveTimeout, quote
-from ..blobs import blob_grid
+from ..blobs import blob_grid_of_all
 from ..repair import parts
 from . import cdcl
 from .model import parse
@@ -209,7 +209,7 @@ def random_picture(width: int, height: int, ncolours: int, seed: int,
     if not 2 <= ncolours <= len(COLOURS):
         raise PuzzleError(f"colours: between 2 and {len(COLOURS)}")
     palette = dict(COLOURS[:ncolours])
-    grid = blob_grid(width, height, list(palette), seed, blobs, smooth)
+    grid = blob_grid_of_all(width, height, list(palette), seed, blobs, smooth)
     used = {k for row in grid for k in row}
     palette = {k: v for k, v in palette.items() if k in used}
     return ["".join(row) for row in grid], palette

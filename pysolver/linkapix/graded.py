@@ -365,7 +365,7 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
     """``{"puzzle", "stats"}``: a random blob picture cut into links, unique and of grade
     ``level`` (PuzzleError for a grade the size does not allow, SolveTimeout when the
     deadline ends it or no try succeeds)."""
-    from ..blobs import blob_grid
+    from ..blobs import blob_grid_of_all
     from .maker import default_max_len, make_puzzle
     from .makers import RANDOM_COLOURS, RANDOM_PALETTE
 
@@ -375,8 +375,8 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
     for tries in range(1, MAX_TRIES + 1):
         if deadline.expired():
             raise SolveTimeout("out of time")
-        grid = ["".join(row) for row in blob_grid(width, height, [".", *RANDOM_PALETTE[:colours]],
-                                                   rng.randrange(1 << 30))]
+        grid = ["".join(row) for row in blob_grid_of_all(width, height, [".", *RANDOM_PALETTE[:colours]],
+                                                          rng.randrange(1 << 30), spare=".")]
         palette = {key: colour for key, colour in zip(RANDOM_PALETTE, RANDOM_COLOURS) if any(key in row for row in grid)}
         if not palette:
             continue

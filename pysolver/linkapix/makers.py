@@ -49,11 +49,11 @@ def _random(values: dict, deadline: Deadline) -> dict:
     if level:
         from .graded import make_random
         return make_random(w, h, k, level, seed, deadline)
-    from ..blobs import blob_grid
+    from ..blobs import blob_grid_of_all
     from ..make import with_grade
     from .maker import make_puzzle
 
-    grid = ["".join(row) for row in blob_grid(w, h, [".", *RANDOM_PALETTE[:k]], seed)]
+    grid = ["".join(row) for row in blob_grid_of_all(w, h, [".", *RANDOM_PALETTE[:k]], seed, spare=".")]
     palette = {key: colour for key, colour in zip(RANDOM_PALETTE, RANDOM_COLOURS) if any(key in row for row in grid)}
     if not palette:
         raise PuzzleError("the picture came out blank: try another number")

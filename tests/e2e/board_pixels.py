@@ -96,11 +96,21 @@ VIDEO_FRAME = """async (b64) => {
   v.src = URL.createObjectURL(new Blob([bytes], { type: "video/webm" }));
   await new Promise((ok, no) => { v.onloadeddata = ok; v.onerror = () => no(new Error("the video cannot be decoded")); });
   v.currentTime = 1e9;  // (MediaRecorder writes no duration: seeking past the end shows the last frame)
-  await new Promise((ok) => { v.onseeked = ok; setTimeout(ok, 3000); });
+  await new Promise((ok) => { v.onseeked = ok; setTimeout(ok, 20000); });
   const c = document.createElement("canvas");
   c.width = v.videoWidth;
   c.height = v.videoHeight;
-  c.getContext("2d").drawImage(v, 0, 0);
+  const ctx = c.getContext("2d", { willReadFrequently: true });
+  // (under load the frame sought may not be decoded yet when the seek is done, and a
+  // blank frame is drawn: drawn again for a while, until it is painted; a blank video
+  // stays blank and fails the test)
+  for (let i = 0; i < 20; i++) {
+    ctx.drawImage(v, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data, seen = new Set();
+    for (let j = 0; j < d.length && seen.size < 4; j += 4 * 97) seen.add((d[j] << 16) | (d[j + 1] << 8) | d[j + 2]);
+    if (seen.size >= 4) break;
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
   document.body.append(c);
   c.id = "video-frame";
   return { width: c.width, height: c.height };

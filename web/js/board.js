@@ -247,10 +247,18 @@ export class Board {
       ctx.globalAlpha = 1;
     }
     if (this.cursor && document.activeElement === this.canvas) {
-      const L = this.layout;
+      // (its corners only: the middle of each side leaves a problem's outline of the cell
+      // in sight, which a whole box covered)
+      const L = this.layout, x = L.x0 + this.cursor.c + 0.07, y = L.y0 + this.cursor.r + 0.07, s = 0.86, arm = 0.3;
       ctx.strokeStyle = view.theme.accent;
       ctx.lineWidth = 0.14;
-      ctx.strokeRect(L.x0 + this.cursor.c + 0.07, L.y0 + this.cursor.r + 0.07, 0.86, 0.86);
+      ctx.beginPath();
+      for (const [cx, cy, dx, dy] of [[x, y, 1, 1], [x + s, y, -1, 1], [x, y + s, 1, -1], [x + s, y + s, -1, -1]]) {
+        ctx.moveTo(cx + dx * arm, cy);
+        ctx.lineTo(cx, cy);
+        ctx.lineTo(cx, cy + dy * arm);
+      }
+      ctx.stroke();
     }
     this.hooks.drawn?.(this.scale);
   }
