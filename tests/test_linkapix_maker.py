@@ -293,7 +293,7 @@ def test_a_random_puzzle_has_the_colours_asked_for():
     from pysolver.make import make
     lost = blob_grid(12, 12, [".", "a", "b", "c"], 11)
     assert len({k for row in lost for k in row} - {"."}) < 3
-    puzzle = make("linkapix", {"width": 12, "height": 12, "colours": 3, "grade": 0, "seed": 11})["puzzle"]
+    puzzle = make("linkapix", {"width": 12, "height": 12, "colours": 3, "seed": 11})["puzzle"]
     assert len(puzzle["palette"]) == 3
     for seed in range(30):   # (5x5 in 3 colours lost one in nearly half of the numbers)
         grid = blob_grid_of_all(5, 5, [".", "a", "b", "c"], seed, spare=".")
