@@ -351,13 +351,39 @@ def dump_adc(model: Numberlink) -> str:
     return "\n".join(out) + "\n"
 
 
+#: the largest side the contest's checker (nlcheck) reads
+ADC_MAX_SIDE = 72
+
+
+def adc_accepts(model: Numberlink) -> bool:
+    return model.width <= ADC_MAX_SIDE and model.height <= ADC_MAX_SIDE
+
+
+def _untouched(path: list) -> list:
+    """The path with every stretch that comes back beside itself cut short: the checker
+    reads a line whose cells touch other than in order as branching ("not terminal"),
+    as a full-cover solution's lines may do.  Under the contest's free cover the
+    shorter line is as good an answer (the cells it leaves are empty)."""
+    path = [tuple(p) for p in path]
+    i = 0
+    while i < len(path):
+        r, c = path[i]
+        # (the last cell beside this one, further on: the walk jumps to it)
+        j = max((k for k in range(i + 2, len(path)) if abs(path[k][0] - r) + abs(path[k][1] - c) == 1),
+                default=None)
+        if j is not None:
+            path = path[:i + 1] + path[j:]
+        i += 1
+    return path
+
+
 def dump_adc_answer(model: Numberlink, solution: dict) -> str:
     """A contest answer in the 2018 form the organisers' checker reads: ``SIZE WXHX1``,
     ``LAYER 1``, then each row's line numbers, zero-padded to two digits (0: empty)."""
     nums = _numeric_labels(model)
     grid = [[0] * model.width for _ in range(model.height)]
     for lab, path in solution["paths"].items():
-        for r, c in path:
+        for r, c in _untouched(path):
             grid[r][c] = nums[lab]
     digits = max(2, len(str(len(model.labels))))
     lines = [f"SIZE {model.width}X{model.height}X1", "LAYER 1"]
@@ -545,12 +571,13 @@ EXPORTERS = {
                      lambda model, solution, meta: dump_flow(model), accepts=flow_accepts, changes=changes_flow),
     "blocks": Exporter("'W H' and the rows, ended by '0 0' (full cover)",
                        lambda model, solution, meta: dump_blocks([model]), changes=changes_blocks),
-    "adc": Exporter("DA Symposium contest problem, 2018 form (SIZE WXHX1, LINE_NUM, LINE#; free cover)",
-                    lambda model, solution, meta: dump_adc(model), changes=changes_adc),
+    "adc": Exporter(f"DA Symposium contest problem, 2018 form (SIZE WXHX1, LINE_NUM, LINE#; free cover; "
+                    f"at most {ADC_MAX_SIDE} a side, as the contest's checker reads)",
+                    lambda model, solution, meta: dump_adc(model), accepts=adc_accepts, changes=changes_adc),
     "adc-answer": Exporter("DA Symposium contest answer, 2018 form (SIZE, LAYER 1, the line number of every "
                            "cell); reads back as the puzzle with its solution",
                            lambda model, solution, meta: dump_adc_answer(model, solution), ext="-answer.txt",
-                           needs_solution=True, changes=changes_adc),
+                           needs_solution=True, accepts=adc_accepts, changes=changes_adc),
     "puzzlink": Exporter("a puzz.link URL (numlin under free cover, arukone under full cover)",
                          lambda model, solution, meta: dump_puzzlink(model) + "\n", keeps=("cover",),
                          changes=changes_puzzlink),
