@@ -543,8 +543,8 @@ class Family:
                 return broken_rule_hint(report)
             if report.solved:
                 return None
-        from .reference import mistake_hint
-        wrong = mistake_hint(self, puzzle, progress, deadline)
+        from .reference import mistake_hint, no_solution_hint
+        wrong = mistake_hint(self, puzzle, progress, deadline) or no_solution_hint(self, puzzle, deadline)
         if wrong:
             return wrong
         step = self.next_step(puzzle, progress, deadline)

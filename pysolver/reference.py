@@ -113,3 +113,18 @@ def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline) ->
         return None
     first = found[0]
     return {"message": first["message"], "cells": first["cells"], "lines": first.get("lines", []), "wrong": True}
+
+
+def no_solution_hint(fam: Family, model: Any, deadline: Deadline) -> dict | None:
+    """For a puzzle without a solution, a "wrong" hint that says so, with the lines
+    whose clues clash (:meth:`Family.clash`) when the family finds them: the rule steps
+    that would follow end in a line "that cannot be completed", which blames the
+    player's grid for the puzzle's fault."""
+    if lookup(fam, model, share_of(deadline)).status != "none":
+        return None
+    try:
+        clash = fam.clash(model, deadline)
+    except SolveTimeout:
+        clash = None
+    message = "this puzzle has no solution" + (f": {clash['message']}" if clash else "")
+    return {"message": message, "cells": [], "lines": clash["lines"] if clash else [], "wrong": True}

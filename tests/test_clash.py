@@ -81,3 +81,12 @@ def test_a_hungry_cat_with_a_circle_mistyped():
     assert api.solve(p)["status"] == "unsolvable"
     clash = api.clash(p)
     assert ["row", 1] in clash["lines"]
+
+
+def test_a_hint_on_a_puzzle_without_a_solution_says_so_and_where():
+    """(the rule steps went on to "row 4 cannot be completed: something is wrong",
+    blaming the player's grid for the puzzle's fault)"""
+    p = nonogram(swapped(nonogram()["rows"], 3))
+    hint = api.hint(p, {"grid": ["?" * 10] * 10})
+    assert hint["wrong"] is True and hint["lines"] == [["row", 3]]
+    assert hint["message"].startswith("this puzzle has no solution: row 4's clue is the likely mistake")

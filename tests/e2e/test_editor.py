@@ -467,3 +467,20 @@ def test_a_puzzle_played_is_edited_as_a_copy(context, server):
     page.go_back()
     page.wait_for_selector("#play:not([hidden])")
     assert page.evaluate("app.state().puzzle.title") == "Five"
+
+
+def test_a_puzzle_without_a_solution_says_where_and_is_corrected_from_its_page(context, server):
+    from test_clash import nonogram, swapped
+    right = nonogram()
+    page = wait_ready(open_puzzle(context, server, dict(right, rows=swapped(right["rows"], 3), title="Typo")))
+    assert page.evaluate("app.solve()")["status"] == "unsolvable"
+    page.wait_for_function("document.querySelector('#message').textContent.includes('outlined')")
+    assert page.locator("#message").text_content() == (
+        "This puzzle has no solution: row 4's clue is the likely mistake (without it the other clues no longer "
+        "clash). It is outlined. Edit opens a copy of the puzzle to correct it.")
+    hint = page.evaluate("app.hint()")
+    assert hint["lines"] == [["row", 3]] and "no solution" in hint["message"]
+    page.click("#edit-puzzle")
+    page.wait_for_selector("#editor:not([hidden])")
+    page.fill("#editor-row-3", " ".join(map(str, right["rows"][3])))
+    assert check(page).startswith("One solution")

@@ -56,6 +56,7 @@ export function initActions(ctx) {
       // (the worker's note on a time-out says the limit again: the words above say it)
       const note = (res.note || "").split("; ").filter((n) => n && !n.startsWith("gave up after")).join("; ");
       say(words[res.status] + (note ? ` (${note})` : ""), res.status === "cancelled" ? "" : "error");
+      if (res.status === "unsolvable") await showClash(p);
       return res;
     }
     // Marked: a grid solved this way (now, or again by redo) is the solver's, not the player's.
@@ -86,6 +87,23 @@ export function initActions(ctx) {
       say(text + " Undo brings your grid back.", second?.unique === false ? "error" : "ok");
     }
     return { ...res, unique: second ? second.unique ?? null : null, note: note || undefined };
+  }
+
+  /** No solution: where the clues clash, outlined and said (the line families: see
+      pysolver/conflict.py), with the way to correct them (Edit). */
+  async function showClash(p) {
+    let clash = null;
+    try {
+      clash = (await solver.call("clash", { puzzle: strip(p), timeout: 10 })).clash;
+    } catch (err) {
+      return;  // (no more to say than "no solution")
+    }
+    if (!clash || state.puzzle !== p || state.running) return;
+    state.highlight = { cells: [], lines: clash.lines, wrong: true };
+    board().draw();
+    const one = clash.lines.length === 1;
+    const edit = !$("edit-puzzle").hidden ? ` Edit opens a copy of the puzzle to correct ${one ? "it" : "them"}.` : "";
+    say(`This puzzle has no solution: ${clash.message}. ${one ? "It is" : "They are"} outlined.${edit}`, "error");
   }
 
   /* Check: the rules the grid breaks, then (when the puzzle has one solution) where it
