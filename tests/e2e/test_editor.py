@@ -441,8 +441,12 @@ def test_no_solution_outlines_the_mistyped_line(context, server):
     assert "outlined: compare it with your puzzle" in said_now
     # the message's lines are the ones outlined on the board
     assert page.evaluate("app.editor.highlight()") == {"cells": [], "lines": [["row", 3]], "wrong": True}
+    # ... and its field is marked, the others not
+    invalid = page.eval_on_selector_all("#editor-lines input", "fs => fs.filter(f => f.ariaInvalid === 'true').map(f => f.id)")
+    assert invalid == ["editor-row-3"]
     page.fill("#editor-row-3", text(right["rows"][3]))
     assert page.evaluate("app.editor.highlight()") is None
+    assert page.get_attribute("#editor-row-3", "aria-invalid") == "false"
     assert check(page).startswith("One solution")
 
 

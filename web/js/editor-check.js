@@ -15,7 +15,7 @@ const CLASH_SECONDS = 10;
 /** check() and play() of the editor `m` (see editor.js); `setBusy(on)` shows the page
     busy, `load(puzzle)` opens a puzzle to play. */
 export function initEditorCheck(m, { solver, work, setBusy, load }) {
-  const { e, fam, draft, puzzle, problems, say, board } = m;
+  const { e, fam, draft, puzzle, problems, say } = m;
 
   /** Cells where two solutions differ: compared as the family describes each cell in
       words (its colour, its line), so any family's answers compare alike. */
@@ -77,7 +77,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       e.highlight = cells.length ? { cells, lines: [], wrong: true } : null;
       say("Several solutions" + (cells.length ? `: two of them differ in the ${cells.length} outlined cells. ` : ". ") +
           "Compare those clues with your puzzle: one may be mistyped.", "error");
-      board.draw();
+      m.showMarks();
     } else if (res.status === "solved") {
       say(`It has a solution, but the solver could not rule out a second one in ${CHECK_SECONDS} s.`);
     } else if (res.status === "unsolvable" && res.clash) {
@@ -85,7 +85,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       const one = res.clash.lines.length === 1;
       say(`No solution: ${res.clash.message}. ${one ? "It is" : "They are"} outlined: compare ${one ? "it" : "them"} ` +
           "with your puzzle.", "error");
-      board.draw();
+      m.showMarks();
     } else if (res.status === "unsolvable") {
       say("No solution: these clues contradict each other. Compare them with your puzzle.", "error");
     } else if (res.status === "cancelled") {

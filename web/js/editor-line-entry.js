@@ -49,7 +49,9 @@ export function initLineEntry(m) {
         f.disabled = e.busy;
       }
     }
-    const bad = new Set(problems().flatMap((p) => (p.lines || []).map((l) => l.join(":"))));
+    // (a check's outline of lines whose clues clash marks their fields too)
+    const marked = e.highlight?.wrong ? e.highlight.lines : [];
+    const bad = new Set(problems().flatMap((p) => p.lines || []).concat(marked).map((l) => l.join(":")));
     for (const f of box.querySelectorAll("input")) {
       f.setAttribute("aria-invalid", String(bad.has(f.dataset.kind + ":" + f.dataset.index)));
     }

@@ -137,6 +137,11 @@ export function initEditor(ctx, families) {
   const m = { e, ed, fam, draft, puzzle, problems, change, say, board };
   const { renderPalette, renderOptions } = initEditorPalette(m);
   const { renderLines } = initLineEntry(m);
+  /** A check's outline (e.highlight) shown: on the board, and on the line fields. */
+  m.showMarks = () => {
+    board.draw();
+    if (ed().entry === "lines") renderLines(false);
+  };
   const cells = initCellEntry(m, renderPalette);
   const { check, play } = initEditorCheck(m, { solver, work, setBusy, load: (p) => ctx.routing.load(p) });
   const pictures = initPictureReading({ families, solver, ready, show, say });
