@@ -562,11 +562,13 @@ class Family:
         return None
 
     def clash(self, puzzle: Any, deadline: Deadline) -> dict | None:
-        """For a puzzle without a solution, lines whose clues contradict each other
-        (:mod:`pysolver.conflict`): ``{"message", "lines"}``, so that the editor can
-        point a maker at the clues to compare; None when the family's reasoning finds
-        none (only a search shows there is no solution) or the family has lines of no
-        kind.  Raises SolveTimeout past the deadline before any is found."""
+        """For a puzzle without a solution, why, as far as the family can say:
+        ``{"kind", "message", "lines"}``, so that the editor can point a maker at the
+        clues to compare.  The line families name lines whose clues contradict each
+        other (:mod:`pysolver.conflict`, kinds "suspects" and "conflict"); a family may
+        give a reason in words alone (kind "reason", no lines).  None when it has
+        nothing to say (only a search shows there is no solution).  Raises SolveTimeout
+        past the deadline before any is found."""
         return None
 
     def mistakes(self, puzzle: Any, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:

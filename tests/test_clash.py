@@ -90,3 +90,13 @@ def test_a_hint_on_a_puzzle_without_a_solution_says_so_and_where():
     hint = api.hint(p, {"grid": ["?" * 10] * 10})
     assert hint["wrong"] is True and hint["lines"] == [["row", 3]]
     assert hint["message"].startswith("this puzzle has no solution: row 4's clue is the likely mistake")
+
+
+def test_a_numberlink_without_an_answer_says_why_in_words():
+    crossing = {"type": "numberlink", "width": 3, "height": 3, "cover": "free",
+                "endpoints": [[0, 1, "A"], [2, 1, "A"], [1, 0, "B"], [1, 2, "B"]]}
+    assert api.solve(crossing)["status"] == "unsolvable"
+    clash = api.clash(crossing)
+    assert clash == {"kind": "reason", "lines": [],
+                     "message": "A and B meet the edge of the free cells in crossing order: their lines would cross"}
+    assert api.hint(crossing, {"paths": {}})["message"] == "this puzzle has no solution: " + clash["message"]

@@ -70,6 +70,13 @@ class NumberlinkFamily(Family):
         from .hint import next_step
         return next_step(puzzle, progress, deadline)
 
+    def clash(self, puzzle: Numberlink, deadline: Deadline) -> dict | None:
+        # (the quick proofs of no answer say why in words: a pair walled apart, lines
+        # that would cross, a row or column too narrow for the lines across it)
+        from .obstruct import reason
+        why = reason(puzzle)
+        return None if why is None else {"kind": "reason", "message": why, "lines": []}
+
     def mistakes(self, puzzle: Numberlink, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes
         return mistakes(puzzle, progress, solution, deadline)

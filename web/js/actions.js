@@ -99,11 +99,14 @@ export function initActions(ctx) {
       return;  // (no more to say than "no solution")
     }
     if (!clash || state.puzzle !== p || state.running) return;
-    state.highlight = { cells: [], lines: clash.lines, wrong: true };
-    board().draw();
-    const one = clash.lines.length === 1;
-    const edit = !$("edit-puzzle").hidden ? ` Edit opens a copy of the puzzle to correct ${one ? "it" : "them"}.` : "";
-    say(`This puzzle has no solution: ${clash.message}. ${one ? "It is" : "They are"} outlined.${edit}`, "error");
+    const n = clash.lines.length, them = n === 1 ? "it" : "them";
+    if (n) {
+      state.highlight = { cells: [], lines: clash.lines, wrong: true };
+      board().draw();
+    }
+    const outlined = n ? ` ${n === 1 ? "It is" : "They are"} outlined.` : "";
+    const edit = !$("edit-puzzle").hidden ? ` Edit opens a copy of the puzzle to correct ${n ? them : "it"}.` : "";
+    say(`This puzzle has no solution: ${clash.message}.${outlined}${edit}`, "error");
   }
 
   /* Check: the rules the grid breaks, then (when the puzzle has one solution) where it

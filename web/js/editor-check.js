@@ -80,12 +80,14 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       m.showMarks();
     } else if (res.status === "solved") {
       say(`It has a solution, but the solver could not rule out a second one in ${CHECK_SECONDS} s.`);
-    } else if (res.status === "unsolvable" && res.clash) {
+    } else if (res.status === "unsolvable" && res.clash?.lines.length) {
       e.highlight = { cells: [], lines: res.clash.lines, wrong: true };
       const one = res.clash.lines.length === 1;
       say(`No solution: ${res.clash.message}. ${one ? "It is" : "They are"} outlined: compare ${one ? "it" : "them"} ` +
           "with your puzzle.", "error");
       m.showMarks();
+    } else if (res.status === "unsolvable" && res.clash) {
+      say(`No solution: ${res.clash.message}. Compare the clues with your puzzle.`, "error");
     } else if (res.status === "unsolvable") {
       say("No solution: these clues contradict each other. Compare them with your puzzle.", "error");
     } else if (res.status === "cancelled") {
