@@ -8,7 +8,8 @@ reasoning (the family's line solver to a fixpoint) with some lines' clues left o
 * *suspects*: each line whose clue, left out alone, leaves the others without a
   contradiction.  Line reasoning is sound, so lines whose clues are all right (the
   picture in the book satisfies them) never contradict each other: with one mistyped
-  clue, that line is a suspect.  On published nonograms with two blocks of one row's
+  clue, that line is a suspect (with two, the suspects may be right lines: the message
+  says "if only one clue is mistyped").  On published nonograms with two blocks of one row's
   clue swapped, the suspects were that row alone in 68 of 112 puzzles, at most 14 lines.
 * when there are none (two separate mistakes), a *conflict*: lines whose clues
   cannot all hold, none of which can be left out (deletion-based: each line in turn is
@@ -30,19 +31,13 @@ def clashing_lines(nlines: int, contradicts: Contradicts) -> tuple[str, list[int
     """``("suspects" | "conflict", lines)`` as the module describes, given
     ``contradicts(active)`` (whether line reasoning over the lines marked active reaches
     a contradiction); None when all lines together do not.  Past the deadline
-    (``contradicts`` raising SolveTimeout) the suspects found so far, if any, else the
-    lines of a conflict still kept (they contradict each other, a few may be spare)."""
+    (``contradicts`` raising SolveTimeout): while the suspects are looked for, the
+    SolveTimeout (some would be left out, perhaps the mistyped one, and a list that
+    reads as complete would point the maker away from it); while a conflict is
+    narrowed, the lines still kept (they contradict each other, a few may be spare)."""
     if not contradicts([True] * nlines):
         return None
-    suspects = []
-    try:
-        for i in range(nlines):
-            if not contradicts([j != i for j in range(nlines)]):
-                suspects.append(i)
-    except SolveTimeout:
-        if suspects:
-            return "suspects", suspects
-        raise
+    suspects = [i for i in range(nlines) if not contradicts([j != i for j in range(nlines)])]
     if suspects:
         return "suspects", suspects
     return "conflict", _minimal_conflict(nlines, contradicts)
@@ -71,9 +66,9 @@ def clash_answer(height: int, found: tuple[str, list[int]] | None) -> dict | Non
     if kind == "conflict":
         message = f"the clues of {named} cannot all hold (one of them is mistyped, or more than one clue is)"
     elif len(lines) == 1:
-        message = f"{named}'s clue is the likely mistake (without it the other clues no longer clash)"
+        message = f"if only one clue is mistyped, it is the clue of {named} (without it the other clues no longer clash)"
     else:
-        message = (f"one of the clues of {named} is the likely mistake (without any one of them the "
+        message = (f"if only one clue is mistyped, it is one of the clues of {named} (without any one of them the "
                    f"others no longer clash)")
     return {"kind": kind, "message": message, "lines": lines}
 

@@ -94,7 +94,7 @@ export function initActions(ctx) {
   async function showClash(p) {
     let clash = null;
     try {
-      clash = (await solver.call("clash", { puzzle: strip(p), timeout: 10 })).clash;
+      clash = (await solver.call("clash", { puzzle: strip(p), timeout: 20 })).clash;
     } catch (err) {
       return;  // (no more to say than "no solution")
     }
@@ -105,7 +105,10 @@ export function initActions(ctx) {
       board().draw();
     }
     const outlined = n ? ` ${n === 1 ? "It is" : "They are"} outlined.` : "";
-    const edit = !$("edit-puzzle").hidden ? ` Edit opens a copy of the puzzle to correct ${n ? them : "it"}.` : "";
+    const button = $("edit-puzzle");
+    // (on a phone the button waits behind More…: offsetParent is null while it is not shown)
+    const where = button.offsetParent === null ? " (under More…)" : "";
+    const edit = !button.hidden && !button.disabled ? ` Edit${where} opens a copy of the puzzle to correct ${n ? them : "it"}.` : "";
     say(`This puzzle has no solution: ${clash.message}.${outlined}${edit}`, "error");
   }
 

@@ -9,8 +9,8 @@ import { $, whileBusy } from "./page.js";
 // Seconds "Check it is unique" may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
 // Seconds the search for the clashing clues may take after "No solution" (a 30x30
-// nonogram takes a fraction of a second).
-const CLASH_SECONDS = 10;
+// nonogram takes a fraction of a second, a 55x60 ten in the browser).
+const CLASH_SECONDS = 20;
 
 /** check() and play() of the editor `m` (see editor.js); `setBusy(on)` shows the page
     busy, `load(puzzle)` opens a puzzle to play. */
@@ -54,7 +54,11 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     } catch (err) {
       res = { status: err.kind === "cancelled" ? "cancelled" : "error", error: err.message };
     }
-    if (draft() && puzzle() === p) report(p, res);
+    if (draft() && puzzle() === p) {
+      report(p, res);
+      // (on a phone the verdict is below the clues and the board, out of sight)
+      $("editor-message").scrollIntoView({ block: "nearest", behavior: "smooth" });
+    }
     return res;
   }
 

@@ -130,8 +130,17 @@ export function initEditor(ctx, families) {
     refresh();
   }
 
-  function undo() { if (!e.busy && e.drafts.undo()) { e.highlight = null; say(""); refresh(true); } }
-  function redo() { if (!e.busy && e.drafts.redo()) { e.highlight = null; say(""); refresh(true); } }
+  function undo() { if (!e.busy && e.drafts.undo()) { e.highlight = null; say(""); refresh(true); followSize(); } }
+  function redo() { if (!e.busy && e.drafts.redo()) { e.highlight = null; say(""); refresh(true); followSize(); } }
+
+  /** The address says the draft's size (after an Undo or another tab's draft changed
+      it): a reload with a size the draft has not would start a new board, and the
+      draft's redo history with it (a review: Edit, Undo, reload lost the copy). */
+  function followSize() {
+    if (!$("editor").hidden && location.hash !== fragment()) {
+      history.replaceState(history.state, "", location.pathname + location.search + fragment());
+    }
+  }
 
   // (what the modules the page is made of share: see their headers)
   const m = { e, ed, fam, draft, puzzle, problems, change, say, board };
@@ -298,7 +307,10 @@ export function initEditor(ctx, families) {
   window.addEventListener("storage", (ev) => {
     if (!e.drafts || e.busy || !e.drafts.savedElsewhere(ev)) return;
     e.drafts.takeSaved();
+    e.highlight = null;
     refresh(true);
+    followSize();
+    say("Updated with the draft saved in another tab (Undo brings back what was here).");
   });
   initEnterForm(families, (spec) => show(spec).catch((err) => showError(err.message)), pictures.openImage,
                 pictures.screenshotMaker);

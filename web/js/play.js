@@ -4,6 +4,7 @@
 
 import { Board } from "./board.js";
 import { gradeWord } from "./cards.js";
+import { sideLimit } from "./editor-draft.js";
 import { History, remember } from "./history.js";
 import { $, hideError, messenger, renderSwatches, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
 import { stripSolution } from "./routing.js";
@@ -240,7 +241,13 @@ export function initPlay(ctx) {
     $("share").disabled = !playing || !ready || state.running;
     $("save-as").disabled = !playing || !ready || state.running || $("save-as").options.length < 2;
     $("edit-puzzle").hidden = !playing || !ctx.editor || !state.fam.editor;
+    const max = playing ? sideLimit(state.puzzle.type) : 0;
+    const tooBig = playing && (state.puzzle.width > max || state.puzzle.height > max);
+    // (a board beyond the editor's sides keeps the button, which says why when pressed
+    // and in its tooltip: a disabled button tells a phone's player nothing)
     $("edit-puzzle").disabled = state.running || replaying;
+    $("edit-puzzle").title = tooBig ? `The editor takes sides of at most ${max} cells; this board is ` +
+      `${state.puzzle.width}×${state.puzzle.height}` : "Edit a copy of this puzzle in the editor: change its clues, check it is unique";
     // Cancel takes the method menu's place while something runs, and Stop replay the
     // Replay button's while a replay runs (CSS gives each pair one width), so the
     // buttons after them stay where they were for the next click.
