@@ -20,7 +20,7 @@ function parse(text, palette) {
   const junk = rest.trim().split(/[\s,;]+/).filter(Boolean)[0];
   if (junk) return { error: `“${junk}” is not a clue: type a count and its colour's key, like 5${Object.keys(palette)[0]}.` };
   for (const [k, n, circled] of items) {
-    if (!(k in palette)) return { error: `there is no colour ${k}.` };
+    if (!(k in palette)) return { error: `there is no colour ${k} (the colours' keys are ${Object.keys(palette).join(" ")}; capitals count).` };
     if (seen.has(k)) return { error: `colour ${k} is given twice: a line has one count per colour.` };
     seen.add(k);
     if (n < 1) return { error: `a count of 0: leave the colour out instead.` };

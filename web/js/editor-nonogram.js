@@ -18,7 +18,7 @@ function parse(text, palette) {
     const m = /^([0-9]{1,4})([A-Za-z]?)$/.exec(token);
     const fault = !m ? `“${token}” is not a clue: type numbers${palette ? ` with a colour's key, like 3${Object.keys(palette)[0]}` : ", like 3 1 2"}.`
       : m[2] && !palette ? `“${token}”: a black-and-white puzzle has no colour keys (add a colour first).`
-        : m[2] && !(m[2] in palette) ? `“${token}”: there is no colour ${m[2]}.` : null;
+        : m[2] && !(m[2] in palette) ? `“${token}”: there is no colour ${m[2]} (the colours' keys are ${Object.keys(palette).join(" ")}; capitals count).` : null;
     error ||= fault;
     if (fault) shown.push(["?", null]);
     else if (+m[1] > 0) items.push([+m[1], m[2] || (palette ? Object.keys(palette)[0] : null)]), shown.push(items.at(-1));
