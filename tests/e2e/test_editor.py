@@ -493,6 +493,9 @@ def test_a_puzzle_without_a_solution_says_where_and_is_corrected_from_its_page(c
         "clues no longer clash). It is outlined. Edit opens a copy of the puzzle to correct it.")
     hint = page.evaluate("app.hint()")
     assert hint["lines"] == [["row", 3]] and "no solution" in hint["message"]
+    page.evaluate("app.check()")
+    assert page.locator("#message").text_content().startswith(
+        "No rule is broken so far, but this puzzle has no solution: if only one clue is mistyped, it is the clue of row 4")
     page.click("#edit-puzzle")
     page.wait_for_selector("#editor:not([hidden])")
     page.fill("#editor-row-3", " ".join(map(str, right["rows"][3])))

@@ -91,7 +91,7 @@ export function initActions(ctx) {
 
   /** No solution: where the clues clash, outlined and said (the line families: see
       pysolver/conflict.py), with the way to correct them (Edit). */
-  async function showClash(p) {
+  async function showClash(p, lead = "This puzzle has no solution") {
     let clash = null;
     try {
       clash = (await solver.call("clash", { puzzle: strip(p), timeout: 20 })).clash;
@@ -109,7 +109,7 @@ export function initActions(ctx) {
     // (on a phone the button waits behind More…: offsetParent is null while it is not shown)
     const where = button.offsetParent === null ? " (under More…)" : "";
     const edit = !button.hidden && !button.disabled ? ` Edit${where} opens a copy of the puzzle to correct ${n ? them : "it"}.` : "";
-    say(`This puzzle has no solution: ${clash.message}.${outlined}${edit}`, "error");
+    say(`${lead}: ${clash.message}.${outlined}${edit}`, "error");
   }
 
   /* Check: the rules the grid breaks, then (when the puzzle has one solution) where it
@@ -125,6 +125,9 @@ export function initActions(ctx) {
     state.marks = rep;
     board().draw();
     say(...checkMessage(rep));
+    if (rep.reference === "none" && !rep.errors.length) {
+      await showClash(p, "No rule is broken so far, but this puzzle has no solution");  // (and where, when it can say)
+    }
     return rep;
   }
 

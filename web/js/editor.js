@@ -310,7 +310,7 @@ export function initEditor(ctx, families) {
     e.highlight = null;
     refresh(true);
     followSize();
-    say("Updated with the draft saved in another tab (Undo brings back what was here).");
+    say("Updated with the draft saved in another tab.");
   });
   initEnterForm(families, (spec) => show(spec).catch((err) => showError(err.message)), pictures.openImage,
                 pictures.screenshotMaker);
