@@ -116,3 +116,15 @@ def test_out_of_time_while_suspects_are_looked_for_says_nothing_rather_than_a_pa
         return active[2]  # (line 2 a suspect, found before the time runs out: the rest are not tried)
     with pytest.raises(SolveTimeout):
         clashing_lines(20, contradicts)
+
+
+def test_a_hungry_cat_circle_typed_as_a_square_is_found_by_the_exact_line_solver():
+    """(a review: "[7]R 4B" for "7R 4B" in the library's "Four colours" got no outline:
+    the notebook's rules find no contradiction there, the exact line solver does)"""
+    import json
+    from testkit import ROOT
+    p = json.loads((ROOT / "static" / "puzzles" / "hungrycat-11x11.json").read_text())
+    p.pop("solution")
+    p["rows"][1] = [["R", 7, False], ["B", 4, True]]
+    clash = api.clash(p)
+    assert clash["kind"] == "suspects" and clash["lines"] == [["row", 1]]
