@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .base import SolveTimeout
+from .sharing import sharing
 
 Contradicts = Callable[[list[bool]], bool]
 
@@ -35,12 +36,15 @@ def clashing_lines(nlines: int, contradicts: Contradicts) -> tuple[str, list[int
     SolveTimeout (some would be left out, perhaps the mistyped one, and a list that
     reads as complete would point the maker away from it); while a conflict is
     narrowed, the lines still kept (they contradict each other, a few may be spare)."""
-    if not contradicts([True] * nlines):
-        return None
-    suspects = [i for i in range(nlines) if not contradicts([j != i for j in range(nlines)])]
-    if suspects:
-        return "suspects", suspects
-    return "conflict", _minimal_conflict(nlines, contradicts)
+    # (the tests share their line results: a line's answer depends on its clue and its
+    # cells only, whichever other lines are left out, and most recur from test to test)
+    with sharing():
+        if not contradicts([True] * nlines):
+            return None
+        suspects = [i for i in range(nlines) if not contradicts([j != i for j in range(nlines)])]
+        if suspects:
+            return "suspects", suspects
+        return "conflict", _minimal_conflict(nlines, contradicts)
 
 
 def _minimal_conflict(nlines: int, contradicts: Contradicts) -> list[int]:
