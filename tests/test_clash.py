@@ -97,7 +97,7 @@ def test_a_numberlink_without_an_answer_says_why_in_words():
                 "endpoints": [[0, 1, "A"], [2, 1, "A"], [1, 0, "B"], [1, 2, "B"]]}
     assert api.solve(crossing)["status"] == "unsolvable"
     clash = api.clash(crossing)
-    assert clash == {"kind": "reason", "lines": [],
+    assert clash == {"kind": "reason", "lines": [], "cells": [[0, 1], [2, 1], [1, 0], [1, 2]],   # (the endpoints)
                      "message": "A and B meet the edge of the free cells in crossing order: their lines would cross"}
     assert api.hint(crossing, {"paths": {}})["message"] == "this puzzle has no solution: " + clash["message"]
 

@@ -73,9 +73,12 @@ class NumberlinkFamily(Family):
     def clash(self, puzzle: Numberlink, deadline: Deadline) -> dict | None:
         # (the quick proofs of no answer say why in words: a pair walled apart, lines
         # that would cross, a row or column too narrow for the lines across it)
-        from .obstruct import reason
-        why = reason(puzzle)
-        return None if why is None else {"kind": "reason", "message": why, "lines": []}
+        from .obstruct import reason_where
+        found = reason_where(puzzle)
+        if found is None:
+            return None
+        why, cells = found
+        return {"kind": "reason", "message": why, "lines": [], "cells": [list(puzzle.rc(c)) for c in cells]}
 
     def mistakes(self, puzzle: Numberlink, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes

@@ -27,17 +27,28 @@ these look at the board once (linear time):
   of it uses a cell of that column that is no endpoint (an endpoint there is its own
   pair's); more such pairs than such cells is impossible.  The same for rows.
 
-``reason(model)`` gives the first that applies, in words, or None.
+``reason(model)`` gives the first that applies, in words, or None; ``reason_where``
+the same with the cells it is about (the pairs' endpoints, or the row or column).
 """
 from __future__ import annotations
 
 from .model import Numberlink
 from .nearby import empty_regions
 
+#: a reason in words and the cells it is about
+Found = tuple[str, list[int]]
+
+
 def reason(model: Numberlink, blocked: frozenset[int] = frozenset()) -> str | None:
     """Why ``model`` has no answer (one of the tests above), or None when none applies.
     ``blocked``: cells no path may enter (lines already drawn: the search's board, its
     heads as the endpoints); they count as walls that belong to no pair."""
+    found = reason_where(model, blocked)
+    return None if found is None else found[0]
+
+
+def reason_where(model: Numberlink, blocked: frozenset[int] = frozenset()) -> Found | None:
+    """:func:`reason` with the cells the reason is about."""
     comp = _regions(model, blocked)
     why = _walled_in(model, comp) or _narrow_cut(model, blocked)
     if why is None:
@@ -72,10 +83,10 @@ def _one_region_pairs(model: Numberlink, comp: list[int]) -> dict[int, int]:
     return only
 
 
-def _walled_in(model: Numberlink, comp: list[int]) -> str | None:
+def _walled_in(model: Numberlink, comp: list[int]) -> Found | None:
     for k in range(len(model.ends)):
         if _shared_regions(model, comp, k) == set():
-            return f"the ends of {model.labels[k]} are walled apart by other endpoints"
+            return f"the ends of {model.labels[k]} are walled apart by other endpoints", list(model.ends[k])
     return None
 
 
@@ -119,7 +130,7 @@ def _rim_walks(model: Numberlink, comp: list[int], blocked: frozenset[int]) -> l
     return walks
 
 
-def _crossing_on_rim(model: Numberlink, comp: list[int], walks) -> str | None:
+def _crossing_on_rim(model: Numberlink, comp: list[int], walks) -> Found | None:
     pair_at = model.endpoint_cells()
     only = _one_region_pairs(model, comp)         # their paths are cross-cuts of it
     # the curves of its pair's region that each endpoint touches: one, or where its
@@ -138,7 +149,8 @@ def _crossing_on_rim(model: Numberlink, comp: list[int], walks) -> str | None:
         crossed = _crossing(model, at)
         if crossed is not None:
             a, b = (model.labels[k] for k in crossed)
-            return f"{a} and {b} meet the edge of the free cells in crossing order: their lines would cross"
+            return (f"{a} and {b} meet the edge of the free cells in crossing order: their lines would cross",
+                    [*model.ends[crossed[0]], *model.ends[crossed[1]]])
     return None
 
 
@@ -200,7 +212,7 @@ def _ports(model: Numberlink, comp: list[int], walks) -> dict[int, tuple[int, in
     return {e: meets[e][0] for k in alive for e in model.ends[k]}
 
 
-def _not_planar(model: Numberlink, comp: list[int], walks) -> str | None:
+def _not_planar(model: Numberlink, comp: list[int], walks) -> Found | None:
     ports = _ports(model, comp, walks)
     if not ports:
         return None
@@ -245,11 +257,11 @@ def _not_planar(model: Numberlink, comp: list[int], walks) -> str | None:
     genus = (2 * parts - V + E - faces) // 2
     if genus > 0:
         return (f"the lines of {E} pairs between {V} groups of endpoints cannot all be drawn without "
-                f"crossing in the order they leave their groups")
+                f"crossing in the order they leave their groups", sorted(ports))
     return None
 
 
-def _narrow_cut(model: Numberlink, blocked: frozenset[int]) -> str | None:
+def _narrow_cut(model: Numberlink, blocked: frozenset[int]) -> Found | None:
     W, H = model.width, model.height
     ends = model.endpoint_cells()
     for axis, size, other in (("column", W, H), ("row", H, W)):
@@ -268,6 +280,7 @@ def _narrow_cut(model: Numberlink, blocked: frozenset[int]) -> str | None:
         for i in range(size):
             running += across[i]
             if running > other - taken[i]:
+                cells = [r * W + i for r in range(H)] if axis == "column" else [i * W + c for c in range(W)]
                 return (f"{running} lines must cross {axis} {i + 1}, which has only "
-                        f"{other - taken[i]} free cells")
+                        f"{other - taken[i]} free cells", cells)
     return None

@@ -500,3 +500,14 @@ def test_a_puzzle_without_a_solution_says_where_and_is_corrected_from_its_page(c
     page.wait_for_selector("#editor:not([hidden])")
     page.fill("#editor-row-3", " ".join(map(str, right["rows"][3])))
     assert check(page).startswith("One solution")
+
+
+def test_a_numberlink_without_an_answer_says_why_and_where(context, server):
+    page = editor(context, server, "numberlink/3x3")
+    wait_ready(page)
+    page.select_option("#editor-option-cover", "free")
+    type_cells(page, [(0, 1, "A"), (2, 1, "A"), (1, 0, "B"), (1, 2, "B")])
+    assert check(page) == ("No solution: A and B meet the edge of the free cells in crossing order: their lines "
+                           "would cross (marked on the board). Compare the clues with your puzzle.")
+    assert page.evaluate("app.editor.highlight()") == {"cells": [[0, 1], [2, 1], [1, 0], [1, 2]], "lines": [],
+                                                       "wrong": True}

@@ -99,9 +99,9 @@ export function initActions(ctx) {
       return;  // (no more to say than "no solution")
     }
     if (!clash || state.puzzle !== p || state.running) return;
-    const n = clash.lines.length, them = n === 1 ? "it" : "them";
-    if (n) {
-      state.highlight = { cells: [], lines: clash.lines, wrong: true };
+    const n = clash.lines.length, them = n === 1 ? "it" : "them", cells = clash.cells || [];
+    if (n || cells.length) {
+      state.highlight = { cells, lines: clash.lines, wrong: true };
       board().draw();
     }
     const outlined = n ? ` ${n === 1 ? "It is" : "They are"} outlined.` : "";
@@ -109,7 +109,8 @@ export function initActions(ctx) {
     // (on a phone the button waits behind More…: offsetParent is null while it is not shown)
     const where = button.offsetParent === null ? " (under More…)" : "";
     const edit = !button.hidden && !button.disabled ? ` Edit${where} opens a copy of the puzzle to correct ${n ? them : "it"}.` : "";
-    say(`${lead}: ${clash.message}.${outlined}${edit}`, "error");
+    const marked = !n && cells.length ? " (marked on the board)" : "";
+    say(`${lead}: ${clash.message}${marked}.${outlined}${edit}`, "error");
   }
 
   /* Check: the rules the grid breaks, then (when the puzzle has one solution) where it

@@ -91,7 +91,10 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
           "with your puzzle.", "error");
       m.showMarks();
     } else if (res.status === "unsolvable" && res.clash) {
-      say(`No solution: ${res.clash.message}. Compare the clues with your puzzle.`, "error");
+      const cells = res.clash.cells || [];
+      e.highlight = cells.length ? { cells, lines: [], wrong: true } : null;
+      say(`No solution: ${res.clash.message}${cells.length ? " (marked on the board)" : ""}. Compare the clues with your puzzle.`, "error");
+      m.showMarks();
     } else if (res.status === "unsolvable") {
       say("No solution: these clues contradict each other. Compare them with your puzzle.", "error");
     } else if (res.status === "cancelled") {
