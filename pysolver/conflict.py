@@ -28,16 +28,24 @@ from .sharing import sharing
 Contradicts = Callable[[list[bool]], bool]
 
 
+#: the most lines looked through (the editor's largest board, 128 a side): each of them
+#: is a run of line reasoning over the whole board, and a 512x512 would take minutes
+MAX_LINES = 256
+
+
 def clashing_lines(nlines: int, contradicts: Contradicts) -> tuple[str, list[int]] | None:
     """``("suspects" | "conflict", lines)`` as the module describes, given
     ``contradicts(active)`` (whether line reasoning over the lines marked active reaches
-    a contradiction); None when all lines together do not.  Past the deadline
+    a contradiction); None when all lines together do not, or there are more than
+    :data:`MAX_LINES`.  Past the deadline
     (``contradicts`` raising SolveTimeout): while the suspects are looked for, the
     SolveTimeout (some would be left out, perhaps the mistyped one, and a list that
     reads as complete would point the maker away from it); while a conflict is
     narrowed, the lines still kept (they contradict each other, a few may be spare)."""
     # (the tests share their line results: a line's answer depends on its clue and its
     # cells only, whichever other lines are left out, and most recur from test to test)
+    if nlines > MAX_LINES:
+        return None
     with sharing():
         if not contradicts([True] * nlines):
             return None

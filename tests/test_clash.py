@@ -128,3 +128,11 @@ def test_a_hungry_cat_circle_typed_as_a_square_is_found_by_the_exact_line_solver
     p["rows"][1] = [["R", 7, False], ["B", 4, True]]
     clash = api.clash(p)
     assert clash["kind"] == "suspects" and clash["lines"] == [["row", 1]]
+
+
+def test_a_board_beyond_the_editors_sides_is_not_looked_through():
+    """(each line is a run of line reasoning over the whole board: a 512x512 would keep
+    the worker for minutes after "no solution")"""
+    from pysolver.conflict import MAX_LINES, clashing_lines
+    asked = []
+    assert clashing_lines(MAX_LINES + 1, lambda active: asked.append(1) or True) is None and not asked

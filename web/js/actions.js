@@ -11,12 +11,14 @@ export function initActions(ctx) {
   const say = (...args) => ctx.play.say(...args);
   const board = () => ctx.play.board;
 
+  const setBusy = (on) => { state.running = on; ctx.play.updateButtons(); };
+
   /** Run a worker request as `label` (Solve, Check, ...): the toolbar busy meanwhile;
       null (with a message) when it failed or was cancelled. */
   async function run(label, fn) {
     const p = state.puzzle;
     try {
-      return await whileBusy((on) => { state.running = on; ctx.play.updateButtons(); }, $("cancel"), fn);
+      return await whileBusy(setBusy, $("cancel"), fn);
     } catch (err) {
       if (state.puzzle !== p) return null;
       if (err.kind === "cancelled") say(`${label} cancelled.`);
@@ -94,9 +96,10 @@ export function initActions(ctx) {
   async function showClash(p, lead = "This puzzle has no solution") {
     let clash = null;
     try {
-      clash = (await solver.call("clash", { puzzle: strip(p), timeout: 20 })).clash;
+      // (busy meanwhile, with Cancel: the worker answers nothing else until it is done)
+      clash = (await whileBusy(setBusy, $("cancel"), () => solver.call("clash", { puzzle: strip(p), timeout: 20 }))).clash;
     } catch (err) {
-      return;  // (no more to say than "no solution")
+      return;  // (cancelled, or out of time: no more to say than "no solution")
     }
     if (!clash || state.puzzle !== p || state.running) return;
     const n = clash.lines.length, them = n === 1 ? "it" : "them", cells = clash.cells || [];
