@@ -136,3 +136,18 @@ def test_a_board_beyond_the_editors_sides_is_not_looked_through():
     from pysolver.conflict import MAX_LINES, clashing_lines
     asked = []
     assert clashing_lines(MAX_LINES + 1, lambda active: asked.append(1) or True) is None and not asked
+
+
+def test_where_line_reasoning_finds_nothing_probing_finds_the_clash():
+    """(a tough 10x10 of our maker, number 0, with row 2's blocks swapped: line logic
+    alone stalls without a contradiction, and so it did on 7 of 8 tournament boards with
+    a swapped clue, of which probing found 5)"""
+    from pysolver.base import Deadline
+    from pysolver.format import parse_puzzle
+    from pysolver.nonogram.clash import _SomeLinesFree
+    p = {"type": "nonogram", "width": 10, "height": 10,
+         "rows": [[2], [1, 2], [2, 1], [3], [1, 4], [3], [3], [1], [2], [3]],
+         "cols": [[2, 3], [2, 2], [2], [1], [3], [2], [1], [2], [1, 3], [2, 2]]}
+    assert api.solve(p)["status"] == "unsolvable"
+    assert _SomeLinesFree(parse_puzzle(p).model, Deadline(10), [True] * 20).propagate(range(20))  # (no contradiction)
+    assert api.clash(p)["lines"] == [["row", 1]]
