@@ -15,8 +15,9 @@ reasoning (the family's line solver to a fixpoint) with some lines' clues left o
   cannot all hold, none of which can be left out (deletion-based: each line in turn is
   left out, and stays out when the others still contradict each other).
 
-When line reasoning finds no contradiction at all (only a search shows there is no
-solution), there is nothing to show.
+When the family's reasoning finds no contradiction at all (only a search shows there
+is no solution), there is nothing to show; nonograms try probing then (each cell's
+values tried, with line reasoning after them), which finds most of those.
 """
 from __future__ import annotations
 

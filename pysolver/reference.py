@@ -127,4 +127,5 @@ def no_solution_hint(fam: Family, model: Any, deadline: Deadline) -> dict | None
     except SolveTimeout:
         clash = None
     message = "this puzzle has no solution" + (f": {clash['message']}" if clash else "")
-    return {"message": message, "cells": [], "lines": clash["lines"] if clash else [], "wrong": True}
+    return {"message": message, "cells": (clash or {}).get("cells", []), "lines": clash["lines"] if clash else [],
+            "wrong": True}

@@ -62,8 +62,8 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     return res;
   }
 
-  /** No solution: the lines whose clues clash, as the family's rules find them (the
-      line families; the others' answer is null, and "No solution" stands alone). */
+  /** No solution: why, as the family can say (the line families: the lines whose clues
+      clash; Numberlink: a reason and its cells; else null, and "No solution" stands alone). */
   async function clashOf(p) {
     try {
       return (await solver.call("clash", { puzzle: p, timeout: CLASH_SECONDS })).clash;
