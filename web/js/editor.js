@@ -149,7 +149,15 @@ export function initEditor(ctx, families) {
   /** A check's outline (e.highlight) shown: on the board, and on the line fields. */
   m.showMarks = () => {
     board.draw();
-    if (ed().entry === "lines") renderLines(false);
+    if (ed().entry !== "lines") return;
+    renderLines(false);
+    // (the first marked field brought into the list's sight when the list scrolls, as
+    // beside the board on a desktop: the page itself stays where it is)
+    const box = $("editor-lines"), first = box.querySelector('input[aria-invalid="true"]');
+    if (first && box.scrollHeight > box.clientHeight) {
+      const at = first.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      box.scrollTop += at - box.clientHeight / 2;
+    }
   };
   const cells = initCellEntry(m, renderPalette);
   const { check, play } = initEditorCheck(m, { solver, work, setBusy, load: (p) => ctx.routing.load(p) });
