@@ -9,7 +9,8 @@ import { $, whileBusy } from "./page.js";
 // Seconds "Check it is unique" may take (the answer says when it was not settled).
 const CHECK_SECONDS = 30;
 // Seconds the search for the clashing clues may take after "No solution" (a 30x30
-// nonogram takes a fraction of a second, a 55x60 ten in the browser).
+// nonogram takes a fraction of a second, a 55x60 about one in the browser, probing a
+// hard 25x25 tournament board a few).
 const CLASH_SECONDS = 20;
 
 /** check() and play() of the editor `m` (see editor.js); `setBusy(on)` shows the page
