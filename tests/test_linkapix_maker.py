@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -71,7 +74,7 @@ def test_ambiguous_cut_is_recut_until_unique():
     stats = {"rounds": 0, "solves": 0, "timeouts": 0}
     meta = {"type": "linkapix", "width": 3, "height": 3}
     puzzle = _verify(FAMILY, cut, keys, {"a": "#123456"}, meta, Deadline(30),
-                     np.random.default_rng(0), stats, 10.0)
+                     random.Random(0), stats, 10.0)
     assert stats["rounds"] >= 1
     assert_unique(puzzle)
     assert painted(puzzle) == grid
@@ -89,7 +92,7 @@ def test_a_solver_that_gives_up_makes_the_maker_shorten_paths(monkeypatch):
     stats = {"rounds": 0, "solves": 0, "timeouts": 0}
     meta = {"type": "linkapix", "width": 6, "height": 4}
     puzzle = _verify(FAMILY, cut, keys, {"a": "#123456"}, meta, Deadline(30),
-                     np.random.default_rng(0), stats, 10.0)
+                     random.Random(0), stats, 10.0)
     assert stats["timeouts"] >= 1
     monkeypatch.undo()
     assert_unique(puzzle)
@@ -110,10 +113,12 @@ def test_the_search_counts_the_candidates_each_choice_undoes_as_work():
 
 def test_a_check_out_of_work_shortens_paths_the_same_way_each_time():
     """The random makers bound the check of their first cut by work, not time: where it
-    runs out, the longest paths are shortened, on every machine alike."""
+    runs out, the longest paths are shortened, on every machine alike.  (A bound of 10
+    candidates undone: none at all would leave even the last cut, of 1s and 2s, no
+    room for the little search it may need.)"""
     palette, grid = generated_picture(16, 16, seed=7, colours=4, filled=False)
-    a, stats = make_puzzle(palette, grid, seed=0, tile=0, max_len=16, solve_work=0)
-    b, _ = make_puzzle(palette, grid, seed=0, tile=0, max_len=16, solve_work=0)
+    a, stats = make_puzzle(palette, grid, seed=0, tile=0, max_len=16, solve_work=10)
+    b, _ = make_puzzle(palette, grid, seed=0, tile=0, max_len=16, solve_work=10)
     assert stats["timeouts"] >= 1
     assert json.dumps(a) == json.dumps(b)
     assert_unique(a)
@@ -124,7 +129,7 @@ def test_cut_partitions_each_colour_region_into_paths():
     palette, grid = generated_picture(30, 30, seed=11, colours=4, filled=False)
     _, _, labels = picture_labels(palette, grid)
     board = _Board(labels)
-    paths = cut_paths(board, np.random.default_rng(0), 12)
+    paths = cut_paths(board, random.Random(0), 12)
     seen = [i for p in paths for i in p]
     assert sorted(seen) == sorted(board.cells)
     for p in paths:
@@ -137,11 +142,11 @@ def test_cut_partitions_each_colour_region_into_paths():
 def test_split_makes_a_hot_cell_a_clue_cell():
     path = list(range(10))
     for hot in ({1}, {8}, {4, 5, 6}, {2, 7}):
-        pieces = split_path(path, hot, np.random.default_rng(0))
+        pieces = split_path(path, hot, random.Random(0))
         assert len(pieces) == 2 and pieces[0] + pieces[1] == path
         assert hot & {pieces[0][-1], pieces[1][0]}
     for n in (2, 3, 4, 7):
-        pieces = split_path(list(range(n)), set(), np.random.default_rng(0))
+        pieces = split_path(list(range(n)), set(), random.Random(0))
         assert len(pieces) == 2 and all(pieces) and pieces[0] + pieces[1] == list(range(n))
 
 
@@ -298,3 +303,31 @@ def test_a_random_puzzle_has_the_colours_asked_for():
     for seed in range(30):   # (5x5 in 3 colours lost one in nearly half of the numbers)
         grid = blob_grid_of_all(5, 5, [".", "a", "b", "c"], seed, spare=".")
         assert {"a", "b", "c"} <= {k for row in grid for k in row}
+
+
+def test_solving_hints_and_the_makers_from_a_grid_import_no_numpy():
+    """In the browser NumPy is a download and seconds of loading, fetched when a request
+    first imports it: Link-a-Pix's search, hints, grades and the makers that start from
+    a grid (random pictures, the puzzle of the day, a drawing) must not import it (only
+    HiGHS, the paper's method and pixels do)."""
+    script = """
+import json, sys
+from pysolver import webapi
+def ask(cmd, **args):
+    reply = json.loads(webapi.handle(json.dumps({"cmd": cmd, "args": args})))
+    assert reply["ok"], reply
+    return reply["result"]
+made = ask("make", type="linkapix", maker="random", width=10, height=8, colours=2, grade=4, seed=1)["puzzle"]
+made.pop("solution")
+assert ask("solve", puzzle=made, unique=True)["unique"] is True
+ask("hint", puzzle=made, progress={})
+ask("grade", puzzle=made)
+ask("daily", type="linkapix", date="2026-11-25")
+ask("make", type="linkapix", maker="drawing", width=4, height=3,
+    palette={"a": "#000000"}, grid=["aaaa", "a..a", "aaaa"])
+print(sorted(m for m in ("numpy", "scipy") if m in sys.modules))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[]"]

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
-
 from ..base import Deadline, GaveUp
 from ..highs import highs_options, highs_stopped
 
@@ -220,7 +218,10 @@ def _search(eng, comp, limit, deadline, stats):
 
 
 def milp_pictures(eng, paths: list[int], limit: int, deadline: Deadline, stats):
-    """Up to ``limit`` selections of ``paths`` with distinct pictures, via HiGHS."""
+    """Up to ``limit`` selections of ``paths`` with distinct pictures, via HiGHS.
+    (NumPy and SciPy are imported here, not with the module: the search above needs
+    neither, and in the browser each is a download and seconds of loading.)"""
+    import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_matrix
 

@@ -34,13 +34,12 @@ process ends, at worst when all paths are 1s and the picture is given away.
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from typing import Any
 
-import numpy as np
-
 from ..base import Deadline, GaveUp, PuzzleError, SolveTimeout, WorkBound, quote
-from .pictures import BLANK, picture_from_rgba, picture_labels
+from .picture_grid import BLANK, picture_labels
 
 #: the solving method used to verify uniqueness
 VERIFY_METHOD = "auto"
@@ -56,9 +55,9 @@ def _family():
 class _Board:
     """The picture as flat arrays plus, per coloured cell, its same-colour neighbours."""
 
-    def __init__(self, labels: np.ndarray):
-        self.h, self.w = labels.shape
-        self.lab = [int(v) for v in labels.reshape(-1)]
+    def __init__(self, labels: list[list[int]]):
+        self.h, self.w = len(labels), len(labels[0])
+        self.lab = [v for row in labels for v in row]
         h, w, lab = self.h, self.w, self.lab
         self.cells = [i for i in range(h * w) if lab[i] != BLANK]
         nb: list[tuple[int, ...]] = [()] * (h * w)
@@ -86,7 +85,7 @@ def _length_weights(max_len: int) -> list[float]:
 #: the exponent of the length distribution of the first cut
 LENGTH_EXPONENT = 0.7
 
-def cut_paths(board: _Board, rng: np.random.Generator, max_len: int) -> list[list[int]]:
+def cut_paths(board: _Board, rng: random.Random, max_len: int) -> list[list[int]]:
     """Partition the coloured cells into same-colour paths (lists of flat indices)."""
     nb = board.nb
     size = board.h * board.w
@@ -95,13 +94,10 @@ def cut_paths(board: _Board, rng: np.random.Generator, max_len: int) -> list[lis
     for i in board.cells:
         free[i] = 1
         deg[i] = len(nb[i])
-    weights = np.array(_length_weights(max_len))
-    targets = rng.choice(np.arange(1, max_len + 1), size=len(board.cells),
-                         p=weights / weights.sum()).tolist()
+    targets = rng.choices(range(1, max_len + 1), weights=_length_weights(max_len), k=len(board.cells))
     # Per-cell tie breaks, and one coin per step: a quarter of the steps go to a
     # random neighbour instead of Warnsdorff's choice, so snakes bend irregularly.
-    tie = rng.random(size).tolist()
-    coins = iter(rng.random(len(board.cells) + 1).tolist())
+    tie = [rng.random() for _ in range(size)]
     heap = [(deg[i], tie[i], i) for i in board.cells]
     heapq.heapify(heap)
 
@@ -125,7 +121,7 @@ def cut_paths(board: _Board, rng: np.random.Generator, max_len: int) -> list[lis
             options = [j for j in nb[end] if free[j]]
             if not options:
                 break
-            coin = next(coins)
+            coin = rng.random()
             if len(options) > 1 and coin < 0.25:
                 end = options[int(coin * 4 * len(options))]
             else:
@@ -136,7 +132,7 @@ def cut_paths(board: _Board, rng: np.random.Generator, max_len: int) -> list[lis
     return paths
 
 
-def split_path(path: list[int], hot: set[int], rng: np.random.Generator) -> list[list[int]]:
+def split_path(path: list[int], hot: set[int], rng: random.Random) -> list[list[int]]:
     """Cut a path of at least 2 cells in two.  With hot cells (where two solutions'
     pictures differ) the cut goes next to the hot cell nearest the middle, which
     becomes a piece end, i.e. a clue cell whose colour no solution can change; without
@@ -150,7 +146,7 @@ def split_path(path: list[int], hot: set[int], rng: np.random.Generator) -> list
         # whichever leaves the pieces closer in length
         cut = k if 2 * k < n - 1 else k - 1
     else:
-        cut = n // 2 - 1 + (int(rng.integers(0, 2)) if n > 3 else 0)
+        cut = n // 2 - 1 + (rng.randrange(2) if n > 3 else 0)
     cut = min(max(cut, 0), n - 2)
     return [path[:cut + 1], path[cut + 1:]]
 
@@ -449,13 +445,13 @@ def make_puzzle(palette: dict, grid, seed: int = 0, deadline: Deadline | float |
     dl = deadline if isinstance(deadline, Deadline) else Deadline(deadline)
     keys, colours, labels = picture_labels(palette, grid)
     pal = dict(zip(keys, colours))
-    h, w = labels.shape
+    h, w = len(labels), len(labels[0])
     if max_len is None:
         max_len = default_max_len(w, h)
     if isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 1:
         raise PuzzleError(f"max_len: {quote(max_len)} is not a positive whole number")
     family = _family()
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     board = _Board(labels)
     cut = _Cut(board, cut_paths(board, rng, max_len))
     stats: dict[str, Any] = {"rounds": 0, "solves": 0, "timeouts": 0, "tile_solves": 0,
@@ -501,6 +497,7 @@ def make_from_rgba(rgba, width: int, height: int, colours: int, background: str 
     Returns ``(puzzle with solution, stats)``; the puzzle has no ``license`` key (the
     picture's rights stay with whoever uploaded it).  Raises PuzzleError for bad
     pixels or options, SolveTimeout (Cancelled) when the deadline ends it."""
+    from .pictures import picture_from_rgba  # (NumPy: pixels only)
     t0 = time.perf_counter()
     palette, grid = picture_from_rgba(rgba, width, height, colours, background, seed,
                                       source_width=source_width)

@@ -3,7 +3,7 @@
 A *picture* is ``(palette, grid)``: ``palette`` maps one-character keys to
 ``"#rrggbb"``, ``grid`` is a list of strings (or of lists) of those keys, with ``.``
 (or ``None``) for blank background.  The maker works on the same data as a label
-array (:func:`picture_labels`): ``-1`` blank, ``0..K-1`` the palette keys in order.
+array (:func:`.picture_grid.picture_labels`): ``-1`` blank, ``0..K-1`` the palette keys in order.
 
 Three sources:
 
@@ -23,60 +23,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..base import PuzzleError, parse_palette, quote
+from ..base import PuzzleError, quote
+from .picture_grid import BLANK, MAX_PICTURE_SIDE, picture_labels  # noqa: F401 (the maker's input, here too)
 
 #: palette keys handed out to quantised and generated pictures, in order
 KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 #: most colours a made puzzle may have (published Link-a-Pix rarely use more than 10)
 MAX_COLOURS = 32
-#: grids bigger than this are refused (the same bound as for puzzle files)
-MAX_PICTURE_SIDE = 256  # the maker: bigger pictures would take minutes to verify
 #: pixel sources bigger than this (per side) are refused before any work is done
 MAX_SOURCE_SIDE = 16384
-BLANK = -1
-
-
-def picture_labels(palette: dict, grid) -> tuple[list[str], list[str], np.ndarray]:
-    """Validate a picture; return ``(keys, colours, labels)`` with ``labels`` an
-    int16 array, ``-1`` for blank and ``i`` for ``keys[i]``.  Palette colours that the
-    grid does not use are dropped (a puzzle lists only the colours it needs)."""
-    palette = parse_palette(palette, "palette")
-    if not isinstance(grid, (list, tuple)) or not grid:
-        raise PuzzleError("picture: the grid is empty")
-    height = len(grid)
-    rows = []
-    for r, row in enumerate(grid):
-        if not isinstance(row, (str, list, tuple)):
-            raise PuzzleError(f"picture row {r}: expected a string or a list of keys")
-        rows.append(list(row))
-    width = len(rows[0])
-    if width == 0:
-        raise PuzzleError("picture: the grid is empty")
-    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
-        raise PuzzleError(f"picture: {width}x{height} is too big, at most "
-                          f"{MAX_PICTURE_SIDE}x{MAX_PICTURE_SIDE} cells")
-    used: dict[str, int] = {}
-    raw = np.full((height, width), BLANK, dtype=np.int16)
-    order = list(palette)
-    index = {k: i for i, k in enumerate(order)}
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            raise PuzzleError(f"picture row {r}: {len(row)} cells, expected {width}")
-        for c, key in enumerate(row):
-            if key is None or key == ".":
-                continue
-            if key not in index:
-                raise PuzzleError(f"picture row {r}, col {c}: {quote(key)} is not a palette key")
-            raw[r, c] = index[key]
-            used[key] = 1
-    if not used:
-        raise PuzzleError("picture: every cell is blank, there is nothing to link")
-    keys = [k for k in order if k in used]
-    remap = np.full(len(order) + 1, BLANK, dtype=np.int16)
-    for i, k in enumerate(keys):
-        remap[index[k]] = i
-    labels = np.where(raw >= 0, remap[raw], BLANK).astype(np.int16)
-    return keys, [palette[k] for k in keys], labels
 
 
 def labels_to_grid(keys: list[str], labels: np.ndarray) -> list[str]:

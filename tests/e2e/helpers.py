@@ -164,11 +164,16 @@ def cell_point(page, r, c):
 
 
 def drag(page, cells):
-    """A mouse drag on the play board through the centres of `cells`."""
-    page.mouse.move(*cell_point(page, *cells[0]))
+    """A mouse drag on the play board through the centres of `cells` (where they are
+    when it starts: one question to the page, not one per cell)."""
+    points = page.evaluate("""(cells) => {
+        const box = document.getElementById('board').getBoundingClientRect();
+        return cells.map(([r, c]) => { const p = app.cellCenter(r, c); return [box.x + p.x, box.y + p.y]; });
+    }""", [list(cell) for cell in cells])
+    page.mouse.move(*points[0])
     page.mouse.down()
-    for r, c in cells[1:]:
-        page.mouse.move(*cell_point(page, r, c), steps=2)
+    for point in points[1:]:
+        page.mouse.move(*point, steps=2)
     page.mouse.up()
 
 

@@ -16,10 +16,27 @@ HEART_LINK = api.link(HEART)
 pytestmark = pytest.mark.browser
 
 
-def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
+def small_numberlink():
+    board = json.loads((FIX.parents[2] / "static" / "puzzles" / "numberlink-7x7.json").read_text())
+    board.pop("solution")
+    return board
+
+
+def test_boots_loads_numpy_when_a_request_needs_it_and_solves_a_link(context, server):
+    """One page's first session, in order (each NumPy and SciPy load costs a test
+    seconds, so one page does what three did):
+
+    * the puzzle of the link is drawn before Python is ready; one worker serves it;
+    * a small Numberlink board is solved, uniquely too, without loading NumPy
+      (Numberlink's default search tests regions by a flood fill on boards up to 30x30
+      in the browser, so solving, Check and hints load nothing more);
+    * requests that need NumPy and SciPy (`mip`), sent every 50 ms for a second, so that
+      some arrive while NumPy's files are being written, are all answered: one sent
+      meanwhile used to run in that wait and import NumPy half written (an
+      ImportError); the status line says more is loading;
+    * SciPy's HiGHS runs (the self-test's MILP) and the link's nonogram is solved."""
     errors = []
     page = open_app(context, server.url + "#" + HEART_LINK, errors)
-    # The puzzle is drawn from the fragment before Python is ready.
     assert page.evaluate("app.state().puzzle.title") == "Heart"
     assert page.locator("#puzzle-title").text_content() == "Heart"
     wait_ready(page)
@@ -28,6 +45,20 @@ def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
     # by solver.js with the messages it sent meanwhile
     assert page.evaluate("'earlyWorker' in window && window.earlyWorker === null")
     assert page.evaluate("performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/js/worker.js')).length") == 1
+
+    page.evaluate("""() => { window.said = [];
+        new MutationObserver(() => said.push(document.getElementById('solver-status').textContent))
+          .observe(document.getElementById('solver-status'), {childList: true, characterData: true, subtree: true}); }""")
+    board = small_numberlink()
+    for args in ({"puzzle": board}, {"puzzle": board, "unique": True}):
+        assert page.evaluate("(a) => app.call('solve', a)", args)["status"] == "solved"
+    assert not any("Loading more" in text for text in page.evaluate("said"))
+    replies = page.evaluate("""async (p) => Promise.all([...Array(20).keys()].map((i) =>
+        new Promise((ok) => setTimeout(ok, 50 * i)).then(() => app.call('solve', {puzzle: p, method: 'mip'}))
+          .then((r) => r.status, (e) => String(e.message || e))))""", board)
+    assert replies == ["solved"] * 20
+    assert any("Loading more" in text for text in page.evaluate("said"))
+
     st = page.evaluate("app.call('selftest', {})")
     assert (st["numpy"], st["scipy"]) == ("2.0.2", "1.14.1")
     assert st["milp_status"] == 0 and st["milp_x"] == [1.0, 2.0]
@@ -42,42 +73,6 @@ def test_boots_pyodide_runs_milp_and_solves_a_link(context, server):
     assert set("".join(page.evaluate("app.state().progress.grid"))) == {"?"}
     assert page.evaluate("crossOriginIsolated") is True
     assert errors == []
-
-
-def small_numberlink():
-    board = json.loads((FIX.parents[2] / "static" / "puzzles" / "numberlink-7x7.json").read_text())
-    board.pop("solution")
-    return board
-
-
-def test_requests_sent_together_while_numpy_loads_are_all_answered(context, server):
-    """The first request that needs NumPy waits for it to load; one sent meanwhile
-    used to run in that wait and import NumPy half written (an ImportError)."""
-    page = open_app(context, server.url)
-    wait_ready(page)
-    # (one more request every 50 ms for a second, so that some arrive while NumPy's
-    # files are being written; `mip` needs NumPy and SciPy)
-    replies = page.evaluate("""async (p) => Promise.all([...Array(20).keys()].map((i) =>
-        new Promise((ok) => setTimeout(ok, 50 * i)).then(() => app.call('solve', {puzzle: p, method: 'mip'}))
-          .then((r) => r.status, (e) => String(e.message || e))))""", small_numberlink())
-    assert replies == ["solved"] * 20
-
-
-def test_a_small_numberlink_board_is_played_without_loading_numpy(context, server):
-    """Numberlink's default search tests regions by a flood fill on boards up to 30x30
-    in the browser, so solving, Check and hints there load nothing more; a method that
-    needs NumPy still loads it (and the status line says so)."""
-    page = open_app(context, server.url)
-    wait_ready(page)
-    page.evaluate("""() => { window.said = [];
-        new MutationObserver(() => said.push(document.getElementById('solver-status').textContent))
-          .observe(document.getElementById('solver-status'), {childList: true, characterData: true, subtree: true}); }""")
-    board = small_numberlink()
-    for args in ({"puzzle": board}, {"puzzle": board, "unique": True}):
-        assert page.evaluate("(a) => app.call('solve', a)", args)["status"] == "solved"
-    assert not any("Loading more" in text for text in page.evaluate("said"))
-    assert page.evaluate("(p) => app.call('solve', {puzzle: p, method: 'mip'})", board)["status"] == "solved"
-    assert any("Loading more" in text for text in page.evaluate("said"))
 
 
 def test_canvas_input_undo_redo_and_autosave_across_reload(context, server):
