@@ -177,8 +177,9 @@ def _internal(exc: Exception) -> str:
                        "trace": traceback.format_exc(limit=8)})
 
 
-#: Packages the worker loads only when a request first imports them: nonograms and
-#: Hungry Cat need neither, and NumPy with SciPy and OpenBLAS hold over 150 MB of a
+#: Packages the worker loads only when a request first imports them: nonograms, Hungry
+#: Cat and Link-a-Pix (but for its HiGHS fallback, the paper's method and pictures from
+#: pixels) need neither, and NumPy with SciPy and OpenBLAS hold over 150 MB of a
 #: phone's memory.  A request that imports one before it is loaded stops at that
 #: import (solver modules import them before they start work) and is sent again.
 ON_DEMAND = ("numpy", "scipy")

@@ -32,7 +32,7 @@ def _joined_puzzles(puzzle: dict, count: int):
 
 
 @pytest.mark.parametrize("values", [{"width": 12, "height": 12, "colours": 3, "grade": 4, "seed": 2},
-                                    {"width": 14, "height": 12, "colours": 2, "grade": 3, "seed": 5}])
+                                    {"width": 14, "height": 12, "colours": 2, "grade": 3, "seed": 6}])
 def test_engines_with_a_memo_end_as_engines_without(values):
     memo = Memo()
     puzzle = make.make("linkapix", values)["puzzle"]
@@ -58,3 +58,27 @@ def test_a_fiendish_link_a_pix_is_made_at_the_smallest_size_it_allows():
     assert made["stats"]["grade"]["stats"]["search_nodes"] > 12
     out = api.solve({k: v for k, v in asked.items() if k != "grade"}, unique=True, timeout=60)
     assert out["status"] == "solved" and out["unique"] is True
+
+
+def test_a_steps_tally_counts_the_polls_of_the_bounded_proof_inside_it():
+    """The grade-5 maker counts a step's work in the solver's polls (graded._Tally), those
+    of the proof of uniqueness under its own bound of work included: a plateau of steps
+    that cost much and grow nothing ends the picture (graded.PLATEAU_POLLS)."""
+    from pysolver.base import SolveTimeout
+    from pysolver.linkapix.graded import _one_picture, _Tally
+    tally = _Tally(Deadline(60))
+    for _ in range(7):
+        tally.check()
+
+    def endless(bounded):
+        while True:
+            bounded.check()
+    assert _one_picture(None, endless, tally, 20) is False       # out of work: not proved
+    assert tally.polls == 7 + 20
+
+    def found_none(bounded):
+        for _ in range(5):
+            bounded.check()
+        raise SolveTimeout("gave up")
+    assert _one_picture(None, found_none, tally, 20) is False
+    assert tally.polls == 7 + 20 + 5

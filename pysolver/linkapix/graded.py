@@ -23,16 +23,19 @@ picture ("tough", 4).  So the grade is steered by re-cutting the puzzle the make
   a join refused is not drawn again, and joins are refused whose candidate paths grow
   too many (:data:`LOOK_CELLS`, :data:`MAX_RESIDUAL`): they would leave so much to
   search that the solver's proof of uniqueness would take seconds; that proof is
-  bounded by the solver's polls (work, not seconds).  The rules run once per join
+  bounded by the solver's polls and the candidates its choices undo (work, not
+  seconds); a picture whose search stops growing while the steps' work piles up
+  (:data:`PLATEAU_POLLS`) is left for the next.  The rules run once per join
   weighed: their engine gives the grade and then, for the join tried, the proof
-  (:func:`.grade.rate`, :func:`.auto.finish`), and the engines of one request share a
+  (:func:`.grade.rate`, :func:`.auto.finish`), and the engines of one picture share a
   :class:`.memo.Memo` (most of the board is the same from one join to the next).
   Made on boards of 15 or more a side (see :func:`allowed_grades`).
 
 A try whose steps run out, or whose joins are all refused, is dropped for the next
-picture; tries are bounded (:data:`MAX_TRIES`).  Everything draws from one
-``random.Random`` seeded by the request, and every bound counts work, not seconds, so
-the same request gives the same puzzle on every machine.
+picture; tries are bounded (:data:`MAX_TRIES`).  Each picture draws from its own
+``random.Random``, seeded by the request and the picture's number (so a bound that
+ends one picture early changes nothing of the next), and every bound counts work, not
+seconds, so the same request gives the same puzzle on every machine.
 """
 from __future__ import annotations
 
@@ -161,6 +164,13 @@ VERIFY_WORK = 100_000
 #: links, once the rules have run (20x20, 3 colours: mostly under 500, the slowest seen
 #: 2,700 in 0.3 s of CPython; proofs that need more are refused)
 UNIQUE_WORK = 10_000
+#: and the candidates its choices may undo (a node that undoes thousands polls once):
+#: proofs that failed anyway spent up to 3.4 million, 12 s of CPython, before their
+#: polls ran out.  15x15 and 20x20, 3 colours, numbers 0-13 and 0-9: at 500,000 every
+#: puzzle made is the one made without the bound, 15x15 in 4 % less time on top of
+#: :data:`PLATEAU_POLLS` (196.4 -> 188.2 s; number 2 63.1 -> 53.2 s); at 100,000 proofs
+#: that succeed are cut (number 0 took 30 pictures instead of 5)
+UNIQUE_BULK = 500_000
 
 
 def _unique(model, deadline: Deadline, work: int | None = None) -> bool:
@@ -170,7 +180,7 @@ def _unique(model, deadline: Deadline, work: int | None = None) -> bool:
     return _one_picture(model, lambda d: solve(model, d, 2), deadline, work)
 
 
-def _unique_on(eng, deadline: Deadline, work: int) -> bool:
+def _unique_on(eng, deadline: Deadline, work: int, bulk: int | None = None) -> bool:
     """:func:`_unique` on an engine the rules have run on (:func:`.grade.rate`): only
     the search is left to do, and ``work`` bounds its polls, the engine's own included."""
     from .auto import finish
@@ -181,18 +191,38 @@ def _unique_on(eng, deadline: Deadline, work: int) -> bool:
             return finish(eng, bounded, 2, {})
         finally:
             eng.deadline = outer
-    return _one_picture(eng.model, search, deadline, work)
+    return _one_picture(eng.model, search, deadline, work, bulk)
 
 
-def _one_picture(model, solve, deadline: Deadline, work: int | None) -> bool:
-    """Whether ``solve`` (called with the deadline, bounded by ``work`` polls when
-    given) finds every picture there is and they are one."""
+class _Tally(Deadline):
+    """The caller's deadline (its time and its Cancel), counting the solver's polls made
+    under it, bounds of work inside it included: the work of a step towards grade 5,
+    the same on every machine."""
+
+    __slots__ = ("polls",)
+
+    def __init__(self, outer: Deadline):
+        super().__init__(outer.remaining(), outer.cancel)
+        self.polls = 0
+
+    def check(self) -> None:
+        self.polls += 1
+        super().check()
+
+
+def _one_picture(model, solve, deadline: Deadline, work: int | None, bulk: int | None = None) -> bool:
+    """Whether ``solve`` (called with the deadline, bounded by ``work`` polls and
+    ``bulk`` candidates undone when given) finds every picture there is and they are one."""
+    bounded = deadline if work is None else WorkBound(deadline, work, bulk)
     try:
-        out = solve(deadline if work is None else WorkBound(deadline, work))
+        out = solve(bounded)
     except (SolveTimeout, GaveUp):
         if deadline.expired():
             raise SolveTimeout("out of time") from None
         return False
+    finally:
+        if bounded is not deadline and isinstance(deadline, _Tally):
+            deadline.polls += work - max(bounded.left, 0)
     if not out.complete or not out.solutions:
         return False
     first = picture(model, out.solutions[0])
@@ -259,6 +289,15 @@ LOOK_SIDE = 20
 FIENDISH_STEPS = 40
 #: joins weighed at each step towards grade 5
 FIENDISH_SAMPLE = 6
+#: the solver's polls (:class:`_Tally`) a picture may spend on steps towards grade 5
+#: since its search last grew before the next picture is tried.  Pictures that fail
+#: take most of a slow request (15x15, 3 colours, numbers 0-13: 169 of 223 s), often
+#: on such plateaus, each step costlier as the puzzle grows harder.  The pictures that
+#: succeeded spent at most 137,000 on one (258,000 in an earlier sample); at 300,000
+#: every number makes the same puzzle as without the bound, 15x15 in 14 % less time
+#: (227.6 -> 196.4 s; number 1 31.8 -> 22.6 s, number 11 35.7 -> 25.6 s), 20x20
+#: numbers 0-9 as before (51 s)
+PLATEAU_POLLS = 300_000
 #: how often a join is drawn among those touching a link the rules leave open (where
 #: the search is), when there are some: joins elsewhere seldom change the search
 TOWARDS_OPEN = 0.8
@@ -332,32 +371,40 @@ def _up(links: _Links, g: Grade, level: int, rng: random.Random, deadline: Deadl
     best = _search_score(g)
     refused: set[frozenset] = set()
     opened = set()
+    plateau = 0        # polls spent since the search last grew
     if level == 5:
         opened = {tuple(links.links[k][0]) for k in _open_links(links, parse(links.puzzle()), deadline)[0]}
     for _ in range(FIENDISH_STEPS if level == 5 else MAX_STEPS):
         drawn = _draw(links, level, rng, refused, opened)
         if not drawn:
             return None
+        step = _Tally(deadline) if level == 5 else deadline
         weighed = []
         for join in drawn:
-            found = _weigh(links, join, level, deadline, memo)
+            found = _weigh(links, join, level, step, memo)
             if found is not None and best <= _search_score(found[0]) and found[0].level <= level:
                 weighed.append((found, join))
             else:
                 refused.add(_join_key(links, join))
         weighed.sort(key=lambda item: _fiendish_score(item[0][0]), reverse=True)
+        grew = False
         for (g, look, eng), join in weighed:
             kept, key = list(links.links), _join_key(links, join)
             links.join(*join)
-            if g.level <= 3 or (_unique_on(eng, deadline, UNIQUE_WORK) if eng is not None
+            if g.level <= 3 or (_unique_on(eng, step, UNIQUE_WORK, UNIQUE_BULK) if eng is not None
                                 else _unique(parse(links.puzzle()), deadline)):
                 if g.level == level:
                     return links.puzzle(), g
+                grew = _search_score(g) > best
                 best = _search_score(g)
                 opened = look
                 break
             refused.add(key)
             links.links = kept
+        if isinstance(step, _Tally):
+            plateau = 0 if grew else plateau + step.polls
+            if PLATEAU_POLLS is not None and plateau > PLATEAU_POLLS:
+                return None
     return None
 
 
@@ -370,11 +417,13 @@ def make_random(width: int, height: int, colours: int, level: int, seed: int, de
     from .makers import RANDOM_COLOURS, RANDOM_PALETTE
 
     check_grade(width, height, level)
-    rng = random.Random(f"linkapix {width}x{height} {colours} {level} {seed}")
-    memo = Memo()
     for tries in range(1, MAX_TRIES + 1):
         if deadline.expired():
             raise SolveTimeout("out of time")
+        # (each picture draws from its own generator and keeps its own memo: what one
+        # picture does, or where a bound stops it, changes nothing of the next)
+        rng = random.Random(f"linkapix {width}x{height} {colours} {level} {seed} {tries}")
+        memo = Memo()
         grid = ["".join(row) for row in blob_grid_of_all(width, height, [".", *RANDOM_PALETTE[:colours]],
                                                           rng.randrange(1 << 30), spare=".")]
         palette = {key: colour for key, colour in zip(RANDOM_PALETTE, RANDOM_COLOURS) if any(key in row for row in grid)}
