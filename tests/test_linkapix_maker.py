@@ -320,7 +320,7 @@ def ask(cmd, **args):
 made = ask("make", type="linkapix", maker="random", width=10, height=8, colours=2, grade=4, seed=1)["puzzle"]
 made.pop("solution")
 assert ask("solve", puzzle=made, unique=True)["unique"] is True
-ask("hint", puzzle=made, progress={})
+assert ask("hint", puzzle=made, progress={"paths": []})["hint"]["cells"]
 ask("grade", puzzle=made)
 ask("daily", type="linkapix", date="2026-11-25")
 ask("make", type="linkapix", maker="drawing", width=4, height=3,
