@@ -274,7 +274,8 @@ def lazy(module: str, name: str) -> Callable:
 @dataclass(frozen=True)
 class Method:
     """A solving method a family offers: ``name`` for ``--method``, a one-line
-    ``about`` (the app's method menu shows it), whether it needs SciPy (HiGHS), and
+    ``about`` (the app's method menu shows it), whether it needs SciPy (HiGHS) or may
+    need it (a fallback for what its search cannot settle), and
     ``run(model, deadline, limit) -> Outcome``, what :meth:`Family.solve` calls."""
     name: str
     about: str

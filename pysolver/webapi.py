@@ -178,10 +178,12 @@ def _internal(exc: Exception) -> str:
 
 
 #: Packages the worker loads only when a request first imports them: nonograms, Hungry
-#: Cat and Link-a-Pix (but for its HiGHS fallback, the paper's method and pictures from
-#: pixels) need neither, and NumPy with SciPy and OpenBLAS hold over 150 MB of a
+#: Cat and Link-a-Pix need neither (Link-a-Pix but for a part of the board too big for
+#: its search, which goes to HiGHS, the paper's method and pictures from pixels), and NumPy with SciPy and OpenBLAS hold over 150 MB of a
 #: phone's memory.  A request that imports one before it is loaded stops at that
-#: import (solver modules import them before they start work) and is sent again.
+#: import and is sent again (most solver modules import them before they start work;
+#: Link-a-Pix's search only when a part of the board goes to HiGHS, its work then done
+#: again).
 ON_DEMAND = ("numpy", "scipy")
 
 #: What the solvers import of each on-demand package.  The worker imports these right

@@ -309,7 +309,7 @@ def test_solving_hints_and_the_makers_from_a_grid_import_no_numpy():
     """In the browser NumPy is a download and seconds of loading, fetched when a request
     first imports it: Link-a-Pix's search, hints, grades and the makers that start from
     a grid (random pictures, the puzzle of the day, a drawing) must not import it (only
-    HiGHS, the paper's method and pixels do)."""
+    HiGHS, for a part too big for the search, the paper's method and pixels do)."""
     script = """
 import json, sys
 from pysolver import webapi

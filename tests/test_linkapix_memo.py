@@ -1,5 +1,6 @@
 """Work shared between Link-a-Pix engines on one board (pysolver/linkapix/memo.py) and
-the grade-5 maker that uses it: sharing changes nothing but the time."""
+the grade-5 maker that uses it: sharing changes nothing of the engines' answers, only
+the time (and with it the polls the maker's bound on a plateau counts)."""
 from __future__ import annotations
 
 import pytest

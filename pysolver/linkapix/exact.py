@@ -220,10 +220,11 @@ def _search(eng, comp, limit, deadline, stats):
 def milp_pictures(eng, paths: list[int], limit: int, deadline: Deadline, stats):
     """Up to ``limit`` selections of ``paths`` with distinct pictures, via HiGHS.
     (NumPy and SciPy are imported here, not with the module: the search above needs
-    neither, and in the browser each is a download and seconds of loading.)"""
-    import numpy as np
+    neither, and in the browser each is a download and seconds of loading.  SciPy
+    first: the worker loads NumPy with it, so the request is asked again once.)"""
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_matrix
+    import numpy as np
 
     n = len(paths)
     clue_row: dict[int, int] = {}

@@ -7,7 +7,11 @@ enumeration of a pair's paths and the enclosure rule's floods around each candid
 find what they found before.  A :class:`Memo` keeps their answers with what each one
 read, and gives an answer back only when everything it read is the same: the engine
 then goes on exactly as it would without the memo (same paths in the same order, same
-kills), so a maker's puzzle does not depend on it.
+kills), so an engine's answers do not depend on it.  (The grade-5 maker's bound on a
+picture's plateau counts the solver's polls actually made, fewer where the memo answers:
+that bound follows the time a step takes, and a change to the memo's sizes may change
+which picture makes the puzzle; the same request still makes the same puzzle on every
+machine.)
 """
 from __future__ import annotations
 

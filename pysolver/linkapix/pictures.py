@@ -2,8 +2,9 @@
 
 A *picture* is ``(palette, grid)``: ``palette`` maps one-character keys to
 ``"#rrggbb"``, ``grid`` is a list of strings (or of lists) of those keys, with ``.``
-(or ``None``) for blank background.  The maker works on the same data as a label
-array (:func:`.picture_grid.picture_labels`): ``-1`` blank, ``0..K-1`` the palette keys in order.
+(or ``None``) for blank background.  The maker works on the same data as labels
+(:func:`.picture_grid.picture_labels`, rows of them): ``-1`` blank, ``0..K-1`` the palette
+keys in order; the pixel functions here use NumPy label arrays of the same values.
 
 Three sources:
 

@@ -165,7 +165,8 @@ def cell_point(page, r, c):
 
 def drag(page, cells):
     """A mouse drag on the play board through the centres of `cells` (where they are
-    when it starts: one question to the page, not one per cell)."""
+    when it starts: one question to the page, not one per cell; a test that drags near
+    the edge of a zoomed board, which scrolls it, must ask where each cell is as it goes)."""
     points = page.evaluate("""(cells) => {
         const box = document.getElementById('board').getBoundingClientRect();
         return cells.map(([r, c]) => { const p = app.cellCenter(r, c); return [box.x + p.x, box.y + p.y]; });

@@ -193,7 +193,9 @@ def test_the_page_works_under_its_content_security_policy(browser, server):
         assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "object-src 'none'" in csp
         wait_ready(page)
         page.evaluate("(p) => app.load(p)", puzzle("linkapix-heart.json"))
-        assert page.evaluate("() => app.solve({unique: true})")["status"] == "solved"   # NumPy, SciPy on demand
+        assert page.evaluate("() => app.solve({unique: true})")["status"] == "solved"
+        # NumPy, SciPy and OpenBLAS loaded on demand under the CSP: HiGHS runs
+        assert page.evaluate("() => app.call('selftest', {})")["milp_status"] == 0
         assert page.evaluate("() => app.replay()") is True
         made = page.evaluate("""() => app.call("make", {type: "numberlink", maker: "random", width: 5, height: 5,
                                                          seed: 3, timeout: 60})""")

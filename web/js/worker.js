@@ -28,8 +28,8 @@ async function boot() {
   importScripts(PYODIDE + "pyodide.js");
   const start = await startPython();
   status("loading", "Starting the solver…");
-  // NumPy and SciPy wait until a request needs them (see ask()): nonograms and Hungry
-  // Cat never do, and they hold over 150 MB of a phone's memory.
+  // NumPy and SciPy wait until a request needs them (see ask()): nonograms, Hungry Cat
+  // and most Link-a-Pix requests never do, and they hold over 150 MB of a phone's memory.
   await addPysolver();
   if (self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined") {
     const shared = new SharedArrayBuffer(2);
