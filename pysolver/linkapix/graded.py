@@ -182,7 +182,8 @@ def _unique(model, deadline: Deadline, work: int | None = None) -> bool:
 
 def _unique_on(eng, deadline: Deadline, work: int, bulk: int | None = None) -> bool:
     """:func:`_unique` on an engine the rules have run on (:func:`.grade.rate`): only
-    the search is left to do, and ``work`` bounds its polls, the engine's own included."""
+    the search is left to do, ``work`` bounds its polls, the engine's own included, and
+    ``bulk`` the candidates its choices undo."""
     from .auto import finish
 
     def search(bounded: Deadline):
@@ -294,7 +295,7 @@ FIENDISH_SAMPLE = 6
 #: take most of a slow request (15x15, 3 colours, numbers 0-13: 169 of 223 s), often
 #: on such plateaus, each step costlier as the puzzle grows harder.  The pictures that
 #: succeeded spent at most 137,000 on one (258,000 in an earlier sample); at 300,000
-#: every number makes the same puzzle as without the bound, 15x15 in 14 % less time
+#: every number measured makes the same puzzle as without the bound, 15x15 in 14 % less time
 #: (227.6 -> 196.4 s; number 1 31.8 -> 22.6 s, number 11 35.7 -> 25.6 s), 20x20
 #: numbers 0-9 as before (51 s).  The polls are those actually made: an answer of the
 #: memo costs none, as it costs no time (counted as if found again, 300,000 cut pictures
