@@ -472,7 +472,7 @@ def test_a_puzzle_played_is_edited_as_a_copy(context, server):
     assert page.url.endswith("#new/nonogram/3x3")
     page.wait_for_timeout(400)  # (the autosave is batched)
     page.reload()
-    page.wait_for_function("app.editor.state() !== null")
+    page.wait_for_function("window.app && app.editor.state() !== null")   # (app comes with the page's modules)
     page.click("#editor-redo")
     assert page.evaluate("app.editor.state()") == {**puzzle}
     page.click("#editor-undo")

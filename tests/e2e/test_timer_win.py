@@ -137,7 +137,7 @@ def test_on_a_phone_the_tap_that_solves_leaves_the_win_screen_open(browser, serv
         page = wait_ready(open_puzzle(ctx, server, unsolved(LIB / "nonogram-heart.json")))
         grid = data["solution"]["grid"]
         r, c = max((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == "#")
-        # All but the last cell painted with the mouse, a drag per run (fifty taps on a
+        # All but the last cell painted with the mouse, a drag per run (62 taps on a
         # loaded machine could be held long enough to read as long presses, which
         # cross: once, no win screen came); the last, at the bottom of the board, tapped
         play_solution(page, grid[:r] + [grid[r][:c] + "." + grid[r][c + 1:]])
