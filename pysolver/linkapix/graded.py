@@ -165,8 +165,8 @@ VERIFY_WORK = 100_000
 #: 2,700 in 0.3 s of CPython; proofs that need more are refused)
 UNIQUE_WORK = 10_000
 #: and the candidates its choices may undo (a node that undoes thousands polls once):
-#: proofs that failed anyway spent up to 3.4 million, 12 s of CPython, before their
-#: polls ran out.  15x15 and 20x20, 3 colours, numbers 0-13 and 0-9: at 500,000 every
+#: a join step's proofs undid up to 3.4 million, 12 s of CPython, within their polls.
+#: 15x15 and 20x20, 3 colours, numbers 0-13 and 0-9: at 500,000 every
 #: puzzle made is the one made without the bound, 15x15 in 4 % less time on top of
 #: :data:`PLATEAU_POLLS` (196.4 -> 188.2 s; number 2 63.1 -> 53.2 s); at 100,000 proofs
 #: that succeed are cut (number 0 took 30 pictures instead of 5)
