@@ -1,5 +1,6 @@
 """The editor's "No solution": the lines whose clues clash (pysolver.conflict), for the
-two line families, on pictures of our own with clues mistyped as a maker might."""
+two line families, on pictures of our own with clues mistyped as a maker might; and a
+Link-a-Pix's reason and the cells it is about (pysolver.linkapix.clash)."""
 import pytest
 
 from pysolver import api
@@ -151,3 +152,82 @@ def test_where_line_reasoning_finds_nothing_probing_finds_the_clash():
     assert api.solve(p)["status"] == "unsolvable"
     assert _SomeLinesFree(parse_puzzle(p).model, Deadline(10), [True] * 20).propagate(range(20))  # (no contradiction)
     assert api.clash(p)["lines"] == [["row", 1]]
+
+
+# -- Link-a-Pix: a reason in words and the cells it is about ---------------------------------
+
+def lap(width, height, clues):
+    return {"type": "linkapix", "width": width, "height": height,
+            "palette": {"r": "#d62728", "b": "#1f77b4"}, "clues": clues}
+
+
+def lap_clash(p):
+    assert api.solve(p)["status"] == "unsolvable"
+    clash = api.clash(p)
+    assert clash["kind"] == "reason" and clash["lines"] == []
+    return clash["message"], clash["cells"]
+
+
+def test_a_link_forced_elsewhere_that_takes_a_clues_only_way_is_marked_with_the_clue():
+    # (the blue 3 can only run straight through the middle, where every red 5 must pass)
+    said, cells = lap_clash(lap(3, 3, [[0, 0, 5, "r"], [1, 0, 3, "b"], [1, 2, 3, "b"], [2, 0, 5, "r"]]))
+    assert said.startswith("the 5 in red at row 3, column 1 has no path left once the links that the other clues "
+                           "force are drawn")
+    assert cells == [[2, 0], [1, 0], [1, 1], [1, 2]]
+
+
+def test_a_clue_whose_every_path_runs_into_other_clues():
+    said, cells = lap_clash(lap(3, 3, [[0, 0, 5, "r"], [0, 1, 3, "b"], [2, 0, 5, "r"], [2, 1, 3, "b"]]))
+    assert said == ("the 5 in red at row 3, column 1 has no path: every path of 5 cells to another 5 of its colour "
+                    "runs into other clues") and cells == [[2, 0]]
+
+
+def test_counts_reach_and_sizes_that_rule_out_any_solution():
+    said, cells = lap_clash(lap(3, 3, [[0, 0, 3, "r"], [0, 2, 3, "r"], [2, 2, 3, "r"]]))
+    assert said == "there are 3 3s in red: they pair up, so one is missing or mistyped"
+    assert cells == [[0, 0], [0, 2], [2, 2]]
+    said, cells = lap_clash(lap(4, 2, [[0, 0, 3, "b"], [1, 0, 3, "b"]]))
+    assert said.startswith("the 3 in blue at row 1, column 1 has no partner: a path of 3 cells ends an even number "
+                           "of steps, at most 2, away") and cells == [[0, 0]]
+    said, cells = lap_clash(lap(3, 2, [[0, 0, 5, "r"], [0, 2, 5, "r"], [1, 0, 4, "b"], [1, 1, 4, "b"]]))
+    assert said == "the paths of the numbers paint 9 cells, and the board has 6" and cells == []
+    # (the numbers fill the board, and the cell at row 1, column 2 is out of every reach)
+    said, cells = lap_clash(lap(3, 3, [[0, 0, 1, "b"], [1, 0, 2, "b"], [1, 1, 2, "b"], [1, 2, 4, "r"],
+                                      [2, 0, 2, "b"], [2, 1, 2, "b"], [2, 2, 4, "r"]]))
+    assert "every cell is painted" in said and cells == [[0, 1]]
+
+
+def test_a_link_a_pix_with_a_solution_has_no_clash():
+    assert api.clash(lap(3, 3, [[0, 0, 5, "r"], [2, 0, 5, "r"], [0, 2, 3, "b"], [2, 2, 3, "b"]])) is None
+
+
+def test_every_reason_given_for_a_mistyped_link_a_pix_is_sound():
+    """Clues of our maker's random pictures mistyped as a maker might (a pair's number
+    changed at both ends, so the counts stay even, or one end moved): whenever a reason
+    is given, the solver finds no solution, and no puzzle without one goes without."""
+    import copy
+    import random
+    from pysolver.linkapix.maker import make_puzzle
+    rng = random.Random(3)
+    given = 0
+    for number in range(12):
+        w, h = rng.randint(5, 8), rng.randint(5, 8)
+        grid = ["".join(rng.choice("rb") if rng.random() < 0.8 else "." for _ in range(w)) for _ in range(h)]
+        p, _ = make_puzzle({"r": "#d62728", "b": "#1f77b4"}, grid, seed=number, deadline=20)
+        at = {(r, c): i for i, (r, c, _, _) in enumerate(p["clues"])}
+        pairs = [(at[tuple(path[0])], at[tuple(path[-1])]) for path in p["solution"]["paths"] if len(path) > 1]
+        for _ in range(3):
+            q = copy.deepcopy(p)
+            q.pop("solution")
+            a, b = rng.choice(pairs)
+            if rng.random() < 0.5:
+                for i in (a, b):
+                    q["clues"][i][2] += 1
+            else:
+                free = [(r, c) for r in range(h) for c in range(w) if (r, c) not in at]
+                q["clues"][a][:2] = rng.choice(free)
+            status = api.solve(q)["status"]
+            clash = api.clash(q)
+            assert (clash is not None) == (status == "unsolvable"), (q, clash, status)
+            given += clash is not None
+    assert given >= 20

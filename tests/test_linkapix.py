@@ -466,7 +466,9 @@ def test_a_hint_on_a_puzzle_without_a_solution_does_not_blame_the_player():
     from pysolver import api
     puzzle = {"type": "linkapix", "width": 3, "height": 1, "palette": {"a": "#000000"},
               "clues": [[0, 0, 2, "a"], [0, 2, 1, "a"]]}
+    said = ("this puzzle has no solution: there is one 2: numbers of 2 or more pair up, so its partner is missing "
+            "or it is mistyped")
     got = api.hint(puzzle, {"paths": []})
-    assert got["wrong"] and got["message"] == "this puzzle has no solution"
+    assert got["wrong"] and got["message"] == said and got["cells"] == [[0, 0]]
     got = api.hint(puzzle, {"paths": [[[0, 2]]]})
-    assert got["wrong"] and got["message"] == "this puzzle has no solution"
+    assert got["wrong"] and got["message"] == said

@@ -4,8 +4,8 @@ Modules: :mod:`.model` (parse, ``to_json``, :func:`picture`), :mod:`.check` (the
 check), :mod:`.codec` (share-link body), :mod:`.text` (terminal picture, typed layout),
 :mod:`.matfile` (the MATLAB data of Guan et al.), :mod:`.engine` + :mod:`.exact` +
 :mod:`.auto` (the default exact solver), :mod:`.paper` (the LP method of Guan et al.),
-:mod:`.hint`, :mod:`.steps` (Replay).  :mod:`.maker` and :mod:`.pictures` (puzzles from
-pictures) are separate.
+:mod:`.hint`, :mod:`.steps` (Replay), :mod:`.clash` (why there is no solution).
+:mod:`.maker` and :mod:`.pictures` (puzzles from pictures) are separate.
 
 For the maker and the app: ``picture(model, solution)`` gives ``grid[row][col]``, the
 palette key painted in each cell or ``None`` for blank; two solutions are the same
@@ -66,6 +66,10 @@ class LinkAPix(Family):
     def next_step(self, puzzle: Model, progress: dict, deadline: Deadline) -> dict | None:
         from .hint import next_step
         return next_step(self, puzzle, progress, deadline)
+
+    def clash(self, puzzle: Model, deadline: Deadline) -> dict | None:
+        from .clash import clash
+        return clash(puzzle, deadline)
 
     def mistakes(self, puzzle: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
         from .hint import mistakes

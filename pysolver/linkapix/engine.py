@@ -48,7 +48,14 @@ if TYPE_CHECKING:
 
 
 class Contradiction(Exception):
-    """The current state has no solution."""
+    """The current state has no solution.  ``clue`` or ``cell``: the clue that has no
+    path left (or no partner) or the cell no path can paint, when that is the reason
+    (:mod:`.clash` tells a puzzle maker where to look)."""
+
+    def __init__(self, message: str, clue: int | None = None, cell: int | None = None):
+        super().__init__(message)
+        self.clue = clue
+        self.cell = cell
 
 
 class BudgetExceeded(Exception):
@@ -169,7 +176,7 @@ class Engine:
                         self._new_pair(a, b)
         for i, n in enumerate(self.c_num):
             if n > 1 and not self.clue_pairs[i]:
-                raise Contradiction(f"clue {i} has no partner")
+                raise Contradiction(f"clue {i} has no partner", clue=i)
         self.stats["pairs"] = len(self.pairs)
         # cells no pair can reach: fatal in a fully-filled puzzle, checked by _drain
         self.cell_q.extend(x for x in range(self.N) if not self.zone_cnt[x] and not self.occupied[x])
@@ -436,7 +443,7 @@ class Engine:
                     continue
                 n = self.clue_cnt[c]
                 if n == 0:
-                    raise Contradiction(f"clue {c} has no path left")
+                    raise Contradiction(f"clue {c} has no path left", clue=c)
                 if n == 1:
                     q = next(q for q in self.clue_cands[c] if alive[q])
                     self.force(q, "clue", c)
@@ -446,7 +453,7 @@ class Engine:
                     continue
                 n = self.cell_cnt[x]
                 if n == 0:
-                    raise Contradiction(f"cell {x} cannot be painted")
+                    raise Contradiction(f"cell {x} cannot be painted", cell=x)
                 if n == 1:
                     q = next(q for q in self.cell_cands[x] if alive[q])
                     self.force(q, "cell", x)

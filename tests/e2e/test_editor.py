@@ -502,6 +502,21 @@ def test_a_puzzle_without_a_solution_says_where_and_is_corrected_from_its_page(c
     assert check(page).startswith("One solution")
 
 
+def test_a_linkapix_without_an_answer_says_which_clue_and_marks_what_blocks_it(context, server):
+    """(a maker's review: a Link-a-Pix's "No solution" said no more; the counts and the
+    partners are fine here, so the editor lists no problem before the check)"""
+    page = editor(context, server, "linkapix/3x3")
+    page.click("#editor-add-colour")
+    type_cells(page, [(0, 0, "5", "r"), (2, 0, "5", "r"), (1, 0, "3", "k"), (1, 2, "3", "k")])
+    assert page.evaluate("app.editor.problems()") == []
+    wait_ready(page)
+    assert check(page) == ("No solution: the 5 in red at row 3, column 1 has no path left once the links that the "
+                           "other clues force are drawn: they take the cells or the partners its paths need (marked "
+                           "on the board). Compare the clues with your puzzle.")
+    assert page.evaluate("app.editor.highlight()") == {"cells": [[2, 0], [1, 0], [1, 1], [1, 2]], "lines": [],
+                                                       "wrong": True}
+
+
 def test_a_numberlink_without_an_answer_says_why_and_where(context, server):
     page = editor(context, server, "numberlink/3x3")
     wait_ready(page)
