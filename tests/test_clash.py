@@ -99,7 +99,8 @@ def test_a_numberlink_without_an_answer_says_why_in_words():
     assert api.solve(crossing)["status"] == "unsolvable"
     clash = api.clash(crossing)
     assert clash == {"kind": "reason", "lines": [], "cells": [[0, 1], [2, 1], [1, 0], [1, 2]],   # (the endpoints)
-                     "message": "A and B meet the edge of the free cells in crossing order: their lines would cross"}
+                     "message": "the lines of A and B would have to cross: round the empty cells they must run "
+                                "through, their ends come in the order A, B, A, B"}
     assert api.hint(crossing, {"paths": {}})["message"] == "this puzzle has no solution: " + clash["message"]
 
 
@@ -171,8 +172,8 @@ def lap_clash(p):
 def test_a_link_forced_elsewhere_that_takes_a_clues_only_way_is_marked_with_the_clue():
     # (the blue 3 can only run straight through the middle, where every red 5 must pass)
     said, cells = lap_clash(lap(3, 3, [[0, 0, 5, "r"], [1, 0, 3, "b"], [1, 2, 3, "b"], [2, 0, 5, "r"]]))
-    assert said.startswith("the 5 in red at row 3, column 1 has no path left once the links that the other clues "
-                           "force are drawn")
+    assert said == ("the 5 in red at row 3, column 1 has no way left to a partner: links that the other clues force "
+                    "block every path of 5 cells")
     assert cells == [[2, 0], [1, 0], [1, 1], [1, 2]]
 
 

@@ -9,9 +9,9 @@ In order, each reason sound on its own:
 * a clue has no partner: no other clue of its number and colour is a path's length
   away (the Manhattan distance at most the number less one, and of its parity);
 * propagation (:class:`.engine.Engine`, then the enclosure rule) leaves a clue with no
-  path, marked together with the links forced by the other clues that its paths needed
-  the cells or the partners of; or, when the numbers add up to the whole board, a cell
-  that no path can paint.
+  path, marked together with the links forced by the other clues that take a cell of
+  one of its paths or one of its partners; or, when the numbers add up to the whole
+  board, a cell that no path can paint.
 
 Otherwise None: only a search shows that there is no solution, and the editor says
 just that.
@@ -70,11 +70,10 @@ def clash(model: Model, deadline: Deadline) -> dict | None:
                               f"{n} of its colour runs into other clues", [(r, c)])
             if blocking:
                 cells = [(r, c)] + [tuple(rc) for q in blocking for rc in eng.path_cells(q)]
-                return reason(f"{clue_name(r, c, n, key)} has no path left once the links that the other "
-                              f"clues force are drawn: they take the cells or the partners its paths need",
-                              cells)
-            return reason(f"{clue_name(r, c, n, key)} has no path left: the other clues' paths take the "
-                          f"cells or the partners its paths need", [(r, c)])
+                return reason(f"{clue_name(r, c, n, key)} has no way left to a partner: links that the other "
+                              f"clues force block every path of {n} cells", cells)
+            return reason(f"{clue_name(r, c, n, key)} has no way left to a partner: the paths that the other "
+                          f"clues must take block every path of {n} cells", [(r, c)])
         if why.cell is not None:
             r, c = divmod(why.cell, W)
             return reason(f"the numbers add up to every cell of the board, so every cell is painted, but no "

@@ -149,7 +149,8 @@ def _crossing_on_rim(model: Numberlink, comp: list[int], walks) -> Found | None:
         crossed = _crossing(model, at)
         if crossed is not None:
             a, b = (model.labels[k] for k in crossed)
-            return (f"{a} and {b} meet the edge of the free cells in crossing order: their lines would cross",
+            return (f"the lines of {a} and {b} would have to cross: round the empty cells they must run "
+                    f"through, their ends come in the order {a}, {b}, {a}, {b}",
                     [*model.ends[crossed[0]], *model.ends[crossed[1]]])
     return None
 

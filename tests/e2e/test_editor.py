@@ -510,11 +510,40 @@ def test_a_linkapix_without_an_answer_says_which_clue_and_marks_what_blocks_it(c
     type_cells(page, [(0, 0, "5", "r"), (2, 0, "5", "r"), (1, 0, "3", "k"), (1, 2, "3", "k")])
     assert page.evaluate("app.editor.problems()") == []
     wait_ready(page)
-    assert check(page) == ("No solution: the 5 in red at row 3, column 1 has no path left once the links that the "
-                           "other clues force are drawn: they take the cells or the partners its paths need (marked "
-                           "on the board). Compare the clues with your puzzle.")
+    assert check(page) == ("No solution: the 5 in red at row 3, column 1 has no way left to a partner: links that the "
+                           "other clues force block every path of 5 cells (marked on the board). Compare the clues "
+                           "with your puzzle.")
     assert page.evaluate("app.editor.highlight()") == {"cells": [[2, 0], [1, 0], [1, 1], [1, 2]], "lines": [],
                                                        "wrong": True}
+
+
+def test_a_numberlink_with_two_answers_outlines_where_their_lines_differ(context, server):
+    """(a maker's review: every cell is on line A in both answers, so comparing the
+    cells' labels outlined nothing; the ways a line leaves a cell tell them apart)"""
+    page = editor(context, server, "numberlink/3x3")
+    wait_ready(page)
+    type_cells(page, [(0, 0, "A"), (2, 2, "A")])
+    said = check(page)
+    assert said.startswith("Several solutions: two of them differ in the ") and " outlined cells. " in said, said
+    marked = page.evaluate("app.editor.highlight()")["cells"]
+    assert len(marked) >= 2 and f"differ in the {len(marked)} outlined cells" in said
+
+
+def test_play_says_first_when_the_puzzle_has_several_solutions_and_opens_it_when_asked_again(context, server):
+    """(a maker's review: a puzzle of two solutions was played and shared without a word)"""
+    page = editor(context, server, "linkapix/3x3")
+    type_cells(page, [(0, 0, "3"), (0, 2, "3"), (1, 1, "1"), (2, 0, "3"), (2, 2, "3")])
+    wait_ready(page)
+    page.click("#editor-play")
+    page.wait_for_function("document.querySelector('#editor-message').textContent.endsWith('Play again to open it as "
+                           "it is.')")
+    said = page.locator("#editor-message").text_content()
+    assert said.startswith("Several solutions: two of them differ in the 4 outlined cells."), said
+    assert page.is_visible("#editor") and not page.is_visible("#play")
+    page.click("#editor-play")
+    page.wait_for_selector("#play:not([hidden])")
+    assert page.evaluate("app.state().puzzle.clues") == [[0, 0, 3, "k"], [0, 2, 3, "k"], [1, 1, 1, "k"],
+                                                          [2, 0, 3, "k"], [2, 2, 3, "k"]]
 
 
 def test_a_numberlink_without_an_answer_says_why_and_where(context, server):
@@ -522,7 +551,8 @@ def test_a_numberlink_without_an_answer_says_why_and_where(context, server):
     wait_ready(page)
     page.select_option("#editor-option-cover", "free")
     type_cells(page, [(0, 1, "A"), (2, 1, "A"), (1, 0, "B"), (1, 2, "B")])
-    assert check(page) == ("No solution: A and B meet the edge of the free cells in crossing order: their lines "
-                           "would cross (marked on the board). Compare the clues with your puzzle.")
+    assert check(page) == ("No solution: the lines of A and B would have to cross: round the empty cells they must "
+                           "run through, their ends come in the order A, B, A, B (marked on the board). Compare the "
+                           "clues with your puzzle.")
     assert page.evaluate("app.editor.highlight()") == {"cells": [[0, 1], [2, 1], [1, 0], [1, 2]], "lines": [],
                                                        "wrong": True}

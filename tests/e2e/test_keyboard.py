@@ -73,7 +73,7 @@ def test_a_numberlink_line_is_drawn_from_the_keyboard(context, server):
     page.keyboard.press("ArrowLeft")
     assert page.locator("#board-cursor").text_content() == "Row 2, column 2: empty"
     page.keyboard.press("ArrowRight")
-    assert page.locator("#board-cursor").text_content() == "Row 2, column 3: endpoint A, on its line"
+    assert page.locator("#board-cursor").text_content() == "Row 2, column 3: endpoint A, on its line, going up"
 
 
 def test_focus_stays_where_the_keyboard_user_is(context, server):

@@ -18,12 +18,18 @@ const CLASH_SECONDS = 20;
 export function initEditorCheck(m, { solver, work, setBusy, load }) {
   const { e, fam, draft, puzzle, problems, say } = m;
 
-  /** Cells where two solutions differ: compared as the family describes each cell in
-      words (its colour, its line), so any family's answers compare alike. */
+  /** Cells where two solutions differ: by the family's picture of an answer where it
+      has one (Link-a-Pix: the colours painted, not the links that paint them), else as
+      it describes each cell in words (its colour, its line and which way it goes). */
   function differences(p, a, b) {
     const f = fam(), pa = f.fromSolution(p, a), pb = f.fromSolution(p, b), cells = [];
+    const [ia, ib] = f.picture ? [f.picture(p, pa), f.picture(p, pb)] : [null, null];
     for (let r = 0; r < p.height; r++) {
-      for (let c = 0; c < p.width; c++) if (f.describe(p, pa, r, c) !== f.describe(p, pb, r, c)) cells.push([r, c]);
+      for (let c = 0; c < p.width; c++) {
+        const differ = ia ? ia[r * p.width + c] !== ib[r * p.width + c]
+          : f.describe(p, pa, r, c) !== f.describe(p, pb, r, c);
+        if (differ) cells.push([r, c]);
+      }
     }
     return cells;
   }
@@ -34,6 +40,10 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     say(`Fix what is listed below first: ${problems()[0].message}`, "error");
     return true;
   }
+
+  // The draft's puzzle last checked, with the solver's answer; and the puzzle whose Play
+  // was held back for a verdict other than one solution (Play again opens it anyway).
+  let checked = null, held = null;
 
   /** "Check it is unique": the solver asked for two solutions of the draft's puzzle. */
   async function check() {
@@ -56,6 +66,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       res = { status: err.kind === "cancelled" ? "cancelled" : "error", error: err.message };
     }
     if (draft() && puzzle() === p) {
+      checked = { p, res };
       report(p, res);
       // (on a phone the verdict is below the clues and the board, out of sight)
       $("editor-message").scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -80,8 +91,9 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     } else if (res.status === "solved" && res.unique === false) {
       const cells = res.second_solution ? differences(p, res.solution, res.second_solution) : [];
       e.highlight = cells.length ? { cells, lines: [], wrong: true } : null;
-      say("Several solutions" + (cells.length ? `: two of them differ in the ${cells.length} outlined cells. ` : ". ") +
-          "Compare those clues with your puzzle: one may be mistyped.", "error");
+      say("Several solutions" + (cells.length ? `: two of them differ in the ${cells.length} outlined cells. ` +
+          "Compare the clues around them" : ". Compare the clues") + " with your puzzle: one may be mistyped or missing.",
+          "error");
       m.showMarks();
     } else if (res.status === "solved") {
       say(`It has a solution, but the solver could not rule out a second one in ${CHECK_SECONDS} s.`);
@@ -109,7 +121,22 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
 
   /** Play: the draft's puzzle opened on the play page (a draft with problems is not). */
   async function play() {
-    if (refusedProblems()) return;
+    if (e.busy || refusedProblems()) return;
+    const p = puzzle();
+    if (held !== p) {
+      // (a puzzle shared with several solutions, or none, lets its players down: the
+      // maker hears the verdict before playing it, once; a check not settled in time
+      // holds nothing back)
+      const known = checked?.p === p;
+      const res = known ? checked.res : await check();
+      if (!res || res.status === "cancelled" || puzzle() !== p) return;
+      if (res.status === "unsolvable" || res.unique === false) {
+        if (known) report(p, res);          // (said again: other words may have followed it)
+        held = p;
+        say(`${$("editor-message").textContent} Play again to open it as it is.`, "error");
+        return;
+      }
+    }
     e.drafts.flush();
     try {
       await load(puzzle());

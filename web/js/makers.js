@@ -297,7 +297,9 @@ function makerForm(fam, maker, { solver, load, tell }) {
         const what = size ? `a ${size[0]}×${size[1]} puzzle` : "a puzzle";
         const clock = showElapsed(status, `Making ${what}${number}…`, maker.timeout);
         const made = await solver.call("make", req.args).finally(clock.stop);
-        return { ...made, seconds: made.stats?.seconds ?? clock.seconds() };
+        // (the time waited, as the status line counted it: a maker's own stats may
+        // time only a part of the work, a Link-a-Pix's cut say)
+        return { ...made, seconds: clock.seconds() };
       });
       const clues = res.stats?.clues === undefined ? "" : `${res.stats.clues} clues, `;
       // A picture repaired until unique: how many cells changed, ringed in the picture made

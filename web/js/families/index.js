@@ -22,6 +22,10 @@
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
      isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}],
      describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),
+     picture?(puzzle, progress) -> per cell (row by row) what the answer shows there, where two
+                             answers that differ in how they are drawn are the same (Link-a-Pix:
+                             the colours painted); the editor outlines the cells where two
+                             solutions differ by it, else by describe
      applyStep(puzzle, progress, step) (when the description says replay),
      brokenLines?(puzzle, progress)  lines whose settled cells break their clue ("Show errors")
      drawingKind?            what the drawing maker needs to draw its pictures (see designer.js)

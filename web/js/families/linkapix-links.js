@@ -48,6 +48,17 @@ export function coverMap(p, progress) {
   return owner;
 }
 
+/** The colour key painted in each cell, row by row ("" for a blank cell): two answers
+    are the same picture exactly when these agree (links drawn otherwise may paint it). */
+export function picture(p, progress) {
+  const { clueAt } = info(p), owner = coverMap(p, progress), paths = progress.paths;
+  return Array.from(owner, (i) => {
+    if (i < 0 || i >= paths.length) return "";
+    const [r, c] = paths[i][0];
+    return p.clues[clueAt.get(r * p.width + c)]?.[3] ?? "";
+  });
+}
+
 /** What a cell holds, in words (the keyboard cursor's announcement). */
 export function describe(p, progress, r, c) {
   const { clueAt } = info(p);

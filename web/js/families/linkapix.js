@@ -6,7 +6,7 @@ import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
 import { contrast, contrastText, drawingColours, drawText, faint, gridLines, mix, readableOn, strokeCells, strokePath } from "./draw.js";
 import nonogram from "./nonogram.js";
-import { applyStep, coverMap, describe, fromSolution, info, isSolved, newProgress, press, toSolution,
+import { applyStep, coverMap, describe, fromSolution, info, isSolved, newProgress, picture, press, toSolution,
          unfinishedOf } from "./linkapix-links.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -331,6 +331,6 @@ export default {
         "link to erase it, click or tap a 1 to fill it. Zoom with the wheel, a pinch or the + and − buttons; pan " +
         "with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, problems, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
-  drawingKind,
+  picture, drawingKind,
   editor: () => import("../editor-linkapix.js").then((m) => m.default),
 };

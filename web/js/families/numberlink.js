@@ -157,12 +157,21 @@ function complete(p, lab, path) {
                               (same(path[0], b) && same(path[path.length - 1], a)));
 }
 
-/** What a cell holds, in words (the keyboard cursor's announcement). */
+/** What a cell holds, in words (the keyboard cursor's announcement), with the ways its
+    line leaves it: two answers that differ in a cell say it differently (the editor
+    outlines where two solutions differ by these words). */
 function describe(p, progress, r, c) {
   const end = info(p).endAt.get(r * p.width + c);
   const line = Object.keys(progress.paths).find((k) => progress.paths[k].some((q) => q[0] === r && q[1] === c));
-  const on = line !== undefined ? `on line ${line}` : "empty";
-  return end !== undefined ? `endpoint ${end}${line !== undefined ? ", on its line" : ""}` : on;
+  let ways = "";
+  if (line !== undefined) {
+    const path = progress.paths[line], i = path.findIndex((q) => q[0] === r && q[1] === c);
+    const dir = ([r2, c2]) => (r2 < r ? "up" : r2 > r ? "down" : c2 < c ? "left" : "right");
+    const out = [path[i - 1], path[i + 1]].filter(Boolean).map(dir);
+    if (out.length) ways = `, going ${out.join(" and ")}`;
+  }
+  const on = line !== undefined ? `on line ${line}${ways}` : "empty";
+  return end !== undefined ? `endpoint ${end}${line !== undefined ? `, on its line${ways}` : ""}` : on;
 }
 
 function isSolved(p, progress) {
