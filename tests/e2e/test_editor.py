@@ -546,6 +546,13 @@ def test_play_says_first_when_the_puzzle_has_several_solutions_and_opens_it_when
                                                           [2, 0, 3, "k"], [2, 2, 3, "k"]]
 
 
+def test_a_number_too_long_for_the_board_is_said_once(context, server):
+    page = editor(context, server, "linkapix/3x3")
+    type_cells(page, [(0, 0, "5"), (2, 0, "5"), (1, 2, "99")])
+    assert [p["message"] for p in page.evaluate("app.editor.problems()")] == [
+        "The 99 at row 2, column 3 is longer than the board has cells."]
+
+
 def test_a_numberlink_without_an_answer_says_why_and_where(context, server):
     page = editor(context, server, "numberlink/3x3")
     wait_ready(page)

@@ -41,7 +41,8 @@ export default {
       if (!(k in d.palette)) out.push({ message: `The ${n} at ${cellName(r, c)} has a colour no longer in the palette.`, cells: [[r, c]] });
       else if (n > d.width * d.height) out.push({ message: `The ${n} at ${cellName(r, c)} is longer than the board has cells.`, cells: [[r, c]] });
     }
-    const p = { ...d, clues: d.clues.filter((cl) => cl[3] in d.palette) };
+    // (the counts and partners of the clues said to be wrong above are not looked at)
+    const p = { ...d, clues: d.clues.filter((cl) => cl[3] in d.palette && cl[2] <= d.width * d.height) };
     // (numbers of 2 or more pair up: an odd count of one number and colour leaves one over)
     const groups = new Map();
     for (const [r, c, n, k] of p.clues) {
