@@ -6,8 +6,10 @@
 
 import { $, whileBusy } from "./page.js";
 
-// Seconds "Check it is unique" may take (the answer says when it was not settled).
+// Seconds "Check it is unique" may take (the answer says when it was not settled), and
+// the check Play makes first (a large draft not settled by then opens unchecked).
 const CHECK_SECONDS = 30;
+const PLAY_CHECK_SECONDS = 10;
 // Seconds the search for the clashing clues may take after "No solution" (a 30x30
 // nonogram takes a fraction of a second, a 55x60 about one in the browser, probing a
 // hard 25x25 tournament board a few).
@@ -46,7 +48,8 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
   let checked = null, held = null;
 
   /** "Check it is unique": the solver asked for two solutions of the draft's puzzle. */
-  async function check() {
+  async function check(seconds = CHECK_SECONDS) {
+    if (typeof seconds !== "number") seconds = CHECK_SECONDS;     // (a click's event)
     if (e.busy) return null;
     const p = puzzle();
     if (refusedProblems()) return null;
@@ -57,7 +60,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
         say("Waiting for the solver…");
         await work.ready();
         say("Looking for a second solution…");
-        const found = await solver.call("solve", { puzzle: p, unique: true, timeout: CHECK_SECONDS });
+        const found = await solver.call("solve", { puzzle: p, unique: true, timeout: seconds });
         if (found.status !== "unsolvable") return found;
         say("No solution: looking for the clues that clash…");
         return { ...found, clash: await clashOf(p) };
@@ -66,8 +69,8 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       res = { status: err.kind === "cancelled" ? "cancelled" : "error", error: err.message };
     }
     if (draft() && puzzle() === p) {
-      checked = { p, res };
-      report(p, res);
+      if (res.status !== "cancelled" && res.status !== "error") checked = { p, res };
+      report(p, res, seconds);
       // (on a phone the verdict is below the clues and the board, out of sight)
       $("editor-message").scrollIntoView({ block: "nearest", behavior: "smooth" });
     }
@@ -85,7 +88,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
   }
 
   /** What the answer says of the puzzle `p`, in words (two solutions: where they differ, outlined). */
-  function report(p, res) {
+  function report(p, res, seconds = CHECK_SECONDS) {
     if (res.status === "solved" && res.unique === true) {
       say("One solution: the puzzle is as it should be. Play it, or share it from its page.", "ok");
     } else if (res.status === "solved" && res.unique === false) {
@@ -96,7 +99,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
           "error");
       m.showMarks();
     } else if (res.status === "solved") {
-      say(`It has a solution, but the solver could not rule out a second one in ${CHECK_SECONDS} s.`);
+      say(`It has a solution, but the solver could not rule out a second one in ${seconds} s.`);
     } else if (res.status === "unsolvable" && res.clash?.lines.length) {
       e.highlight = { cells: [], lines: res.clash.lines, wrong: true };
       const one = res.clash.lines.length === 1;
@@ -113,7 +116,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     } else if (res.status === "cancelled") {
       say("Check cancelled.");
     } else if (res.status === "timeout") {
-      say(`Not settled: the solver gave up after ${CHECK_SECONDS} s.`, "error");
+      say(`Not settled: the solver gave up after ${seconds} s.`, "error");
     } else {
       say(`The check failed: ${res.error || res.note || res.status}.`, "error");
     }
@@ -128,8 +131,13 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       // maker hears the verdict before playing it, once; a check not settled in time
       // holds nothing back)
       const known = checked?.p === p;
-      const res = known ? checked.res : await check();
-      if (!res || res.status === "cancelled" || puzzle() !== p) return;
+      const res = known ? checked.res : await check(PLAY_CHECK_SECONDS);
+      if (!res || puzzle() !== p) return;
+      if (res.status === "cancelled") {
+        held = p;                           // (a draft too large to wait for)
+        say("Check cancelled: Play again to open the puzzle unchecked.");
+        return;
+      }
       if (res.status === "unsolvable" || res.unique === false) {
         if (known) report(p, res);          // (said again: other words may have followed it)
         held = p;
