@@ -179,8 +179,8 @@ def test_a_link_forced_elsewhere_that_takes_a_clues_only_way_is_marked_with_the_
 
 def test_a_clue_whose_every_path_runs_into_other_clues():
     said, cells = lap_clash(lap(3, 3, [[0, 0, 5, "r"], [0, 1, 3, "b"], [2, 0, 5, "r"], [2, 1, 3, "b"]]))
-    assert said == ("the 5 in red at row 3, column 1 has no path: every path of 5 cells to another 5 of its colour "
-                    "runs into other clues") and cells == [[2, 0]]
+    assert said == ("the 5 in red at row 3, column 1 has no path: every path of 5 cells to another 5 in red runs "
+                    "into other clues") and cells == [[2, 0]]
 
 
 def test_counts_reach_and_sizes_that_rule_out_any_solution():

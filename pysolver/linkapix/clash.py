@@ -28,9 +28,11 @@ def clash(model: Model, deadline: Deadline) -> dict | None:
     names = player_names(list(model.palette.values()))
     colour_of = dict(zip(model.palette, names))
 
+    def tint(key: str) -> str:
+        return f" in {colour_of[key]}" if len(model.palette) > 1 else ""
+
     def clue_name(r: int, c: int, n: int, key: str) -> str:
-        tint = f" in {colour_of[key]}" if len(model.palette) > 1 else ""
-        return f"the {n}{tint} at row {r + 1}, column {c + 1}"
+        return f"the {n}{tint(key)} at row {r + 1}, column {c + 1}"
 
     def reason(message: str, cells) -> dict:
         return {"kind": "reason", "message": message, "lines": [], "cells": [list(rc) for rc in cells]}
@@ -44,11 +46,10 @@ def clash(model: Model, deadline: Deadline) -> dict | None:
             groups.setdefault((n, key), []).append((r, c))
     for (n, key), where in groups.items():
         if len(where) % 2:
-            tint = f" in {colour_of[key]}" if len(model.palette) > 1 else ""
             if len(where) == 1:
-                return reason(f"there is one {n}{tint}: numbers of 2 or more pair up, so its partner is missing "
-                              f"or it is mistyped", where)
-            return reason(f"there are {len(where)} {n}s{tint}: they pair up, so one is missing or mistyped",
+                return reason(f"there is one {n}{tint(key)}: numbers of 2 or more pair up, so its partner is "
+                              f"missing or it is mistyped", where)
+            return reason(f"there are {len(where)} {n}s{tint(key)}: they pair up, so one is missing or mistyped",
                           where)
     eng = Engine(model, deadline)
     try:
@@ -63,11 +64,11 @@ def clash(model: Model, deadline: Deadline) -> dict | None:
             if not eng.clue_pairs[why.clue]:
                 steps = "1 step" if n == 2 else f"an {'odd' if n % 2 == 0 else 'even'} number of steps, at most {n - 1},"
                 return reason(f"{clue_name(r, c, n, key)} has no partner: a path of {n} cells ends {steps} "
-                              f"away, and no other {n} of its colour is there", [(r, c)])
+                              f"away, and no other {n}{tint(key)} is there", [(r, c)])
             blocking, bare_paths = _blocking_links(eng, why.clue, deadline)
             if not bare_paths:
                 return reason(f"{clue_name(r, c, n, key)} has no path: every path of {n} cells to another "
-                              f"{n} of its colour runs into other clues", [(r, c)])
+                              f"{n}{tint(key)} runs into other clues", [(r, c)])
             if blocking:
                 cells = [(r, c)] + [tuple(rc) for q in blocking for rc in eng.path_cells(q)]
                 return reason(f"{clue_name(r, c, n, key)} has no way left to a partner: links that the other "
