@@ -1,9 +1,9 @@
 /* The editor's "Check it is unique" and Play: the draft's puzzle sent to the solver
    for two solutions (where two differ, the cells are outlined so the player can compare
    the clues around them with the puzzle they hold), or opened on the play page, checked
-   first when it was not (several solutions or none are said, and a second Play opens it).  Apart from the
-   page (editor.js) because it is the part that waits on the solver: an answer for a
-   draft changed meanwhile is not said. */
+   first when it was not (several solutions or none are said, and a second Play opens
+   it).  Apart from the page (editor.js) because it is the part that waits on the
+   solver: an answer for a draft changed meanwhile is not said. */
 
 import { $, whileBusy } from "./page.js";
 
