@@ -297,8 +297,9 @@ function makerForm(fam, maker, { solver, load, tell }) {
         const what = size ? `a ${size[0]}×${size[1]} puzzle` : "a puzzle";
         const clock = showElapsed(status, `Making ${what}${number}…`, maker.timeout);
         const made = await solver.call("make", req.args).finally(clock.stop);
-        // (the time waited, as the status line counted it: a maker's own stats may
-        // time only a part of the work, a Link-a-Pix's cut say)
+        // (the time waited, as the status line counted it: a maker's own figure may
+        // time a part of the work only, a Link-a-Pix's the cut of its picture, not
+        // drawing it or loading the maker's modules)
         return { ...made, seconds: clock.seconds() };
       });
       const clues = res.stats?.clues === undefined ? "" : `${res.stats.clues} clues, `;
