@@ -503,8 +503,8 @@ def test_a_puzzle_without_a_solution_says_where_and_is_corrected_from_its_page(c
 
 
 def test_a_linkapix_without_an_answer_says_which_clue_and_marks_what_blocks_it(context, server):
-    """(a maker's review: a Link-a-Pix's "No solution" said no more; the counts and the
-    partners are fine here, so the editor lists no problem before the check)"""
+    """(a Link-a-Pix's "No solution" said no more, a rough edge named at stop 46; the
+    counts and the partners are fine here, so the editor lists no problem before the check)"""
     page = editor(context, server, "linkapix/3x3")
     page.click("#editor-add-colour")
     type_cells(page, [(0, 0, "5", "r"), (2, 0, "5", "r"), (1, 0, "3", "k"), (1, 2, "3", "k")])

@@ -50,7 +50,6 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
 
   /** "Check it is unique": the solver asked for two solutions of the draft's puzzle. */
   async function check(seconds = CHECK_SECONDS) {
-    if (typeof seconds !== "number") seconds = CHECK_SECONDS;     // (a click's event)
     if (e.busy) return null;
     const p = puzzle();
     if (refusedProblems()) return null;

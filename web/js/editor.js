@@ -283,7 +283,7 @@ export function initEditor(ctx, families) {
     change(blank);
     say("Cleared: Undo brings the clues back.");
   };
-  $("editor-check").onclick = check;
+  $("editor-check").onclick = () => check();
   $("editor-cancel").onclick = () => work.cancel();
   $("editor-play").onclick = play;
   $("editor-name").addEventListener("input", (ev) => {
