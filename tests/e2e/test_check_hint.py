@@ -36,8 +36,10 @@ def test_nonogram_check_finds_a_wrong_cell_in_an_open_line_as_hint_does(context,
     page.mouse.click(*cell_point(page, 9, 0))        # row 10's clue is empty
     assert press(page, "check") == "1 cell is wrong"
     assert "error" in page.locator("#message").get_attribute("class")
-    # marked on the board: the cell's outline is in the error colour
-    assert close(colour_at(page, 9.05, 0.5), css_var(page, "error"))
+    # marked on the board: the cell's outline in dashes of the error colour from its
+    # corner, the text colour between them (not taken for a cell painted red)
+    assert close(colour_at(page, 9.05, 0.2), css_var(page, "error"))
+    assert close(colour_at(page, 9.05, 0.44), css_var(page, "fg"))
     assert press(page, "hint") == "Hint: 1 cell is wrong"
     page.click("#undo")
     assert press(page, "check") == "No mistakes so far."

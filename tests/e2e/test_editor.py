@@ -563,3 +563,18 @@ def test_a_numberlink_without_an_answer_says_why_and_where(context, server):
                            "clues with your puzzle.")
     assert page.evaluate("app.editor.highlight()") == {"cells": [[0, 1], [2, 1], [1, 0], [1, 2]], "lines": [],
                                                        "wrong": True}
+
+
+def test_a_linkapix_0_is_refused_in_words_and_10_still_types(context, server):
+    """(a maker's review: a 0 typed alone cleared the cell without a word)"""
+    page = editor(context, server, "linkapix/3x3")
+    type_cells(page, [(0, 0, "3"), (1, 1, "0")])
+    assert page.evaluate("app.editor.state().clues") == [[0, 0, 3, "k"]]
+    assert page.locator("#editor-message").text_content().startswith("There is no 0 in Link-a-Pix")
+    page.keyboard.type("10")                              # a 0 after a 1 makes 10
+    assert page.evaluate("app.editor.state().clues") == [[0, 0, 3, "k"], [1, 1, 10, "k"]]
+    assert page.locator("#editor-message").text_content() == ""
+    click_cell(page, 0, 0)
+    page.fill("#editor-cell", "0")                        # the phone's cell field
+    assert page.evaluate("app.editor.state().clues") == [[0, 0, 3, "k"], [1, 1, 10, "k"]]
+    assert page.locator("#editor-message").text_content().startswith("There is no 0 in Link-a-Pix")

@@ -13,7 +13,7 @@ const JOIN_MS = 1000;
 /** The cell entry of the editor `m` (see editor.js); renderPalette: the palette's
     swatches drawn again (a palette key chose another colour). */
 export function initCellEntry(m, renderPalette) {
-  const { e, ed, draft, change, board } = m;
+  const { e, ed, draft, change, board, say } = m;
   let typed = null;       // {r, c, at, text}: the cell typed into last, for joins
   let touchPick = false;  // a touch chose a cell: the cell field takes the focus after it
 
@@ -43,10 +43,14 @@ export function initCellEntry(m, renderPalette) {
     if ($("editor-cursor").textContent !== said) $("editor-cursor").textContent = said;
   }
 
-  /** The clue at the cursor's cell set to `text`. */
+  /** The clue at the cursor's cell set to `text`; false (and why said) when the
+      editor refuses that text (a Link-a-Pix 0), the cell left as it was. */
   function setCell(text, field) {
     const { r, c } = board.cursor;
+    const refused = text && ed().refuses?.(text, draft());
+    if (refused) { say(refused, "error"); return false; }
     change(ed().setCell(draft(), r, c, text, e.tool), field);
+    return true;
   }
 
   /** Move the cell cursor by (dr, dc), reading order wrapping at the row's end. */
@@ -87,8 +91,7 @@ export function initCellEntry(m, renderPalette) {
     const now = performance.now(), t = typed;
     const joined = t && t.r === r && t.c === c && now - t.at < JOIN_MS ? ed().joins(t.text, ev.key, draft()) : null;
     const text = joined ?? ev.key;
-    typed = { r, c, at: now, text };
-    setCell(text, `cell:${r},${c}`);
+    typed = setCell(text, `cell:${r},${c}`) ? { r, c, at: now, text } : null;
     showCell();
     return true;
   }

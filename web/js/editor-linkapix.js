@@ -24,6 +24,9 @@ export default {
                                  clues: d.clues.filter((cl) => cl[3] in d.palette) }),
   accepts: (key) => /^[0-9]$/.test(key),
   joins: (before, key) => (before.length < MAX_DIGITS ? before + key : null),
+  // (a 0 typed alone used to clear the cell without a word: a 1 is the smallest clue)
+  refuses: (text) => (/^0+$/.test(text) ? "There is no 0 in Link-a-Pix: the smallest number is 1, a cell painted alone. " +
+                      "Delete or Backspace clears a cell." : null),
   cellText: (d, r, c) => String(cells.itemAt(d, r, c)?.[2] ?? ""),
   setCell(d, r, c, text, colour) {
     const n = parseInt(text, 10), old = cells.itemAt(d, r, c);

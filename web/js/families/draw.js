@@ -80,8 +80,9 @@ export function readableOn(hex, background) {
 }
 
 /** Outline cells [[r, c], ...] of a grid whose cell (0,0) is at (x0, y0), over a
-    wider stroke of `halo` when given (so the outline shows on any fill). */
-export function strokeCells(ctx, cells, x0, y0, colour, width = 0.12, halo = null) {
+    wider stroke of `halo` when given (so the outline shows on any fill); `dash`: the
+    outline in dashes of that length (the halo showing between them). */
+export function strokeCells(ctx, cells, x0, y0, colour, width = 0.12, halo = null, dash = 0) {
   if (!cells.length) return;
   const outline = (style, w) => {
     ctx.strokeStyle = style;
@@ -89,7 +90,23 @@ export function strokeCells(ctx, cells, x0, y0, colour, width = 0.12, halo = nul
     for (const [r, c] of cells) ctx.strokeRect(x0 + c + width / 2, y0 + r + width / 2, 1 - width, 1 - width);
   };
   if (halo) outline(halo, width * 2);
+  if (dash) ctx.setLineDash([dash, dash * 0.5]);
   outline(colour, width);
+  if (dash) ctx.setLineDash([]);
+}
+
+/** Cells marked wrong (a check's mistakes, a clash's cells, the editor's problems):
+    dashes of the error red on a frame of the text colour, so that the mark is not
+    taken for a clue or a picture painted red (a maker's review: a red frame round a
+    red 5 read as part of the clue). */
+export function strokeWrongCells(ctx, cells, x0, y0, t, width = 0.12) {
+  strokeCells(ctx, cells, x0, y0, t.error, width, t.fg, 0.3);
+}
+
+/** A highlight's cells: wrong ones as strokeWrongCells, a hint's in the hint colour. */
+export function strokeHighlight(ctx, hl, x0, y0, t, width = 0.12) {
+  if (hl.wrong) strokeWrongCells(ctx, hl.cells || [], x0, y0, t, width);
+  else strokeCells(ctx, hl.cells || [], x0, y0, t.hint, width);
 }
 
 /** Thin grid lines over a W x H grid whose cell (0,0) is at (x0, y0). */

@@ -10,7 +10,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames, paletteTools } from "./colournames.js";
-import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeCells, usedPalette } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeHighlight, strokeWrongCells, usedPalette } from "./draw.js";
 import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -204,12 +204,12 @@ function draw(ctx, p, progress, view) {
     for (const [kind, i] of hl.lines || []) {
       if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1); else ctx.strokeRect(x0 + i, y0, 1, H);
     }
-    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint, 0.12, hl.wrong ? t.fg : null);
+    strokeHighlight(ctx, hl, x0, y0, t);
   }
   const bad = new Set();
   if (view.marks) {
     for (const e of view.marks.errors) for (const l of e.lines || []) bad.add(l.join(":"));
-    strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error, 0.12, t.fg);
+    strokeWrongCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t);
   }
   const { rowItem, colItem, maskCorner } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // (in the maker, view.design, the clues are the picture's own: never greyed out)

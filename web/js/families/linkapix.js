@@ -4,7 +4,7 @@
 
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
-import { contrast, contrastText, drawingColours, drawText, faint, gridLines, mix, readableOn, strokeCells, strokePath } from "./draw.js";
+import { contrast, contrastText, drawingColours, drawText, faint, gridLines, mix, readableOn, strokeHighlight, strokeWrongCells, strokePath } from "./draw.js";
 import nonogram from "./nonogram.js";
 import { applyStep, coverMap, describe, fromSolution, info, isSolved, newProgress, picture, press, toSolution,
          unfinishedOf } from "./linkapix-links.js";
@@ -225,10 +225,8 @@ function draw(ctx, p, progress, view) {
     ctx.fillRect(x, y, 1.5, 0.7);
     drawText(ctx, text, x + 0.75, y + 0.36, 0.5, t.bg, 700);
   }
-  // (with a halo of the empty cell's colour: the outlines also show on a painted
-  // picture of the same hue, red on red)
-  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error, 0.12, t.cell);
-  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16, t.cell);
+  if (view.marks) strokeWrongCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t);
+  if (view.highlight) strokeHighlight(ctx, view.highlight, 0, 0, t, 0.16);
 }
 
 /** A hint's links not played yet, drawn over the board at half strength (board.js):
@@ -305,7 +303,7 @@ const pictureBoard = {
       }
     }));
     gridLines(ctx, 0, 0, p.width, p.height, t.grid);
-    if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, t.error);
+    if (view.highlight) strokeWrongCells(ctx, view.highlight.cells || [], 0, 0, t);
   },
   press: (...args) => nonogram.press(...args),
   describe: (...args) => nonogram.describe(...args),

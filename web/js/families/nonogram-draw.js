@@ -3,7 +3,7 @@
    with what Check and "Show errors" mark and the hint's or the editor's highlight.
    Only the rows, columns and clues in view are drawn, so big boards stay responsive. */
 
-import { blankGrid, contrastText, drawText, faint, pinnedClueStrips, strokeCells } from "./draw.js";
+import { blankGrid, contrastText, drawText, faint, pinnedClueStrips, strokeHighlight, strokeWrongCells } from "./draw.js";
 import { BITMAP_BELOW, drawBitmap, drawCells, drawGridLines } from "./nonogram-grid.js";
 import { blocks, lineDone } from "./nonogram-lines.js";
 
@@ -54,10 +54,9 @@ export function draw(ctx, p, progress, view) {
       if (kind === "row") ctx.strokeRect(x0, y0 + i, W, 1);
       else ctx.strokeRect(x0 + i, y0, 1, H);
     }
-    // (a wrong cell's ring has a halo in the text colour: red on a red cell would not show)
-    strokeCells(ctx, hl.cells || [], x0, y0, hl.wrong ? t.error : t.hint, 0.12, hl.wrong ? t.fg : null);
+    strokeHighlight(ctx, hl, x0, y0, t);
   }
-  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t.error, 0.12, t.fg);
+  if (view.marks) strokeWrongCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), x0, y0, t);
   const { rowItem, colItem, maskCorner, kx, ky } = pinnedClueStrips(ctx, view, x0, y0, W, H);
   // A line's clue is marked wrong after Check, greyed out once the line is done (not
   // in the maker, view.design: there the clues are the drawing's, so always "done").

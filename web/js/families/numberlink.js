@@ -11,7 +11,7 @@
    its endpoints, so colour-blind players can tell lines apart. */
 
 import { gridSizeError } from "../limits.js";
-import { contrastText, drawText, gridLines, legibleOn, mix, strokeCells, strokePath } from "./draw.js";
+import { contrastText, drawText, gridLines, legibleOn, mix, strokeHighlight, strokeWrongCells, strokePath } from "./draw.js";
 import { adjacent, same, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -202,8 +202,8 @@ function draw(ctx, p, progress, view) {
   gridLines(ctx, 0, 0, W, H, t.grid);
   for (const [lab, path] of lines) strokePath(ctx, path, colour.get(lab) || t.fg, 0.34);
   // Check's and Hint's outlines go under the endpoints, so a disc and its label stay whole.
-  if (view.marks) strokeCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t.error);
-  if (view.highlight) strokeCells(ctx, view.highlight.cells || [], 0, 0, view.highlight.wrong ? t.error : t.hint, 0.16);
+  if (view.marks) strokeWrongCells(ctx, view.marks.errors.flatMap((e) => e.cells || []), 0, 0, t);
+  if (view.highlight) strokeHighlight(ctx, view.highlight, 0, 0, t, 0.16);
   for (const [r, c, lab] of p.endpoints) {
     const col = colour.get(lab);
     const done = progress.paths[lab] && complete(p, lab, progress.paths[lab]);
