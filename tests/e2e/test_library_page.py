@@ -104,3 +104,25 @@ def test_a_puzzle_can_be_taken_off_the_continue_list(context, server):
     page.reload()
     page.wait_for_function("window.app !== undefined")
     assert page.locator("#recent-section").is_hidden()     # it stays off the list
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)])
+def test_the_top_buttons_bring_their_section_into_sight_and_ring_it(browser, server, size):
+    """(a maker's review: the last section, Draw, ends near the page's foot, where its
+    button was not seen to have done anything)"""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = open_app(ctx, server.url)
+        page.locator("#library-list a").first.wait_for()
+        for button in page.locator(".lib-actions button[data-target]").all():
+            target = button.get_attribute("data-target")
+            button.click()
+            # (its top in the upper half of the window, or the whole of it in sight)
+            page.wait_for_function("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                return r.top >= 0 && (r.top < innerHeight / 2 || r.bottom <= innerHeight); }""", arg=target)
+            ring = page.evaluate("(sel) => getComputedStyle(document.querySelector(sel)).boxShadow", target)
+            assert page.evaluate("(sel) => document.querySelector(sel).classList.contains('arrived')", target)
+            assert ring != "none", target
+            assert page.evaluate("(sel) => document.querySelector(sel).contains(document.activeElement)", target)
+    finally:
+        ctx.close()

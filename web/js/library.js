@@ -258,6 +258,11 @@ export function initLibrary(ctx) {
       if (!target) return;
       target.scrollIntoView({ behavior: "smooth", block: "start" });
       target.querySelector("input, select, button, textarea")?.focus({ preventScroll: true });
+      // (the last sections cannot scroll up to the top of the page and end near its
+      // foot: a ring that fades shows which one the button went to)
+      target.classList.remove("arrived");
+      void target.offsetWidth;       // (restarts the fade when the button is pressed again)
+      target.classList.add("arrived");
     };
   }
   const home = () => {
