@@ -567,7 +567,8 @@ class Family:
         ``{"kind", "message", "lines"}``, so that the editor can point a maker at the
         clues to compare.  The line families name lines whose clues contradict each
         other (:mod:`pysolver.conflict`, kinds "suspects" and "conflict"); a family may
-        give a reason in words and the ``cells`` it is about (kind "reason", no lines).
+        give a reason in words and the ``cells`` it is about (kind "reason", no lines),
+        with the cells that explain it, when there are some, as ``around`` (shown apart).
         None when it has nothing to say (only a search shows there is no solution).
         Raises SolveTimeout past the deadline before any is found."""
         return None

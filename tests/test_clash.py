@@ -173,8 +173,10 @@ def test_a_link_forced_elsewhere_that_takes_a_clues_only_way_is_marked_with_the_
     # (the blue 3 can only run straight through the middle, where every red 5 must pass)
     said, cells = lap_clash(lap(3, 3, [[0, 0, 5, "r"], [1, 0, 3, "b"], [1, 2, 3, "b"], [2, 0, 5, "r"]]))
     assert said == ("the 5 in red at row 3, column 1 has no way left to a partner: links that the other clues force "
-                    "block every path of 5 cells")
-    assert cells == [[2, 0], [1, 0], [1, 1], [1, 2]]
+                    "(outlined in yellow) block every path of 5 cells")
+    # (the clue at fault marked, the links that block it apart)
+    assert cells == [[2, 0]] and api.clash(lap(3, 3, [[0, 0, 5, "r"], [1, 0, 3, "b"], [1, 2, 3, "b"], [2, 0, 5, "r"]]))[
+        "around"] == [[1, 0], [1, 1], [1, 2]]
 
 
 def test_a_clue_whose_every_path_runs_into_other_clues():

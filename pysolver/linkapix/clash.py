@@ -34,8 +34,12 @@ def clash(model: Model, deadline: Deadline) -> dict | None:
     def clue_name(r: int, c: int, n: int, key: str) -> str:
         return f"the {n}{tint(key)} at row {r + 1}, column {c + 1}"
 
-    def reason(message: str, cells) -> dict:
-        return {"kind": "reason", "message": message, "lines": [], "cells": [list(rc) for rc in cells]}
+    def reason(message: str, cells, around=()) -> dict:
+        # (around: cells that explain the reason, shown apart from the clues at fault)
+        out = {"kind": "reason", "message": message, "lines": [], "cells": [list(rc) for rc in cells]}
+        if around:
+            out["around"] = [list(rc) for rc in around]
+        return out
 
     if model.area > model.width * model.height:
         return reason(f"the paths of the numbers paint {model.area} cells, and the board has "
@@ -70,9 +74,9 @@ def clash(model: Model, deadline: Deadline) -> dict | None:
                 return reason(f"{clue_name(r, c, n, key)} has no path: every path of {n} cells to another "
                               f"{n}{tint(key)} runs into other clues", [(r, c)])
             if blocking:
-                cells = [(r, c)] + [tuple(rc) for q in blocking for rc in eng.path_cells(q)]
+                links = [tuple(rc) for q in blocking for rc in eng.path_cells(q)]
                 return reason(f"{clue_name(r, c, n, key)} has no way left to a partner: links that the other "
-                              f"clues force block every path of {n} cells", cells)
+                              f"clues force (outlined in yellow) block every path of {n} cells", [(r, c)], links)
             return reason(f"{clue_name(r, c, n, key)} has no way left to a partner: the paths that the other "
                           f"clues must take block every path of {n} cells", [(r, c)])
         if why.cell is not None:

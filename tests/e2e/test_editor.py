@@ -511,10 +511,10 @@ def test_a_linkapix_without_an_answer_says_which_clue_and_marks_what_blocks_it(c
     assert page.evaluate("app.editor.problems()") == []
     wait_ready(page)
     assert check(page) == ("No solution: the 5 in red at row 3, column 1 has no way left to a partner: links that the "
-                           "other clues force block every path of 5 cells (marked on the board). Compare the clues "
-                           "with your puzzle.")
-    assert page.evaluate("app.editor.highlight()") == {"cells": [[2, 0], [1, 0], [1, 1], [1, 2]], "lines": [],
-                                                       "wrong": True}
+                           "other clues force (outlined in yellow) block every path of 5 cells (marked on the board). "
+                           "Compare the clues with your puzzle.")
+    assert page.evaluate("app.editor.highlight()") == {"cells": [[2, 0]], "lines": [], "wrong": True,
+                                                       "around": [[1, 0], [1, 1], [1, 2]]}
 
 
 def test_a_numberlink_with_two_answers_outlines_where_their_lines_differ(context, server):

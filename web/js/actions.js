@@ -104,7 +104,7 @@ export function initActions(ctx) {
     if (!clash || state.puzzle !== p || state.running) return;
     const n = clash.lines.length, them = n === 1 ? "it" : "them", cells = clash.cells || [];
     if (n || cells.length) {
-      state.highlight = { cells, lines: clash.lines, wrong: true };
+      state.highlight = { cells, lines: clash.lines, wrong: true, ...(clash.around && { around: clash.around }) };
       board().draw();
     }
     const outlined = n ? ` ${n === 1 ? "It is" : "They are"} outlined.` : "";

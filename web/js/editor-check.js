@@ -108,7 +108,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       m.showMarks();
     } else if (res.status === "unsolvable" && res.clash) {
       const cells = res.clash.cells || [];
-      e.highlight = cells.length ? { cells, lines: [], wrong: true } : null;
+      e.highlight = cells.length ? { cells, lines: [], wrong: true, ...(res.clash.around && { around: res.clash.around }) } : null;
       say(`No solution: ${res.clash.message}${cells.length ? " (marked on the board)" : ""}. Compare the clues with your puzzle.`, "error");
       m.showMarks();
     } else if (res.status === "unsolvable") {

@@ -103,8 +103,11 @@ export function strokeWrongCells(ctx, cells, x0, y0, t, width = 0.12) {
   strokeCells(ctx, cells, x0, y0, t.error, width, t.fg, 0.3);
 }
 
-/** A highlight's cells: wrong ones as strokeWrongCells, a hint's in the hint colour. */
+/** A highlight's cells: wrong ones as strokeWrongCells, a hint's in the hint colour;
+    its `around` cells (what explains a clash: the links blocking a clue) in the hint
+    colour, under them. */
 export function strokeHighlight(ctx, hl, x0, y0, t, width = 0.12) {
+  if (hl.around?.length) strokeCells(ctx, hl.around, x0, y0, t.hint, width);
   if (hl.wrong) strokeWrongCells(ctx, hl.cells || [], x0, y0, t, width);
   else strokeCells(ctx, hl.cells || [], x0, y0, t.hint, width);
 }
