@@ -70,6 +70,13 @@ def open_puzzle(context, server, data):
     return page
 
 
+def press_twice(page, selector):
+    """Press a tool that shows the whole solution (Solve, Replay solution, Save video):
+    its first press asks (page.js pressedAgain), the second goes on."""
+    page.click(selector)
+    page.click(selector)
+
+
 def wait_ready(page):
     """Wait until the solver is ready (the hook appears once the page has read the
     families' description, a moment after a (re)load)."""

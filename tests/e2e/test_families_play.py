@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import last_video_frame
-from helpers import cell_point, drag, open_app, wait_ready
+from helpers import cell_point, drag, open_app, press_twice, wait_ready
 
 import pysolver
 import pysolver.api as api
@@ -79,7 +79,7 @@ def test_hungrycat_paint_with_palette_check_replay(context, server):
     assert rep["ok"] is False and any(["row", 0] in e["lines"] for e in rep["errors"])
     page.click("#restart")
     # Replay animates the notebook's recorded steps and leaves the grid as it was.
-    page.click("#replay")
+    press_twice(page, "#replay")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step')")
     page.wait_for_function("document.querySelector('#message').textContent.includes('Replay finished')", timeout=60_000)
     assert set("".join(page.evaluate("app.state().progress.grid"))) == {"?"}
@@ -92,7 +92,7 @@ def test_replay_exports_a_video(context, server):
     page = open_app(context, server.url + "#" + api.link(puzzle))
     wait_ready(page)
     with page.expect_download(timeout=120_000) as info:
-        page.click("#record")
+        press_twice(page, "#record")
     download = info.value
     assert download.suggested_filename.endswith(".webm")
     data = Path(download.path()).read_bytes()

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import drag, open_app, wait_ready
+from helpers import drag, open_app, press_twice, wait_ready
 
 import pysolver.api as api
 
@@ -68,7 +68,7 @@ def test_a_puzzle_opened_before_the_solver_is_ready_survives_a_reload(context, s
 def test_leaving_a_replay_halfway_leaves_the_next_puzzle_playable(context, server):
     page = open_app(context, server.url + "#" + link_of("linkapix-heart.json"))
     wait_ready(page)
-    page.click("#replay")
+    press_twice(page, "#replay")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
     page.click("#home-link")
     page.wait_for_selector(IN_LIBRARY)
@@ -86,7 +86,7 @@ def test_replay_can_be_stopped_and_locks_the_grid_while_it_runs(context, server)
     mine = page.evaluate("app.state().progress")
     assert mine["paths"]
     for stop in (lambda: page.click("#stop-replay"), lambda: page.keyboard.press("Escape")):
-        page.click("#replay")
+        press_twice(page, "#replay")
         page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
         assert page.locator("#stop-replay").is_visible()
         for button in ("check", "hint", "solve", "undo", "restart", "replay"):
@@ -98,7 +98,7 @@ def test_replay_can_be_stopped_and_locks_the_grid_while_it_runs(context, server)
             assert page.locator("#" + button).is_enabled(), button
         assert page.evaluate("app.state().progress") == mine
     # Solve during a replay (the automation hook can still ask) ends the replay first.
-    page.click("#replay")
+    press_twice(page, "#replay")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Step ')")
     res = page.evaluate("app.solve({unique: false})")
     assert res["status"] == "solved" and page.evaluate("app.state().solved") is True

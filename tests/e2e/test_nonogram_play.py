@@ -7,7 +7,7 @@ import random
 import pytest
 
 from board_pixels import settle
-from helpers import cell_point, fold_help, open_puzzle, wait_ready
+from helpers import cell_point, fold_help, open_puzzle, press_twice, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -186,7 +186,7 @@ def test_two_fingers_pinch_and_pan_and_a_stroke_begun_by_the_first_is_dropped(to
 
 def test_undoing_solve_takes_its_report_away(context, server):
     page = wait_ready(open_puzzle(context, server, BIG))
-    page.click("#solve")
+    press_twice(page, "#solve")
     # (after the uniqueness check: a check still running when the grid is undone says
     # what it learnt about the puzzle when it ends, which is another test's matter)
     page.wait_for_function("document.querySelector('#message').textContent.includes('Undo brings')")
@@ -195,9 +195,42 @@ def test_undoing_solve_takes_its_report_away(context, server):
     assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
 
 
+def test_a_phone_held_sideways_has_the_board_whole_on_the_screen(browser, server):
+    """(a player's review: at 740x360 the desktop's three rows of tools pushed the board
+    off the screen's foot)"""
+    ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
+    try:
+        page = open_puzzle(ctx, server, BIG)
+        assert page.locator("#more-tools").is_visible() and page.locator("#restart").is_hidden()
+        box = page.locator("#board").bounding_box()
+        assert box["y"] + box["height"] <= 360 and box["height"] >= 160
+    finally:
+        ctx.close()
+
+
+def test_solve_and_replay_ask_first_until_the_puzzle_is_solved(context, server):
+    """(a player's review: Solve sits beside Hint, and one slip showed the answer)"""
+    page = wait_ready(open_puzzle(context, server, BIG))
+    page.click("#solve")
+    assert page.locator("#message").text_content() == (
+        "Solve fills in the whole solution (Undo brings your grid back). Press Solve again to go on.")
+    assert "armed" in page.get_attribute("#solve", "class")
+    page.click("#replay")                          # another tool: asks in its turn
+    assert page.locator("#message").text_content().startswith("Replay solution shows the solver's steps")
+    assert "armed" not in (page.get_attribute("#solve", "class") or "")
+    page.wait_for_timeout(200)
+    assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
+    press_twice(page, "#solve")
+    page.wait_for_function("app.state().solved === true")
+    page.click("#replay")                          # solved: nothing left to spoil
+    page.wait_for_function("/^(Replaying|Step|Replay finished)/.test(document.querySelector('#message').textContent)")
+
+
 def test_on_a_phone_occasional_tools_wait_behind_more(touch_context, context, server):
     page = open_puzzle(touch_context, server, BIG)
     assert page.locator("#restart").is_hidden() and page.locator("#zoom-fit").is_hidden()
+    # (the solving method and the replay are not a player's tools: behind More too)
+    assert page.locator("#method").is_hidden() and page.locator("#replay").is_hidden()
     assert page.locator("#check").is_visible() and page.locator("#share").is_visible()
     page.click("#more-tools")
     assert page.locator("#more-tools").get_attribute("aria-expanded") == "true"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from board_pixels import distinct_colours
-from helpers import drag, open_app, wait_ready
+from helpers import drag, open_app, press_twice, wait_ready
 
 import pysolver.api as api
 from pysolver.numberlink import FAMILY
@@ -49,7 +49,7 @@ def test_replay_draws_the_solver_steps_and_ends_on_the_solution(context, server,
     page.evaluate(RECORD)
     page.evaluate("document.querySelector('#replay-speed').value = '4'")  # (the same frames, sooner)
 
-    page.click("#replay")
+    press_twice(page, "#replay")
     page.wait_for_function("document.querySelector('#message').textContent.includes(': search: line')",
                            timeout=60_000)
     shot = Path(os.environ.get("NUMBERLINK_REPLAY_SHOT", tmp_path / "numberlink-replay.png"))

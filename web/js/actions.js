@@ -1,7 +1,7 @@
 /* Check, Hint and Solve on the play page: their worker requests, the busy state while
    one runs (Cancel, Escape), and what they say and mark on the board. */
 
-import { $, showElapsed, whileBusy } from "./page.js";
+import { $, pressedAgain, showElapsed, whileBusy } from "./page.js";
 import { stripSolution as strip } from "./routing.js";
 
 const secs = (s) => `${s.toFixed(s < 1 ? 3 : 1)} s`;
@@ -226,7 +226,10 @@ export function initActions(ctx) {
     return { cells: state.highlight.cells, lines: state.highlight.lines, message: h.message, applied: true, step: 3 };
   }
 
-  $("solve").onclick = () => solve();
+  // (once solved, by the player or not, there is nothing left to spoil)
+  $("solve").onclick = () => {
+    if (ctx.play.solvedStatus() || pressedAgain($("solve"), "Solve fills in the whole solution (Undo brings your grid back).", say)) solve();
+  };
   $("check").onclick = () => check();
   $("hint").onclick = () => hint();
   $("cancel").onclick = () => solver.cancel();

@@ -33,6 +33,31 @@ export function showElapsed(status, text, limit) {
   };
 }
 
+// How long a tool that shows the whole solution waits for its second press.
+const PRESS_AGAIN_MS = 6000;
+let armed = null;   // {button, timer}: the tool pressed once
+
+/** Whether a press of `button`, a tool that shows the whole solution (Solve, Replay
+    solution, Save video), goes on: true on its second press within PRESS_AGAIN_MS;
+    on a first press it says `what` it does and to press it again (through `say`),
+    marks it, and returns false.  (A review: Solve sits beside Hint on a phone, and one
+    slip of a finger showed the answer.) */
+export function pressedAgain(button, what, say) {
+  if (armed?.button === button) { disarm(); return true; }
+  disarm();
+  armed = { button, timer: setTimeout(disarm, PRESS_AGAIN_MS) };
+  button.classList.add("armed");
+  say(`${what} Press ${button.textContent.trim()} again to go on.`);
+  return false;
+}
+
+function disarm() {
+  if (!armed) return;
+  clearTimeout(armed.timer);
+  armed.button.classList.remove("armed");
+  armed = null;
+}
+
 /** The banner at the top of the page, for what went wrong opening or making a puzzle. */
 export function showError(text) {
   $("error-text").textContent = text;  // text, never HTML: it may come from a link

@@ -1,7 +1,7 @@
 /* Replay of the solver's steps on the play page (on a copy of the grid, with Pause and
    a speed), and saving a replay as a video. */
 
-import { $, download, fileStem } from "./page.js";
+import { $, download, fileStem, pressedAgain } from "./page.js";
 import { stripSolution } from "./routing.js";
 
 // the most frames a replay shows (see replay())
@@ -112,8 +112,15 @@ export function initReplay(ctx) {
     try { localStorage.setItem(REPLAY_SPEED, $("replay-speed").value); } catch (e) { /* not kept */ }
   };
   $("replay-pause").onclick = () => { if (state.replay) setPaused(!state.replay.paused); };
-  $("replay").onclick = () => replay();
-  $("record").onclick = () => record().catch((e) => say("Could not record: " + e.message, "error"));
+  // (both show the whole solution: asked first, unless it is solved already)
+  const spoils = (id, what) => !ctx.play.solvedStatus() && !pressedAgain($(id), what, say);
+  $("replay").onclick = () => {
+    if (!spoils("replay", "Replay solution shows the solver's steps to the whole solution (your grid comes back after it).")) replay();
+  };
+  $("record").onclick = () => {
+    if (spoils("record", "Save video replays the whole solution and saves it as a video.")) return;
+    record().catch((e) => say("Could not record: " + e.message, "error"));
+  };
   $("stop-replay").onclick = stopAndSay;
 
   return { replay, stop, stopAndSay, record };
