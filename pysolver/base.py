@@ -530,7 +530,8 @@ class Family:
     # -- hints --------------------------------------------------------------------
     def hint(self, puzzle: Any, progress: dict, deadline: Deadline) -> dict | None:
         """One hint from the player's progress: ``{"message", "cells", "lines"?,
-        "wrong"?, "solution"?}``, or None when there is nothing to say.
+        "wrong"?, "fix"?, "solution"?}``, or None when there is nothing to say (``fix``
+        "clear": a mistake against the unique solution, whose cells may be taken back).
 
         The opening is the same for every family: a rule the progress breaks, then
         (when the puzzle has one solution) where the progress leaves it, as the app's

@@ -112,7 +112,10 @@ def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline) ->
     if not found:
         return None
     first = found[0]
-    return {"message": first["message"], "cells": first["cells"], "lines": first.get("lines", []), "wrong": True}
+    # (fix "clear": these cells are where the progress leaves the solution, so taking
+    # them back is a fix the app offers; a rule broken marks a whole line instead)
+    return {"message": first["message"], "cells": first["cells"], "lines": first.get("lines", []), "wrong": True,
+            "fix": "clear"}
 
 
 def no_solution_hint(fam: Family, model: Any, deadline: Deadline) -> dict | None:

@@ -11,6 +11,7 @@
 import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames, paletteTools } from "./colournames.js";
 import { contrast, contrastText, drawingColours, drawText, gridLines, mix, pinnedClueStrips, strokeHighlight, strokeWrongCells, usedPalette } from "./draw.js";
+import { clearGridCells } from "./grid-progress.js";
 import { lineCells } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
@@ -329,6 +330,6 @@ export default {
         "on a touch screen, or click a cell of the chosen colour to clear it. Zoom with the wheel, a pinch or + " +
         "and −; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
-  drawingKind,
+  drawingKind, clearCells: clearGridCells,
   editor: () => import("../editor-hungrycat.js").then((m) => m.default),
 };

@@ -27,6 +27,8 @@
                              the colours painted); the editor outlines the cells where two
                              solutions differ by it, else by describe
      applyStep(puzzle, progress, step) (when the description says replay),
+     clearCells?(puzzle, progress, cells)  the progress with the player's mistakes on these
+                             cells taken back (a hint's fix: its second press, see actions.js)
      brokenLines?(puzzle, progress)  lines whose settled cells break their clue ("Show errors")
      drawingKind?            what the drawing maker needs to draw its pictures (see designer.js)
      adoptColours?(puzzle, colours)  a board read from a picture, redone so that it is drawn in

@@ -222,6 +222,14 @@ function withUnfinished(p, paths, progress) {
 }
 
 export function toSolution(p, progress) { return { paths: progress.paths }; }
+
+/** The progress without the links (complete or not) on any of `cells`: a hint's fix
+    of the wrong links it found. */
+export function clearCells(p, progress, cells) {
+  const gone = new Set(cells.map(([r, c]) => r * p.width + c));
+  const keep = (path) => path.every(([r, c]) => !gone.has(r * p.width + c));
+  return progressOf(progress.paths.filter(keep), unfinishedOf(progress).filter(keep));
+}
 /** A solution as progress; with the grid it is played on (a hint's), that grid's
     unfinished links stay where the solution leaves room. */
 export function fromSolution(p, solution, present) {

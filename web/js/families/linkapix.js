@@ -6,8 +6,8 @@ import { gridSizeError, paletteError } from "../limits.js";
 import { colourNames } from "./colournames.js";
 import { contrast, contrastText, drawingColours, drawText, faint, gridLines, mix, readableOn, strokeHighlight, strokeWrongCells, strokePath } from "./draw.js";
 import nonogram from "./nonogram.js";
-import { applyStep, coverMap, describe, fromSolution, info, isSolved, newProgress, picture, press, toSolution,
-         unfinishedOf } from "./linkapix-links.js";
+import { applyStep, clearCells, coverMap, describe, fromSolution, info, isSolved, newProgress, picture, press,
+         toSolution, unfinishedOf } from "./linkapix-links.js";
 
 function fail(msg) { throw new Error(msg); }
 
@@ -329,6 +329,6 @@ export default {
         "link to erase it, click or tap a 1 to fill it. Zoom with the wheel, a pinch or the + and − buttons; pan " +
         "with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, problems, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
-  picture, drawingKind,
+  picture, drawingKind, clearCells,
   editor: () => import("../editor-linkapix.js").then((m) => m.default),
 };

@@ -324,6 +324,20 @@ function adoptColours(p, colours) {
 function toSolution(p, progress) { return { paths: progress.paths }; }
 function fromSolution(p, solution) { return { paths: JSON.parse(JSON.stringify(solution.paths)) }; }
 
+/** The progress with each line cut back to before its first cell among `cells` (a
+    hint's fix: the cells from the first one off the solution on); a line left with
+    no step goes. */
+function clearCells(p, progress, cells) {
+  const gone = new Set(cells.map(([r, c]) => r * p.width + c));
+  const paths = {};
+  for (const [lab, path] of Object.entries(progress.paths)) {
+    const k = path.findIndex(([r, c]) => gone.has(r * p.width + c));
+    const kept = k < 0 ? path : path.slice(0, k);
+    if (kept.length >= 2) paths[lab] = kept.map(([r, c]) => [r, c]);
+  }
+  return { ...progress, paths };
+}
+
 export default {
   type: "numberlink",
   keys: ["endpoints", "cover"],
@@ -334,6 +348,6 @@ export default {
         "shorten, draw over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch " +
         "or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
-  adoptColours,
+  adoptColours, clearCells,
   editor: () => import("../editor-numberlink.js").then((m) => m.default),
 };
