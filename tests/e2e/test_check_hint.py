@@ -77,6 +77,11 @@ def test_link_a_pix_hints_from_a_right_link_build_on_it(context, server):
     assert not any(h.get("wrong") for h in steps) and [h["applied"] for h in steps] == [False, False, True]
     assert page.evaluate("app.state().solved") is True
     assert mine in page.evaluate("app.state().progress.paths")
+    # (a player's review: a solve by hints looked like one's own) the win screen says
+    # how many were played, and such a solve sets no best time
+    page.wait_for_selector("#win[open]")
+    assert " with 1 hint" in page.locator("#win-time").text_content()
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('pl.best.'))") == []
 
 
 def test_numberlink_check_and_hint_find_a_line_off_the_solution(context, server):

@@ -207,6 +207,7 @@ export function initActions(ctx) {
       dropHint();
       state.highlight = null;
       state.history.push(state.fam.clearCells(p, state.history.present, h.cells));
+      state.history.countHint();
       ctx.play.afterChange();
       say(`Hint: the mistake is taken back (${h.message}). Undo puts it back.`);
       board().draw();
@@ -232,6 +233,7 @@ export function initActions(ctx) {
     }
     dropHint();
     state.history.push(state.fam.fromSolution(p, h.solution, state.history.present));
+    state.history.countHint();
     ctx.play.afterChange();
     state.highlight = { cells: h.cells || [], lines: h.lines || [] };
     // (a hint that completes the grid says so too: afterChange's message would be lost)

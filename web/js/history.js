@@ -31,6 +31,7 @@ export class History {
     this.solved = false;
     this.solvedBy = null;      // "player" or "solver" while solved
     this.time = 0;             // ms spent playing (timer.js), saved with the grid
+    this.hints = 0;            // hints played (moves made and mistakes taken back), saved too
     this.clock = null;         // () => ms: the running timer, read when the history is written
     this.stored = false;       // whether this puzzle has an autosave
     const saved = load(History.storageKey(key));
@@ -41,6 +42,7 @@ export class History {
       this.solved = !!saved.solved;
       this.solvedBy = saved.solvedBy || (this.solved ? "player" : null);
       this.time = saved.time || 0;
+      this.hints = saved.hints || 0;
       this.stored = true;
     }
   }
@@ -53,6 +55,12 @@ export class History {
     this.future = [];
     this.save();
     return true;
+  }
+
+  /** A hint played a move (or took a mistake back): counted, for the win screen. */
+  countHint() {
+    this.hints += 1;
+    this.save();
   }
 
   undo() {
@@ -100,7 +108,8 @@ export class History {
     const keep = Math.min(MAX_SAVED_UNDO, Math.floor(SAVE_BUDGET / JSON.stringify(this.present).length / 2));
     const last = (list) => (keep > 0 ? list.slice(-keep) : []);
     const write = (past) => localStorage.setItem(History.storageKey(this.key), JSON.stringify({
-      past, future: last(this.future), present: this.present, solved: this.solved, solvedBy: this.solvedBy, time: this.time }));
+      past, future: last(this.future), present: this.present, solved: this.solved, solvedBy: this.solvedBy, time: this.time,
+      ...(this.hints && { hints: this.hints }) }));
     try {
       write(last(this.past));
       this.stored = true;

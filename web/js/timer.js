@@ -106,11 +106,12 @@ export function initTimer(ctx) {
     shown.title = history?.solved ? `Solved in ${timeInWords(ms)}` : `Time on this puzzle: ${timeInWords(ms)}`;
   }
 
-  /** The puzzle was just solved by the player: {time, best (before this one), key}. */
+  /** The puzzle was just solved by the player: {time, best (before this one), key,
+      hints}.  A solve with hints is no record: the best time is kept for those without. */
   function finish() {
     sync();
-    const time = Math.round(elapsed());
-    return { time, best: recordBest(state.key, time), key: state.key };
+    const time = Math.round(elapsed()), hints = state.history?.hints || 0;
+    return { time, best: hints ? bestTime(state.key) : recordBest(state.key, time), key: state.key, hints };
   }
 
   function setShown(on) {

@@ -73,14 +73,17 @@ export function initWin(ctx) {
   let shownFor = null; // the puzzle the dialog is about
 
   /** Open the win screen for the puzzle just solved: `result` is timer.finish()'s. */
-  function show({ time, best }) {
+  function show({ time, best, hints = 0 }) {
     const p = state.puzzle, fam = state.fam;
     shownFor = p;
     $("win-puzzle").textContent = p.title || `${fam.title} ${p.width}×${p.height}`;
-    const record = best === null ? "" : time < best ? " · a new best time!" : ` · best ${formatTime(best)}`;
-    $("win-time").textContent = `Time ${formatTime(time)}${record}`;
-    $("win-time").setAttribute("aria-label", `Time: ${timeInWords(time)}` +
-      (best === null ? "" : time < best ? ", a new best time" : `, best: ${timeInWords(best)}`));
+    // (a solve with hints says how many, and is no new best time: see timer.js finish)
+    const helped = hints ? ` with ${hints} hint${hints === 1 ? "" : "s"}` : "";
+    const beaten = !hints && best !== null && time < best;
+    const record = best === null ? "" : beaten ? " · a new best time!" : ` · best ${formatTime(best)}`;
+    $("win-time").textContent = `Time ${formatTime(time)}${helped}${record}`;
+    $("win-time").setAttribute("aria-label", `Time: ${timeInWords(time)}${helped}` +
+      (best === null ? "" : beaten ? ", a new best time" : `, best: ${timeInWords(best)}`));
     drawPicture($("win-picture"), fam, p, withoutCrosses(state.history.present));
     $("win-picture").setAttribute("aria-label", `The finished picture of ${$("win-puzzle").textContent}`);
     $("win-status").textContent = "";
