@@ -13,7 +13,7 @@
    link erases it; a tap on a 1 fills (or empties) it.  (Drawing: linkapix.js.) */
 
 import { colourNames } from "./colournames.js";
-import { adjacent, same, walkTowards } from "./paths.js";
+import { adjacent, same, tapCheck, walkTowards } from "./paths.js";
 
 /** Per-puzzle lookup tables, computed once per puzzle object. */
 const cache = new WeakMap();
@@ -86,9 +86,6 @@ export function isSolved(p, progress) {
   return true;
 }
 
-// A press held this long without moving is not a tap (board-pointer.js's long press).
-const HOLD_MS = 450;
-
 export function press(p, progress, cell) {
   if (!cell.inside) return null;
   const W = p.width;
@@ -104,9 +101,7 @@ export function press(p, progress, cell) {
   const clueIndex = clueAt.get(at);
   const mine = looseIndex >= 0 ? loose[looseIndex] : null;
   const looseEnd = mine && same(mine[mine.length - 1], [cell.r, cell.c]);
-  // (a press held still is not a tap: a finger resting on a link, waiting, keeps it)
-  const pressedAt = performance.now();
-  const tapped = (stroke) => !stroke.moved && performance.now() - pressedAt < HOLD_MS;
+  const tapped = tapCheck();
   if (clueIndex === undefined && !looseEnd) {
     // A tap on a link's inner cell erases the link.
     return pathIndex < 0 ? null : { preview: () => progress, move: () => progress, end() { return tapped(this) ? without : null; } };

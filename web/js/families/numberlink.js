@@ -12,7 +12,7 @@
 
 import { gridSizeError } from "../limits.js";
 import { contrastText, drawText, gridLines, legibleOn, mix, strokeHighlight, strokeWrongCells, strokePath } from "./draw.js";
-import { adjacent, same, walkTowards } from "./paths.js";
+import { adjacent, same, tapCheck, walkTowards } from "./paths.js";
 
 function fail(msg) { throw new Error(msg); }
 
@@ -230,6 +230,8 @@ function press(p, progress, cell) {
   const { endAt, ends } = info(p);
   const at = [cell.r, cell.c];
   let lab = endAt.get(cell.r * W + cell.c);
+  // (a tap on an endpoint erases its line, as in Flow; a drag from it draws)
+  const onEnd = lab !== undefined, tapped = tapCheck();
   let path;
   if (lab !== undefined) {
     const existing = progress.paths[lab] || [];
@@ -273,7 +275,7 @@ function press(p, progress, cell) {
     },
     end() {
       const next = preview();
-      if (next.paths[lab].length <= 1) delete next.paths[lab];
+      if (next.paths[lab].length <= 1 || (onEnd && tapped(this))) delete next.paths[lab];
       return next;
     },
     cancel() {},
@@ -345,7 +347,7 @@ export default {
   // play page says which rule this board has, in its meta line and its help)
   variant: (p) => (p.cover === "full" ? "every cell on a line" : "cells may stay empty"),
   controls: "Drag (with the mouse or a finger) from a letter or number to its twin to join them. Drag back to " +
-        "shorten, draw over a line to cut it, click or tap an end of a line to erase it. Zoom with the wheel, a pinch " +
+        "shorten, draw over a line to cut it, click or tap a letter or number to erase its line. Zoom with the wheel, a pinch " +
         "or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
   adoptColours, clearCells,

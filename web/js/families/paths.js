@@ -52,3 +52,13 @@ export function lineCells(a, b) {
   }
   return out;
 }
+
+// A press held this long without moving is not a tap (board-pointer.js's long press).
+const HOLD_MS = 450;
+
+/** For a press starting now: whether its stroke, once ended, was a tap (it did not
+    move, and it was not held: a finger resting on a line, waiting, keeps it). */
+export function tapCheck() {
+  const pressedAt = performance.now();
+  return (stroke) => !stroke.moved && performance.now() - pressedAt < HOLD_MS;
+}
