@@ -147,7 +147,7 @@ export function renderSwatches(box, tools, selected, pick) {
     b.style.background = t.color;
     if (t.mark) {
       b.textContent = t.mark;
-      b.style.color = contrastText(t.color);
+      b.style.color = t.ink || contrastText(t.color);  // (ink: a colour given as a CSS variable)
     }
     b.dataset.tool = t.id;
     b.setAttribute("aria-pressed", String(t.id === selected));

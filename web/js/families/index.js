@@ -20,7 +20,8 @@
      press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?,
                              note?() (when end() changed nothing: why, said to the player)}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
-     isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark}],
+     isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark, ink?}] (the play page's swatches;
+                             ink: the mark's colour where color is a CSS variable),
      describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),
      picture?(puzzle, progress) -> per cell (row by row) what the answer shows there, where two
                              answers that differ in how they are drawn are the same (Link-a-Pix:

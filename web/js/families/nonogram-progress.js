@@ -97,5 +97,9 @@ export function describe(p, progress, r, c) {
 
 /** The palette as paint tools (a black-and-white puzzle has none: a press fills). */
 export function tools(p) {
-  return p.palette ? paletteTools(p.palette) : [];
+  // (a cross tool besides the colours: on a touch screen a cross is otherwise a long
+  // press, and a pen/cross switch is what nonogram apps give players; a player's review)
+  const cross = { id: ".", label: "Cross: mark cells empty", color: "var(--cell)", ink: "var(--fg)", mark: "×" };
+  return p.palette ? [...paletteTools(p.palette), cross]
+    : [{ id: "#", label: "Fill cells", color: "var(--filled)", mark: "" }, cross];
 }

@@ -48,8 +48,8 @@ const drawingKind = {
 export default {
   type: "nonogram",
   keys: ["rows", "cols", "palette"],
-  controls: "Click or tap to fill; right-click, or press and hold on a touch screen, to cross; click or tap a cell " +
-        "again (or middle-click) to clear. Drag to paint a row or column. Zoom with the wheel, a pinch or the + and " +
+  controls: "Click or tap to fill; right-click, or press and hold on a touch screen, to cross (or choose the × " +
+        "button, and a click or tap crosses); click or tap a cell again (or middle-click) to clear. Drag to paint a row or column. Zoom with the wheel, a pinch or the + and " +
         "− buttons; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
   brokenLines, drawingKind, clearCells: clearGridCells,
