@@ -160,3 +160,15 @@ def test_on_a_phone_the_frame_takes_the_boards_shape(context_as, server):
     # (in a square frame its cells would be the frame's height over its rows)
     assert tree["scale"] > (tree["width"] - 16) / tree["layout"]["rows"] + 1
     assert snail["height"] < snail["width"] * 0.8          # 20x14: no square frame
+
+
+def test_every_open_link_a_pix_clue_is_framed_when_one_colour_needs_a_frame(context, server):
+    """(a player's review: framed red and blue beside plain green read as two kinds of
+    clue) yellow does not read on the white board, so black gets a frame too"""
+    p = {"type": "linkapix", "width": 3, "height": 1, "palette": {"y": "#ffff00", "k": "#000000"},
+         "clues": [[0, 0, 1, "y"], [0, 2, 1, "k"]]}
+    page = open_puzzle(context, server, p)
+    settle(page)
+    assert close(colour_at(page, 0.5, 0.16), hex_rgb("#ffff00"))
+    assert close(colour_at(page, 0.5, 2.16), hex_rgb("#000000"))
+    assert close(colour_at(page, 0.5, 1.5), css_var(page, "cell"))       # (the empty cell between)

@@ -201,9 +201,12 @@ function draw(ctx, p, progress, view) {
   }
   if (drawing) line(drawing.path, drawing.colour, 0.3);
   const stroked = new Set([...(drawing ? [drawing.path] : []), ...unfinished].flat().map(([r, c]) => r * W + c));
+  // (one look for every open clue of a puzzle: when one colour needs a frame, all get
+  // theirs; a player's review: framed red and blue beside plain green read as two kinds)
+  const framed = Object.values(p.palette).some((colour) => !readableOn(colour, t.cell));
   for (const [r, c, n, k] of p.clues) {
     const covered = owner[r * W + c] >= 0;
-    if (px >= NUMBERS_FROM_PX) drawClueNumber(ctx, r, c, n, p.palette[k], covered, t, stroked.has(r * W + c));
+    if (px >= NUMBERS_FROM_PX) drawClueNumber(ctx, r, c, n, p.palette[k], covered, t, stroked.has(r * W + c), framed);
     else if (!covered) drawClueDot(ctx, r, c, p.palette[k], t);
   }
   // the board's edge, at least a device pixel wide at any zoom
@@ -242,10 +245,11 @@ function drawGhost(ctx, p, paths, clueAt) {
 
 /** A clue's number: in its colour on an empty cell; on a painted cell (`covered`) in
     the colour that reads on the paint; on the path being drawn (`onStroke`, a stroke
-    of the clue's own colour) on a chip of that colour.  A colour that does not read on
-    the empty cell gets a frame of its colour around a number in the text colour: a
-    hollow frame, never a full square, so an open clue never looks like a painted cell. */
-function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false) {
+    of the clue's own colour) on a chip of that colour.  Where a colour of the puzzle
+    does not read on the empty cell (`framed`), every open clue gets a frame of its
+    colour around a number in the text colour: a hollow frame, never a full square, so
+    an open clue never looks like a painted cell. */
+function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false, framed = !readableOn(colour, t.cell)) {
   let ink = colour;
   let room = 0.88;   // (across: numbers of two or three digits are squeezed into it, not shrunk)
   if (covered) ink = contrastText(colour);
@@ -254,7 +258,7 @@ function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false) {
     ctx.fillRect(c + 0.12, r + 0.12, 0.76, 0.76);
     ink = contrastText(colour);
     room = 0.72;
-  } else if (!readableOn(colour, t.cell)) {
+  } else if (framed) {
     ctx.strokeStyle = t.gridStrong;
     ctx.lineWidth = 0.04;
     ctx.strokeRect(c + 0.08, r + 0.08, 0.84, 0.84);
