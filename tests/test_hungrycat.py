@@ -122,8 +122,8 @@ def test_check_names_line_and_count():
     assert not rep.ok
     msgs = [e["message"] for e in rep.errors]
     # messages count rows from 1, as players do; "lines" and "cells" stay 0-based
-    assert "row 4: 1 white cell, the clue says 2" in msgs
-    assert "row 4: 2 black cells, the clue says 1" in msgs
+    assert "row 4 has 1 white cell; its clue has 2" in msgs
+    assert "row 4 has 2 black cells; its clue has 1" in msgs
     assert any(e["lines"] == [["row", 3]] and [3, 0] in e["cells"] for e in rep.errors)
 
 
@@ -140,8 +140,10 @@ def test_check_block_flags():
     part = F.check(m, {"grid": ["R??R"]}, partial=True)
     assert not part.ok and not part.solved
     assert F.check(m, {"grid": ["?RR?"]}, partial=True).ok
-    assert F.check(m, {"grid": ["?RRR"]}, partial=True).errors[0]["message"] == \
-        "row 1: 3 red cells, the clue says 2 (1 unknown)"
+    assert F.check(m, {"grid": ["?RRR"]}, partial=True).errors[0]["message"] == "row 1 has 3 red cells; its clue has 2"
+    # (undecided cells named where they matter: too few even if they all took the colour)
+    assert F.check(m, {"grid": ["B?BB"]}, partial=True).errors[0]["message"] == \
+        "row 1 has 0 red cells and 1 undecided; its clue has 2"
 
 
 # -- the exact line solver against brute force -----------------------------------------

@@ -43,12 +43,13 @@ def _line_errors(m: Model, kind: str, i: int, clue, cells, values: list[str]) ->
         have = len(pos)
         where = [list(cells[k]) for k in pos]
         if have > n or (complete and have < n) or have + unknown < n:
-            if n == 0:
-                msg = f"{label}: {have} {name} cell{'s' if have != 1 else ''}, the clue has no {name}"
-            else:
-                msg = f"{label}: {have} {name} cell{'s' if have != 1 else ''}, the clue says {n}"
-                if not complete:
-                    msg += f" ({unknown} unknown)"
+            # (the undecided cells are named only where they matter: too few even if
+            # all of them took this colour; a player's review found "(5 unknown)" after
+            # a count already too high hard to read)
+            cells_of = f"{have} {name} cell{'s' if have != 1 else ''}"
+            if have < n and not complete:
+                cells_of += f" and {unknown} undecided"
+            msg = f"{label} has {cells_of}; its clue has " + (f"no {name}" if n == 0 else f"{n}")
             errors.append({"message": msg, "cells": where, "lines": line_ref})
             continue
         if n < 2 or not pos:

@@ -112,13 +112,13 @@ export function initReplay(ctx) {
     try { localStorage.setItem(REPLAY_SPEED, $("replay-speed").value); } catch (e) { /* not kept */ }
   };
   $("replay-pause").onclick = () => { if (state.replay) setPaused(!state.replay.paused); };
-  // (both show the whole solution: asked first, unless it is solved already)
-  const spoils = (id, what) => !ctx.play.solvedStatus() && !pressedAgain($(id), what, say);
+  // (both show the whole solution: a first press only asks, unless it is solved already)
+  const onlyAsks = (id, what) => !ctx.play.solvedStatus() && !pressedAgain($(id), what, say);
   $("replay").onclick = () => {
-    if (!spoils("replay", "Replay solution shows the solver's steps to the whole solution (your grid comes back after it).")) replay();
+    if (!onlyAsks("replay", "Replay solution shows the solver's steps to the whole solution (your grid comes back after it).")) replay();
   };
   $("record").onclick = () => {
-    if (spoils("record", "Save video replays the whole solution and saves it as a video.")) return;
+    if (onlyAsks("record", "Save video replays the whole solution and saves it as a video.")) return;
     record().catch((e) => say("Could not record: " + e.message, "error"));
   };
   $("stop-replay").onclick = stopAndSay;
