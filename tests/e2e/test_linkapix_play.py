@@ -160,3 +160,19 @@ def test_unfinished_links_at_the_partner(context, server):
     assert progress() == {"paths": [], "unfinished": [path[:3]]}
     page.mouse.click(*cell_point(page, *path[1]))
     assert progress() == {"paths": []}
+
+
+def test_a_drag_onto_the_partner_at_another_length_says_so(context, server):
+    """(a player's review: a link dragged from a 4 straight onto its partner next to it
+    vanished without a word)"""
+    p = {"type": "linkapix", "width": 2, "height": 2, "palette": {"k": "#000000"},
+         "clues": [[0, 0, 4, "k"], [0, 1, 4, "k"]]}
+    page = open_app(context, server.url + "#" + api.link(p))
+    page.wait_for_function("app.state().puzzle !== null")
+    page.wait_for_timeout(200)
+    drag(page, [[0, 0], [0, 1]])
+    assert page.evaluate("app.state().progress.paths") == []
+    assert page.locator("#message").text_content() == (
+        "A link of 4 covers 4 cells, both clues included; this one would have covered 2. Wind it through more cells.")
+    drag(page, [[0, 0], [1, 0], [1, 1], [0, 1]])
+    assert page.evaluate("app.state().solved") is True

@@ -123,6 +123,7 @@ export function press(p, progress, cell) {
   let done = false;
   let joined = -1;             // the partner's unfinished link this one took in
   let own = 0;                 // once done: the cells of the path before the partner's
+  let missed = 0;              // the cells a link to a partner reached would have covered, when not the number
   /** The partner clue's unfinished link at `to`, when this link can end there: on its
       loose end when the two make the number together (``whole``), or on the clue it
       starts from (a stub left from the partner) when this link is one cell short.  Its
@@ -146,6 +147,7 @@ export function press(p, progress, cell) {
       path = path.slice(0, idx + 1);
       done = false;
       joined = -1;
+      missed = 0;
       return true;
     }
     if (done || !adjacent(path[path.length - 1], to)) return false;
@@ -166,6 +168,7 @@ export function press(p, progress, cell) {
     if (ci !== undefined) {
       // (a fast drag that skips cells must not finish on a partner it went round to)
       const [, , n2, k2] = p.clues[ci];
+      if (reached && n2 === number && k2 === key && path.length + 1 !== number) missed = path.length + 1;
       if (!reached || n2 !== number || k2 !== key || path.length + 1 !== number) return false;
       own = path.length;
       path = [...path, to];
@@ -174,6 +177,7 @@ export function press(p, progress, cell) {
     }
     if (path.length + 1 === number) return false;  // the last cell must be the partner clue
     path = [...path, to];
+    missed = 0;                                    // (the drag went on past the partner)
     return true;
   };
   const preview = () => ({ paths: base.paths, unfinished: baseLoose, drawing: { path, colour, number } });
@@ -184,8 +188,13 @@ export function press(p, progress, cell) {
       walkTowards(() => path, to, W, p.height, step);
       return preview();
     },
-    /** What became of a drag left short of the partner. */
+    /** What became of a drag left short of the partner, or that reached it at another
+        length (a player's review: such a link vanished without a word). */
     note() {
+      if (!done && missed) {
+        return `A link of ${number} covers ${number} cells, both clues included; this one would have covered ` +
+          `${missed}. Wind it through ${missed < number ? "more" : "fewer"} cells.`;
+      }
       return !done && path.length > 1 && !unchanged()
         ? `Unfinished link: ${path.length} of ${number} cells. Drag on from its end to the other ${number}; ` +
           "click or tap it to erase it."
