@@ -10,7 +10,9 @@ characters keys of its palette.  From them this script writes, into
   into links until its picture is unique);
 * a Hungry Cat Picross of those in ``HUNGRYCAT`` (blank cells painted white), kept
   only when unique;
-* Numberlink boards from the generator, of the sizes in ``NUMBERLINK``.
+* Numberlink boards from the generator, of the sizes in ``NUMBERLINK``;
+* bigger puzzles from the random makers, as ``MADE`` lists them (a player's review:
+  the largest bundled nonogram was 21x20, and demanding players start bigger).
 
 Everything is a function of the pictures and the seeds, so running it again writes
 the same files.  The library page lists the puzzles of each family from easy to
@@ -18,6 +20,7 @@ fiendish, the smallest first within a grade (build.py, ``_write_library_index``)
 
     python tools/make_library.py            # the puzzles, then their grades
     python tools/make_library.py --grades   # only the grades, of every bundled puzzle
+    python tools/make_library.py --made     # only the makers' puzzles (graded as made)
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ from pysolver import api  # noqa: E402
 from pysolver.base import Deadline  # noqa: E402
 from pysolver.hungrycat.maker import from_picture, is_unique  # noqa: E402
 from pysolver.linkapix.maker import make_puzzle  # noqa: E402
-from pysolver.make import with_grade  # noqa: E402
+from pysolver.make import make, with_grade  # noqa: E402
 from pysolver.nonogram.check import runs  # noqa: E402
 from pysolver.numberlink.generate import generate  # noqa: E402
 
@@ -217,6 +220,15 @@ LINKAPIX = ("duck", "fish", "rocket", "mushroom", "snail")
 HUNGRYCAT = ("tree", "fish", "duck")
 #: Numberlink boards: (width, height, generator number)
 NUMBERLINK = ((5, 5, 11), (8, 8, 12), (12, 12, 13))
+#: puzzles of the random makers: (file name, title, type, the maker's values)
+MADE = (("nonogram-25x25-hard", "Blobs", "nonogram", {"width": 25, "height": 25, "colours": 1, "grade": 3, "seed": 1}),
+        ("nonogram-30x30-tough", "Thirty by thirty", "nonogram",
+         {"width": 30, "height": 30, "colours": 1, "grade": 4, "seed": 1}),
+        ("nonogram-25x25-colour", "Three-colour blobs", "nonogram",
+         {"width": 25, "height": 25, "colours": 3, "grade": 3, "seed": 1}),
+        ("hungrycat-20x20-hard", "Hungry blobs", "hungrycat",
+         {"width": 20, "height": 20, "colours": 3, "grade": 3, "seed": 1}),
+        ("numberlink-20x20", "Flow 20×20", "numberlink", {"width": 20, "height": 20, "seed": 1}))
 
 
 def grid_of(picture: str) -> list[str]:
@@ -292,7 +304,17 @@ def main() -> None:
               {"title": f"Flow {w}×{h} #{number}", "author": "Picture Logic", "license": "CC0-1.0", **p})
 
 
+def made() -> None:
+    """The makers' puzzles of ``MADE`` (unique by construction, graded as made)."""
+    for name, title, kind, values in MADE:
+        write(name, {**make(kind, values)["puzzle"], "title": title, "source": "made by the app's random maker"})
+
+
 if __name__ == "__main__":
-    if "--grades" not in sys.argv[1:]:
-        main()
-    add_grades()
+    if "--made" in sys.argv[1:]:
+        made()
+    else:
+        if "--grades" not in sys.argv[1:]:
+            main()
+            made()
+        add_grades()
