@@ -245,7 +245,8 @@ export function initActions(ctx) {
 
   // (once solved, by the player or not, there is nothing left to spoil)
   $("solve").onclick = () => {
-    if (ctx.play.solvedStatus() || pressedAgain($("solve"), "Solve fills in the whole solution (Undo brings your grid back).", say)) solve();
+    if (ctx.play.solvedStatus() || pressedAgain($("solve"), "Solve fills in the whole solution (Undo brings your grid back).", say,
+                                                state.puzzle)) solve();
   };
   $("check").onclick = () => check();
   $("hint").onclick = () => hint();

@@ -35,17 +35,18 @@ export function showElapsed(status, text, limit) {
 
 // How long a tool that shows the whole solution waits for its second press.
 const PRESS_AGAIN_MS = 6000;
-let armed = null;   // {button, timer}: the tool pressed once
+let armed = null;   // {button, about, timer}: the tool pressed once, and for what
 
 /** Whether a press of `button`, a tool that shows the whole solution (Solve, Replay
-    solution, Save video), goes on: true on its second press within PRESS_AGAIN_MS;
-    on a first press it says `what` it does and to press it again (through `say`),
-    marks it, and returns false.  (A review: Solve sits beside Hint on a phone, and one
-    slip of a finger showed the answer.) */
-export function pressedAgain(button, what, say) {
-  if (armed?.button === button) { disarm(); return true; }
+    solution, Save video), goes on: true on its second press within PRESS_AGAIN_MS
+    about the same thing (`about`: the puzzle, so that a press on another puzzle asks
+    again); on a first press it says `what` it does and to press it again (through
+    `say`), marks it, and returns false.  (A review: Solve sits beside Hint on a phone,
+    and one slip of a finger showed the answer.) */
+export function pressedAgain(button, what, say, about = null) {
+  if (armed?.button === button && armed.about === about) { disarm(); return true; }
   disarm();
-  armed = { button, timer: setTimeout(disarm, PRESS_AGAIN_MS) };
+  armed = { button, about, timer: setTimeout(disarm, PRESS_AGAIN_MS) };
   button.classList.add("armed");
   say(`${what} Press ${button.textContent.trim()} again to go on.`);
   return false;

@@ -113,7 +113,7 @@ export function initReplay(ctx) {
   };
   $("replay-pause").onclick = () => { if (state.replay) setPaused(!state.replay.paused); };
   // (both show the whole solution: a first press only asks, unless it is solved already)
-  const onlyAsks = (id, what) => !ctx.play.solvedStatus() && !pressedAgain($(id), what, say);
+  const onlyAsks = (id, what) => !ctx.play.solvedStatus() && !pressedAgain($(id), what, say, state.puzzle);
   $("replay").onclick = () => {
     if (!onlyAsks("replay", "Replay solution shows the solver's steps to the whole solution (your grid comes back after it).")) replay();
   };
