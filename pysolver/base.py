@@ -530,8 +530,9 @@ class Family:
     # -- hints --------------------------------------------------------------------
     def hint(self, puzzle: Any, progress: dict, deadline: Deadline) -> dict | None:
         """One hint from the player's progress: ``{"message", "cells", "lines"?,
-        "wrong"?, "fix"?, "solution"?}``, or None when there is nothing to say (``fix``
-        "clear": a mistake against the unique solution, whose cells may be taken back).
+        "wrong"?, "clear"?, "solution"?}``, or None when there is nothing to say
+        (``clear``: of a "wrong" hint, the cells where the progress leaves the unique
+        solution, which the app's next Hint takes back).
 
         The opening is the same for every family: a rule the progress breaks, then
         (when the puzzle has one solution) where the progress leaves it, as the app's
@@ -542,7 +543,8 @@ class Family:
         if self.hint_checks_rules:
             report = self.check(puzzle, progress, partial=True)
             if report.errors:
-                return broken_rule_hint(report)
+                from .reference import with_take_back
+                return with_take_back(self, puzzle, progress, broken_rule_hint(report), deadline)
             if report.solved:
                 return None
         from .reference import mistake_hint, no_solution_hint

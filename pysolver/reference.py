@@ -112,10 +112,24 @@ def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline) ->
     if not found:
         return None
     first = found[0]
-    # (fix "clear": these cells are where the progress leaves the solution, so taking
-    # them back is a fix the app offers; a rule broken marks a whole line instead)
+    # (clear: these cells are where the progress leaves the solution, so the app's next
+    # Hint takes them back)
     return {"message": first["message"], "cells": first["cells"], "lines": first.get("lines", []), "wrong": True,
-            "fix": "clear"}
+            "clear": first["cells"]}
+
+
+def with_take_back(fam: Family, model: Any, progress: dict, hint: dict, deadline: Deadline) -> dict:
+    """A broken rule's hint with ``clear``, when the puzzle has one solution: those of
+    its cells where the progress leaves the solution (a Hungry Cat column with a colour
+    its clue has not: the cells of that colour there), which the app's next Hint takes
+    back; the hint as it is when there are none (too few cells of a colour: the cells
+    marked are right)."""
+    ref = lookup(fam, model, share_of(deadline))
+    if ref.status != "unique" or not hint.get("cells"):
+        return hint
+    off = {tuple(cell) for m in fam.mistakes(model, progress, ref.solution, deadline) for cell in m["cells"]}
+    clear = [cell for cell in hint["cells"] if tuple(cell) in off]
+    return {**hint, "clear": clear} if clear else hint
 
 
 def no_solution_hint(fam: Family, model: Any, deadline: Deadline) -> dict | None:

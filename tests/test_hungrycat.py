@@ -260,7 +260,25 @@ def test_hint_sequence_solves_and_flags_mistakes():
     assert F.hint(m, data["solution"], Deadline(10)) is None
     wrong = ["W" + "?" * (m.width - 1)] + ["?" * m.width] * (m.height - 1)
     h = F.hint(m, {"grid": wrong}, Deadline(10))
-    assert h["wrong"] and h["cells"] == [[0, 0]]
+    assert h["wrong"] and h["cells"] == [[0, 0]] and h["clear"] == [[0, 0]]
+
+
+def test_a_broken_rule_hint_takes_back_only_cells_off_the_solution():
+    """(a player's review: Hint said "col 1 has 1 gold cell; its clue has no gold" on
+    every press) the cells of a colour a line's clue has not are off the solution: the
+    app's next Hint takes them back; too few cells of a colour take nothing back"""
+    data = small()
+    m = F.parse(data)
+    truth = data["solution"]["grid"]
+    absent = next((r, k) for r, row in enumerate(m.rows) for k in m.keys
+                  if all(ck != k for ck, _, _ in [(m.keys[c], n, f) for c, n, f in row]))
+    r, key = absent
+    grid = ["?" * m.width] * m.height
+    grid[r] = key + "?" * (m.width - 1)
+    h = F.hint(m, {"grid": grid}, Deadline(10))
+    assert h["wrong"] and h["clear"] == [[r, 0]], h
+    right = [truth[0]] + ["?" * m.width] * (m.height - 1)     # (a right row breaks nothing)
+    assert not F.hint(m, {"grid": right}, Deadline(10)).get("wrong")
 
 
 def test_hints_name_the_step_that_fixed_their_cells_in_players_words():

@@ -578,3 +578,7 @@ def test_a_linkapix_0_is_refused_in_words_and_10_still_types(context, server):
     page.fill("#editor-cell", "0")                        # the phone's cell field
     assert page.evaluate("app.editor.state().clues") == [[0, 0, 3, "k"], [1, 1, 10, "k"]]
     assert page.locator("#editor-message").text_content().startswith("There is no 0 in Link-a-Pix")
+    # (said beside the field too, which shows the cell's clue again: on a phone the
+    # message line is out of sight below the board)
+    assert page.input_value("#editor-cell") == "3"
+    assert page.locator("#editor-cell-note").text_content().startswith("There is no 0 in Link-a-Pix")

@@ -35,18 +35,22 @@ def test_a_quick_diagonal_flick_goes_round_another_line_instead_of_cutting_it(co
     assert paths["A"] == [[1, 0], [2, 0], [2, 1], [3, 1]]
 
 
-def test_a_tap_on_an_endpoint_erases_its_line_and_a_drag_from_it_goes_on(context, server):
+def test_a_tap_on_an_endpoint_erases_its_line_and_a_drag_from_it_draws_it_anew(context, server):
     """(a player's review: as in Flow, a tap on a letter clears its line; here it did
     nothing to a line begun there)"""
     page = open_puzzle(context, server, FLICK)
     page.wait_for_timeout(200)
     drag(page, [[1, 0], [2, 0], [3, 0]])                  # A, unfinished
-    drag(page, [[1, 0], [2, 0], [3, 0], [3, 1]])          # a drag from its start goes on
+    drag(page, [[1, 0], [2, 0], [3, 0], [3, 1]])          # a drag from its letter: drawn over
     assert page.evaluate("app.state().progress.paths")["A"] == [[1, 0], [2, 0], [3, 0], [3, 1]]
     page.mouse.click(*cell_point(page, 1, 0))
     assert "A" not in page.evaluate("app.state().progress.paths")
     page.click("#undo")
     assert page.evaluate("app.state().progress.paths")["A"] == [[1, 0], [2, 0], [3, 0], [3, 1]]
+    # a drag from the letter in another direction draws the line anew (it went on from
+    # the old line's loose end, through a cell the pointer never touched)
+    drag(page, [[1, 0], [1, 1], [2, 1]])
+    assert page.evaluate("app.state().progress.paths")["A"] == [[1, 0], [1, 1], [2, 1]]
 
 
 def test_the_page_says_the_cover_rule_and_a_lost_win_loses_its_message(context, server):

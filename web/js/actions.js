@@ -154,8 +154,8 @@ export function initActions(ctx) {
      rule (the place highlighted), then the deduction drawn in place as a preview, then
      the move played.  The grid changes only at the last press; any change to the grid
      meanwhile (a move, undo, another puzzle) starts over.  A hint that finds a mistake
-     shows it at once, and the next press takes it back (the family's clearCells; a
-     review: Hint only ever said "1 cell is wrong" again).  Each press answers {cells,
+     shows it at once, and the next press takes it back (the hint's `clear` cells, by the
+     family's clearCells; a review: Hint only ever said "1 cell is wrong" again).  Each press answers {cells,
      lines, message, applied, step}. */
   let flow = null;  // {puzzle, present, hint, step}
 
@@ -191,10 +191,9 @@ export function initActions(ctx) {
       }
       if (h.wrong || !h.solution) {
         state.highlight = { cells: h.cells || [], lines: h.lines || [], wrong: !!h.wrong };
-        // (a mistake against the solution, where those cells say what to take back; not a
-        // rule broken, whose cells are a whole line)
-        const fix = h.wrong && h.fix === "clear" && state.highlight.cells.length && state.fam.clearCells;
-        say("Hint: " + h.message + (fix ? ". Hint again takes the mistake back." : ""), h.wrong ? "error" : "");
+        // (h.clear: where the grid leaves the solution, which the next press takes back)
+        const fix = h.wrong && h.clear?.length && state.fam.clearCells;
+        say("Hint: " + h.message + (fix ? ". Hint again takes back what is wrong." : ""), h.wrong ? "error" : "");
         board().reveal(state.highlight.cells);
         board().draw();
         if (fix) flow = { puzzle: p, present: asked, hint: h, step: 1, fix: true };
@@ -206,10 +205,10 @@ export function initActions(ctx) {
     if (flow.fix) {
       dropHint();
       state.highlight = null;
-      state.history.push(state.fam.clearCells(p, state.history.present, h.cells));
+      state.history.push(state.fam.clearCells(p, state.history.present, h.clear));
       state.history.countHint();
       ctx.play.afterChange();
-      say(`Hint: the mistake is taken back (${h.message}). Undo puts it back.`);
+      say("Hint took back what was wrong. Undo puts it back.");
       board().draw();
       return { cells: h.cells, lines: h.lines || [], message: h.message, wrong: true, applied: true, step: 2 };
     }

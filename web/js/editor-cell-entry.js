@@ -48,6 +48,9 @@ export function initCellEntry(m, renderPalette) {
   function setCell(text, field) {
     const { r, c } = board.cursor;
     const refused = text && ed().refuses?.(text, draft());
+    // (said beside the field too: on a phone the message line is below the board, out of
+    // sight while the keyboard is up; a review)
+    $("editor-cell-note").textContent = refused || "";
     if (refused) { say(refused, "error"); return false; }
     change(ed().setCell(draft(), r, c, text, e.tool), field);
     return true;
@@ -64,6 +67,7 @@ export function initCellEntry(m, renderPalette) {
     board.cursor = { r: Math.max(0, Math.min(d.height - 1, r)), c: Math.max(0, Math.min(d.width - 1, c)) };
     typed = null;
     e.drafts.endTyping();
+    $("editor-cell-note").textContent = "";
     showCell();
     board.reveal([[board.cursor.r, board.cursor.c]], 0);
     board.draw();
@@ -117,7 +121,8 @@ export function initCellEntry(m, renderPalette) {
     const text = $("editor-cell").value.trim();
     if (text === "" || [...text].every((ch) => ed().accepts(ch, draft()))) {
       const { r, c } = board.cursor;
-      setCell(text, `cell:${r},${c}`);
+      // (a refused text leaves the field showing what the cell holds)
+      if (!setCell(text, `cell:${r},${c}`)) $("editor-cell").value = ed().cellText(draft(), r, c);
     }
   });
 

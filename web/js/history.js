@@ -63,6 +63,13 @@ export class History {
     this.save();
   }
 
+  /** The player starts the puzzle over (Clear): the hints before are not counted. */
+  resetHints() {
+    if (!this.hints) return;
+    this.hints = 0;
+    this.save();
+  }
+
   undo() {
     if (!this.past.length) return false;
     this.future.push(this.present);

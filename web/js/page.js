@@ -46,9 +46,12 @@ let armed = null;   // {button, about, timer}: the tool pressed once, and for wh
 export function pressedAgain(button, what, say, about = null) {
   if (armed?.button === button && armed.about === about) { disarm(); return true; }
   disarm();
-  armed = { button, about, timer: setTimeout(disarm, PRESS_AGAIN_MS) };
+  const prompt = `${what} Press ${button.textContent.trim()} again to go on.`;
+  // (when the wait is over the prompt goes with the ring, unless something was said since)
+  const expire = () => { if ($("message")?.textContent === prompt) say(""); disarm(); };
+  armed = { button, about, timer: setTimeout(expire, PRESS_AGAIN_MS) };
   button.classList.add("armed");
-  say(`${what} Press ${button.textContent.trim()} again to go on.`);
+  say(prompt);
   return false;
 }
 

@@ -280,7 +280,13 @@ export function initPlay(ctx) {
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("method").onchange = explainMethod;
-  $("restart").onclick = () => { ctx.replay.stop(); applyProgress(state.fam.newProgress(state.puzzle)); };
+  $("restart").onclick = () => {
+    ctx.replay.stop();
+    applyProgress(state.fam.newProgress(state.puzzle));
+    // (starting over: the hints played before no longer stand between the player and a
+    // best time; a review found one hint kept a puzzle from ever having one)
+    state.history.resetHints();
+  };
   // (a maker testing a puzzle who finds a mistyped clue changes it there, on a copy)
   $("edit-puzzle").onclick = () => {
     ctx.replay.stop();

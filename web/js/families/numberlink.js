@@ -230,14 +230,13 @@ function press(p, progress, cell) {
   const { endAt, ends } = info(p);
   const at = [cell.r, cell.c];
   let lab = endAt.get(cell.r * W + cell.c);
-  // (a tap on an endpoint erases its line, as in Flow; a drag from it draws)
+  // A press on a letter starts its line over from there, as in Flow (a tap erases it,
+  // a drag draws it anew; a review found a drag in a new direction going on from the
+  // old line's loose end); a press on a line's cell goes on from that cell.
   const onEnd = lab !== undefined, tapped = tapCheck();
   let path;
-  if (lab !== undefined) {
-    const existing = progress.paths[lab] || [];
-    // Pressing the start of an existing line keeps it (to extend or shorten it);
-    // pressing the other endpoint starts the line again from there.
-    path = existing.length && same(existing[0], at) && !complete(p, lab, existing) ? existing : [at];
+  if (onEnd) {
+    path = [at];
   } else {
     lab = Object.keys(progress.paths).find((k) => progress.paths[k].some((q) => same(q, at)));
     if (lab === undefined) return null;
@@ -274,8 +273,10 @@ function press(p, progress, cell) {
       return preview();
     },
     end() {
+      // (a press held still on a letter, a finger resting there, keeps its line)
+      if (onEnd && !this.moved && !tapped(this)) return null;
       const next = preview();
-      if (next.paths[lab].length <= 1 || (onEnd && tapped(this))) delete next.paths[lab];
+      if (next.paths[lab].length <= 1) delete next.paths[lab];
       return next;
     },
     cancel() {},
