@@ -197,13 +197,16 @@ def test_undoing_solve_takes_its_report_away(context, server):
 
 def test_a_phone_held_sideways_has_the_board_whole_on_the_screen(browser, server):
     """(a player's review: at 740x360 the desktop's three rows of tools pushed the board
-    off the screen's foot)"""
+    off the screen's foot, then the compact tools above it left it 150 px)"""
     ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
     try:
         page = open_puzzle(ctx, server, BIG)
         assert page.locator("#more-tools").is_visible() and page.locator("#restart").is_hidden()
+        # (beside the tools, the whole height: it was 150 px tall below them, 12 px cells)
         box = page.locator("#board").bounding_box()
-        assert box["y"] + box["height"] <= 360 and box["height"] >= 140
+        tools = page.locator("#play .toolbar").bounding_box()
+        assert box["y"] + box["height"] <= 360 and box["height"] >= 250
+        assert box["x"] >= tools["x"] + tools["width"]
     finally:
         ctx.close()
 
