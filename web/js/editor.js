@@ -29,7 +29,9 @@
      cells:  cellText(draft, r, c),
              setCell(draft, r, c, text, colourKey) -> draft,
              accepts(key) (a key that types into a cell), joins(before, key) (a second
-             key pressed at once adds to the cell's text: "1" then "2" is 12)
+             key pressed at once adds to the cell's text: "1" then "2" is 12),
+             refuses?(text) (why a cell cannot hold this text, said to the maker; the
+             cell is left as it was: a Link-a-Pix 0)
      lines:  lineText(draft, kind, i), setLine(draft, kind, i, text) -> draft,
              placeholder(draft)
 
