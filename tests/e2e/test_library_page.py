@@ -106,7 +106,7 @@ def test_a_puzzle_can_be_taken_off_the_continue_list(context, server):
     assert page.locator("#recent-section").is_hidden()     # it stays off the list
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (360, 740)])
+@pytest.mark.parametrize("size", [(360, 740)])
 def test_the_top_buttons_bring_their_section_into_sight_and_ring_it(browser, server, size):
     """(a maker's review: the last section, Draw, ends near the page's foot, where its
     button was not seen to have done anything)"""

@@ -213,7 +213,7 @@ def test_a_phone_held_sideways_has_the_board_whole_on_the_screen(browser, server
 
 def test_solve_and_replay_ask_first_until_the_puzzle_is_solved(context, server):
     """(a player's review: Solve sits beside Hint, and one slip showed the answer)"""
-    page = wait_ready(open_puzzle(context, server, BIG))
+    page = wait_ready(open_puzzle(context, server, random_nonogram(8, 8, 5)))
     page.click("#solve")
     assert page.locator("#message").text_content() == (
         "Solve fills in the whole solution (Undo brings your grid back). Press Solve again to go on.")
