@@ -249,7 +249,7 @@ function drawGhost(ctx, p, paths, clueAt) {
     does not read on the empty cell (`framed`), every open clue gets a frame of its
     colour around a number in the text colour: a hollow frame, never a full square, so
     an open clue never looks like a painted cell. */
-function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke = false, framed = !readableOn(colour, t.cell)) {
+function drawClueNumber(ctx, r, c, n, colour, covered, t, onStroke, framed) {
   let ink = colour;
   let room = 0.88;   // (across: numbers of two or three digits are squeezed into it, not shrunk)
   if (covered) ink = contrastText(colour);
