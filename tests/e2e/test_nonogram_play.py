@@ -221,9 +221,14 @@ def test_solve_and_replay_ask_first_until_the_puzzle_is_solved(context, server):
     page.click("#replay")                          # another tool: asks in its turn
     assert page.locator("#message").text_content().startswith("Replay solution shows the solver's steps")
     assert "armed" not in (page.get_attribute("#solve", "class") or "")
+    page.click("#check")                           # going on without it: the question lapses
+    assert "armed" not in (page.get_attribute("#replay", "class") or "")
+    assert "again to go on" not in page.locator("#message").text_content()
+    page.click("#solve")                           # (so this press asks afresh)
+    assert "armed" in page.get_attribute("#solve", "class")
     page.wait_for_timeout(200)
     assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
-    press_twice(page, "#solve")
+    page.click("#solve")
     page.wait_for_function("app.state().solved === true")
     page.click("#replay")                          # solved: nothing left to spoil
     page.wait_for_function("/^(Replaying|Step|Replay finished)/.test(document.querySelector('#message').textContent)")

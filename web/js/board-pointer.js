@@ -3,7 +3,9 @@
    and a tap on cells too small for a finger zooms in.  The state that drawing and
    dropStroke need stays on the board (board.stroke, board.hover, board.longTimer). */
 
-const LONG_PRESS_MS = 450;
+// A touch held this long without moving is a long press (and, for a family's stroke,
+// not a tap: families/paths.js).
+export const LONG_PRESS_MS = 450;
 // Cells smaller than this (CSS px) are too small for a finger: on a touch screen a tap
 // on them zooms in, to TAP_ZOOM_PX a cell around the tap, instead of playing the cell
 // (a finger would hit a neighbour as often as the cell meant); a drag pans.

@@ -49,7 +49,11 @@ export function pressedAgain(button, what, say, about = null) {
   const prompt = `${what} Press ${button.textContent.trim()} again to go on.`;
   // (when the wait is over the prompt goes with the ring, unless something was said since)
   const expire = () => { if ($("message")?.textContent === prompt) say(""); disarm(); };
-  armed = { button, about, timer: setTimeout(expire, PRESS_AGAIN_MS) };
+  // A press on anything else (Check, a cell...) is the player going on without it: the
+  // question lapses at once (before that press's own handler, which may say something).
+  const elsewhere = (e) => { if (!button.contains(e.target)) expire(); };
+  armed = { button, about, elsewhere, timer: setTimeout(expire, PRESS_AGAIN_MS) };
+  document.addEventListener("pointerdown", elsewhere, true);
   button.classList.add("armed");
   say(prompt);
   return false;
@@ -58,6 +62,7 @@ export function pressedAgain(button, what, say, about = null) {
 function disarm() {
   if (!armed) return;
   clearTimeout(armed.timer);
+  document.removeEventListener("pointerdown", armed.elsewhere, true);
   armed.button.classList.remove("armed");
   armed = null;
 }

@@ -1,6 +1,8 @@
 /* Drag geometry shared by the families: paths for those whose players draw lines
    (Link-a-Pix, Numberlink), straight runs of cells for those who paint (Hungry Cat). */
 
+import { LONG_PRESS_MS } from "../board-pointer.js";
+
 export const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 
@@ -53,12 +55,10 @@ export function lineCells(a, b) {
   return out;
 }
 
-// A press held this long without moving is not a tap (board-pointer.js's long press).
-const HOLD_MS = 450;
-
 /** For a press starting now: whether its stroke, once ended, was a tap (it did not
-    move, and it was not held: a finger resting on a line, waiting, keeps it). */
+    move, and it was not held as long as a long press: a finger resting on a line,
+    waiting, keeps it). */
 export function tapCheck() {
   const pressedAt = performance.now();
-  return (stroke) => !stroke.moved && performance.now() - pressedAt < HOLD_MS;
+  return (stroke) => !stroke.moved && performance.now() - pressedAt < LONG_PRESS_MS;
 }
