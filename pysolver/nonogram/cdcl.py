@@ -38,7 +38,7 @@ from time import perf_counter
 from ..base import Deadline, Outcome
 from ..linecdcl import LineCDCL, _Stop
 from .engine import CACHE_LIMIT, prepare_lines
-from .linesolve import bw_plan, feasible_planned, solve_line_bw
+from .linesolve import bw_plan, feasible_planned, solve_line_bw, solve_packed
 from .model import Model
 
 #: restart unit (conflicts); the run lengths follow the Luby sequence times this.  On
@@ -96,6 +96,9 @@ class CDCL(LineCDCL):
         #: the row and the column of each cell
         self.row_of = [i // W for i in range(W * H)]
         self.col_of = [H + i % W for i in range(W * H)]
+        #: the bit of each cell in its row's masks, and in its column's
+        self.row_bit = [1 << (i % W) for i in range(W * H)]
+        self.col_bit = [1 << (i // W) for i in range(W * H)]
         full_row, full_col = (1 << W) - 1, (1 << H) - 1
         self.can_blank = [full_row] * H + [full_col] * W
         self.can_fill = [full_row] * H + [full_col] * W
@@ -103,9 +106,26 @@ class CDCL(LineCDCL):
         # (a line reason is ``(line, can_blank, can_fill)`` until explained)
         self._init_search(n, n)
         self.phase = [0] * n
+        #: the activity of the heap entry through which each cell can still be picked, or
+        #: -1.0 when the heap holds none (popped, or stale): a cell that is unassigned
+        #: again is pushed only when it has none, instead of at every backtrack, which
+        #: filled the heap with duplicates.  (The decisions are those of the pushes made
+        #: every time: the first unassigned cell of the highest activity.)
+        self.in_heap = [0.0] * n
         #: target phases: -1 where the target trail said nothing
         self.target = [-1] * n
-        self.line_cache: dict = {}
+        #: per line: its length, the clue's plan for solve_packed, the positions' crossing
+        #: lines, and the mask that clears this line's bit in them
+        self.line_n = [W] * H + [H] * W
+        self.line_plan = [lc.packed for lc in self.clues]
+        self.cross = [[H + c for c in range(W)]] * H + [list(range(H))] * W
+        self.cross_keep = [~(1 << r) for r in range(H)] + [~(1 << c) for c in range(W)]
+        #: line results (packed as solve_packed's, 0: no arrangement fits) keyed by the
+        #: packed line, one dictionary per clue id (each line holds its clue's), emptied
+        #: all together once they hold CACHE_LIMIT entries
+        by_cid: dict[int, dict[int, int]] = {}
+        self.line_cache = [by_cid.setdefault(c, {}) for c in self.cid]
+        self.line_cache_size = 0
         self.explain_cache: dict = {}
         # (bench shows where the time went: t_line in the line solver, t_probe in the root
         # probing pass, t_explain shortening explanations, t_search the rest: clauses,
@@ -130,9 +150,10 @@ class CDCL(LineCDCL):
         if len(self.trail_lim) <= level:
             return
         mark = self.trail_lim[level]
-        trail, val, H = self.trail, self.val, self.H
+        trail, val = self.trail, self.val
         can_blank, can_fill, phase, reason = self.can_blank, self.can_fill, self.phase, self.reason
-        heap, activity, row_of, col_of = self.heap, self.activity, self.row_of, self.col_of
+        heap, activity, in_heap = self.heap, self.activity, self.in_heap
+        row_of, col_of, row_bit, col_bit = self.row_of, self.col_of, self.row_bit, self.col_bit
         push = heapq.heappush
         for m in range(len(trail) - 1, mark - 1, -1):
             lit = trail[m]
@@ -140,12 +161,13 @@ class CDCL(LineCDCL):
             phase[i] = lit & 1
             val[i] = -1
             reason[i] = None
-            r = row_of[i]
-            c = col_of[i]
             masks = can_blank if lit & 1 else can_fill
-            masks[r] |= 1 << (c - H)
-            masks[c] |= 1 << r
-            push(heap, (-activity[i], i))
+            masks[row_of[i]] |= row_bit[i]
+            masks[col_of[i]] |= col_bit[i]
+            a = activity[i]
+            if in_heap[i] != a:
+                push(heap, (-a, i))
+                in_heap[i] = a
         del trail[mark:]
         del self.trail_lim[level:]
         self.qhead = len(trail)
@@ -154,16 +176,17 @@ class CDCL(LineCDCL):
     def _propagate(self):
         """Clauses and lines to a fixpoint: None, or the conflict as a list of literals
         that are all true and cannot all hold (explained at once: analysis needs it)."""
-        trail, val, H = self.trail, self.val, self.H
+        trail, val = self.trail, self.val
         watches, reason = self.watches, self.reason
         can_blank, can_fill = self.can_blank, self.can_fill
-        cache, cid, clues = self.line_cache, self.cid, self.clues
+        caches, plans, line_n = self.line_cache, self.line_plan, self.line_n
         level, row_of, col_of = self.level, self.row_of, self.col_of
+        qhead = self.qhead                      # (written back before every return)
         dirty: set[int] = set()
         while True:
-            while self.qhead < len(trail):
-                lit = trail[self.qhead]
-                self.qhead += 1
+            while qhead < len(trail):
+                lit = trail[qhead]
+                qhead += 1
                 i = lit >> 1
                 # The line that deduced a cell is at its fixpoint: it needs no new solve.
                 why = reason[i]
@@ -177,42 +200,68 @@ class CDCL(LineCDCL):
                 if watches[lit ^ 1]:
                     conflict = self._watch(lit ^ 1)
                     if conflict is not None:
+                        self.qhead = qhead
                         return conflict
             if not dirty:
+                self.qhead = qhead
                 return None
             line = dirty.pop()
             b0, f0 = can_blank[line], can_fill[line]
-            key = (cid[line], b0, f0)
-            got = cache.get(key, False)
-            if got is False:
+            n = line_n[line]
+            x = b0 | (f0 << n)
+            cache = caches[line]
+            got = cache.get(x, -1)
+            if got < 0:
                 stats = self.stats
                 stats["line_solves"] += 1
                 t0 = perf_counter()
-                got = solve_line_bw(clues[line], (b0, f0))
+                got = solve_packed(plans[line], x)
                 stats["t_line"] += perf_counter() - t0
-                if len(cache) >= CACHE_LIMIT:
-                    cache.clear()
-                cache[key] = got
-            if got is None:
+                if self.line_cache_size >= CACHE_LIMIT:
+                    for d in caches:
+                        d.clear()
+                    self.line_cache_size = 0
+                cache[x] = got
+                self.line_cache_size += 1
+            if got == x:
+                continue                        # nothing new
+            if not got:
+                self.qhead = qhead
                 return self._explain(line, b0, f0, -1, 0)
-            nb, nf = got
+            nb = got & ((1 << n) - 1)
+            nf = got >> n
+            can_blank[line] = nb
+            can_fill[line] = nf
             why = (line, b0, f0)
             cells = self.line_cells[line]
+            cross = self.cross[line]
+            keep = self.cross_keep[line]
             depth = len(self.trail_lim)
-            # (assignments inlined: this is the hot path)
-            for gone, v, masks in ((b0 & ~nb, 1, can_blank), (f0 & ~nf, 0, can_fill)):
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    i = cells[low.bit_length() - 1]
-                    val[i] = v
-                    level[i] = depth
-                    reason[i] = why
-                    trail.append(2 * i + v)
-                    r = row_of[i]
-                    c = col_of[i]
-                    masks[r] &= ~(1 << (c - H))
-                    masks[c] &= ~(1 << r)
+            # (assignments inlined: this is the hot path; the line's own masks are set
+            # above, its cells' crossing lines lose this line's bit.  Filled cells
+            # first, then blank ones, each from the lowest position, as _assign would.)
+            gone = b0 & ~nb
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                p = low.bit_length() - 1
+                i = cells[p]
+                val[i] = 1
+                level[i] = depth
+                reason[i] = why
+                trail.append(2 * i + 1)
+                can_blank[cross[p]] &= keep
+            gone = f0 & ~nf
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                p = low.bit_length() - 1
+                i = cells[p]
+                val[i] = 0
+                level[i] = depth
+                reason[i] = why
+                trail.append(2 * i)
+                can_fill[cross[p]] &= keep
 
     # -- explanations ---------------------------------------------------------------------
     def _explain(self, line: int, b0: int, f0: int, pos: int, v: int) -> list[int]:
@@ -241,10 +290,11 @@ class CDCL(LineCDCL):
             self.stats["explanations_reused"] += 1
         out = []
         val = self.val
+        cells = self.line_cells[line]
         while kept:
             low = kept & -kept
             kept ^= low
-            i = self.line_cells[line][low.bit_length() - 1]
+            i = cells[low.bit_length() - 1]
             out.append(2 * i + val[i])
         return out
 
@@ -295,25 +345,28 @@ class CDCL(LineCDCL):
 
     # -- learning (the rest is LineCDCL's) ----------------------------------------------
     def _bump_var(self, i: int) -> None:
-        self._bump(i)
-
-    def _bump(self, i: int) -> None:
         a = self.activity[i] + self.bump
         self.activity[i] = a
         if self.val[i] == -1:
             heapq.heappush(self.heap, (-a, i))
+            self.in_heap[i] = a
 
     def _rebuild_heap(self) -> None:
         """Drop the stale entries the lazy heap collects."""
-        self.heap = [(-a, i) for i, a in enumerate(self.activity) if self.val[i] == -1]
+        val = self.val
+        self.heap = [(-a, i) for i, a in enumerate(self.activity) if val[i] == -1]
         heapq.heapify(self.heap)
+        self.in_heap = [a if val[i] == -1 else -1.0 for i, a in enumerate(self.activity)]
 
     def _decide(self) -> int:
-        heap, val, activity = self.heap, self.val, self.activity
+        heap, val, activity, in_heap = self.heap, self.val, self.activity, self.in_heap
+        pop = heapq.heappop
         while heap:
-            a, i = heapq.heappop(heap)
-            if val[i] == -1 and -a == activity[i]:
-                return i
+            a, i = pop(heap)
+            if -a == activity[i]:
+                in_heap[i] = -1.0               # (its entry is gone)
+                if val[i] == -1:
+                    return i
         return -1
 
     # -- the search (LineCDCL's loop) ------------------------------------------------------

@@ -253,27 +253,38 @@ def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
 
 def packed_plan(lengths: list[int], n: int) -> tuple:
     """What :func:`solve_packed` needs of a black-and-white clue on ``n`` cells, worked
-    out once: the line's constants (masks, byte counts and shifts of the bit reversals)
-    and per block (length, index of its length among the distinct ones, unit length,
-    whether it is the last), with the doubling shifts of each distinct length (blocks
-    of equal length share their run test)."""
+    out once: the line's constants (masks, byte counts and shifts of the bit reversals),
+    each distinct block length with its doubling shifts (blocks of equal length share
+    their run test), and per block, for each pass, what its loop reads (so that the loops
+    unpack one short tuple and test nothing)."""
     blocks, shifts = bw_plan(lengths)
     w = n + 2                                           # padded cells
     nb = (2 * w + 7) >> 3                               # bytes of the blank and fill masks
     stride = w + 1                                      # the backward sets, packed
     width = (len(blocks) + 1) * stride
     nbp = (width + 7) >> 3
+    distinct = sorted(set(lengths))
+    runs = tuple(zip(distinct, shifts))
+    # (fits are listed per distinct length: the run alone, then the run with the blank
+    # after it, which every block but the last needs)
+    forward = tuple((2 * ri + (not last), ulen) for _, ri, ulen, last in blocks)
+    backward = tuple((2 * ri + (not last), ulen, (i + 1) * stride)
+                     for i, (_, ri, ulen, last) in enumerate(reversed(blocks)))
+    cover = tuple((ulen, length, shifts[ri]) for length, ri, ulen, _ in blocks)
     return (n, w, (1 << n) - 1, 1 | (1 << (n + 1)), nb, (nb << 3) - 2 * w, (1 << w) - 1,
-            blocks, shifts, stride, nbp, (nbp << 3) - width, (1 << stride) - 1)
+            runs, forward, backward, cover, stride, nbp, (nbp << 3) - width, (1 << stride) - 1)
 
 
 def solve_packed(plan: tuple, x: int) -> int:
     """:func:`solve_line` for a black-and-white line packed in one integer (the blank
     mask in the low ``n`` bits, the filled mask above), with the clue's
     :func:`packed_plan`: the narrowed line packed the same way, 0 when no arrangement of
-    the clue fits.  Inlined: the hot path of grading and probing."""
-    n, w, mask, ends, nb, unpad, wmask, blocks, shifts, stride, nbp, unpad_p, bound_mask = plan
+    the clue fits.  Inlined: the hot path of grading, probing and the search."""
+    (n, w, mask, ends, nb, unpad, wmask, runs, forward, backward, cover,
+     stride, nbp, unpad_p, bound_mask) = plan
     blank0 = x & mask
+    if not forward:
+        return mask if blank0 == mask else 0            # no block: every cell blank
     fill0 = x >> n
     blank = (blank0 << 1) | ends                        # (padded with a blank at each end)
     fill = fill0 << 1
@@ -281,55 +292,54 @@ def solve_packed(plan: tuple, x: int) -> int:
                             "little") >> unpad
     fill_r = both_r & wmask
     blank_r = both_r >> w
-    runs = []
-    runs_r = []
-    for steps in shifts:
+    # where a unit can start, per distinct length: a block alone (the last one), or a
+    # block and the blank after it; on the reversed line, the blank comes first
+    fits = []
+    fits_r = []
+    for length, steps in runs:
         a, b = fill, fill_r
         for step in steps:
             a &= a >> step
             b &= b >> step
-        runs.append(a)
-        runs_r.append(b)
-    # forward reachability (as in _forward_reach), with the fits of each unit
-    fits = []
+        fits += (a, a & (blank >> length))
+        fits_r += (b, blank_r & (b >> 1))
+    # forward reachability (as in _forward_reach), keeping each unit's possible starts
     reach = []
+    starts = []
     r = ((blank + 1) ^ blank) | 1                       # (bit 0 of blank: the padding)
-    for length, ri, ulen, last in blocks:
+    for fi, ulen in forward:
         reach.append(r)
-        f = runs[ri] if last else runs[ri] & (blank >> length)  # (a block and the blank after it)
-        fits.append(f)
-        s = (r & f) << ulen
+        s = r & fits[fi]
         if not s:
             return 0
+        starts.append(s)
+        s <<= ulen
         r = ((blank + (s & blank)) ^ blank) | s
     if not (r >> w) & 1:
         return 0
-    reach.append(r)
-    # backward reachability on the reversed line (where a unit is a blank, then its
-    # block), packed and reversed at once
+    end = r
+    # backward reachability on the reversed line, packed and reversed at once
     r = ((blank_r + 1) ^ blank_r) | 1
     packed = r
-    shift = 0
-    for length, ri, ulen, last in reversed(blocks):
-        s = (r & (runs_r[ri] if last else blank_r & (runs_r[ri] >> 1))) << ulen
+    for fi, ulen, shift in backward:
+        s = (r & fits_r[fi]) << ulen
         r = ((blank_r + (s & blank_r)) ^ blank_r) | s
-        shift += stride
         packed |= r << shift
     packed_r = int.from_bytes(packed.to_bytes(nbp, "big").translate(_REVERSED_BYTE), "little") >> unpad_p
+    # The cells a feasible unit covers, and the blank steps between a reachable and a
+    # co-reachable boundary.  (can_blank may hold cells that cannot be blank, and the
+    # cell after the last block: the final mask with blank0 drops them.)
     can_blank = 0
     can_fill = 0
     co_next = packed_r & bound_mask
-    for (length, ri, ulen, last), rj, fj in zip(blocks, reach, fits):
+    for (ulen, length, steps), rj, v in zip(cover, reach, starts):
         co = co_next
         packed_r >>= stride
         co_next = packed_r & bound_mask
-        can_blank |= rj & blank & (co >> 1)
-        starts = rj & fj & (co_next >> ulen)
-        v = starts
-        for step in shifts[ri]:
+        v &= co_next >> ulen                            # the unit's feasible starts
+        can_blank |= (rj & (co >> 1)) | (v << length)
+        for step in steps:
             v |= v << step
         can_fill |= v
-        if not last:
-            can_blank |= starts << length
-    can_blank |= reach[-1] & blank & (co_next >> 1)
+    can_blank |= end & (co_next >> 1)
     return (blank0 & (can_blank >> 1)) | ((fill0 & (can_fill >> 1)) << n)
