@@ -98,7 +98,15 @@ def grid_mistakes(grid: list[str], truth: list[str], unknown: str = "?") -> list
            if ch != unknown and ch != truth[r][c]]
     if not bad:
         return []
-    return [{"message": f"{len(bad)} cell{'s are' if len(bad) != 1 else ' is'} wrong", "cells": bad, "lines": []}]
+    return [{"message": f"{len(bad)} cell{'s are' if len(bad) != 1 else ' is'} wrong: {cells_words(bad)}",
+             "cells": bad, "lines": []}]
+
+
+def cells_words(cells: list, most: int = 3) -> str:
+    """Where cells are, in words, the first ``most`` of them: "row 3, col 5; row 4, col 1
+    and 2 more" (a player who cannot see the outline hears where to look)."""
+    said = "; ".join(f"row {r + 1}, col {c + 1}" for r, c in cells[:most])
+    return said + (f" and {len(cells) - most} more" if len(cells) > most else "")
 
 
 def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline) -> dict | None:

@@ -27,9 +27,9 @@ def test_a_wrong_cell_in_an_open_line_is_a_mistake_and_hint_says_the_same():
     grid[9] = "#" + grid[9][1:]          # row 10's clue is empty: the cell is wrong
     rep = api.judge(heart, {"grid": grid})
     assert rep["reference"] == "unique" and rep["ok"] is False
-    assert rep["errors"] == [{"message": "1 cell is wrong", "cells": [[9, 0]], "lines": [], "kind": "mistake"}]
+    assert rep["errors"] == [{"message": "1 cell is wrong: row 10, col 1", "cells": [[9, 0]], "lines": [], "kind": "mistake"}]
     hint = api.hint(heart, {"grid": grid})
-    assert hint["wrong"] and hint["message"] == "1 cell is wrong" and hint["cells"] == [[9, 0]]
+    assert hint["wrong"] and hint["message"] == "1 cell is wrong: row 10, col 1" and hint["cells"] == [[9, 0]]
 
 
 def test_no_mistakes_only_when_neither_rules_nor_solution_find_one():
@@ -123,7 +123,7 @@ def test_hungry_cat_wrong_colour_is_a_mistake():
     other = next(k for k in keys if k != truth[5][0])
     grid[5] = other + grid[5][1:]
     rep = api.judge(blob, {"grid": grid})
-    assert {"message": "1 cell is wrong", "cells": [[5, 0]], "lines": [], "kind": "mistake"} in rep["errors"]
+    assert {"message": "1 cell is wrong: row 6, col 1", "cells": [[5, 0]], "lines": [], "kind": "mistake"} in rep["errors"]
 
 
 def test_several_solutions_only_rules_are_checked():

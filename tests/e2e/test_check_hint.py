@@ -34,18 +34,18 @@ def press(page, button):
 def test_nonogram_check_finds_a_wrong_cell_in_an_open_line_as_hint_does(context, server):
     page = open_file(context, server, LIB / "nonogram-heart.json")
     page.mouse.click(*cell_point(page, 9, 0))        # row 10's clue is empty
-    assert press(page, "check") == "1 cell is wrong"
+    assert press(page, "check") == "1 cell is wrong: row 10, col 1"
     assert "error" in page.locator("#message").get_attribute("class")
     # marked on the board: the cell's outline in dashes of the error colour from its
     # corner, the text colour between them (not taken for a cell painted red)
     assert close(colour_at(page, 9.05, 0.2), css_var(page, "error"))
     assert close(colour_at(page, 9.05, 0.44), css_var(page, "fg"))
-    assert press(page, "hint") == "Hint: 1 cell is wrong. Hint again takes back what is wrong."
+    assert press(page, "hint") == "Hint: 1 cell is wrong: row 10, col 1. Hint again takes back what is wrong."
     # (a player's review: Hint only ever said so again) the next press takes it back
-    assert press(page, "hint") == "Hint took back what was wrong. Undo puts it back."
+    assert press(page, "hint") == "Hint took back what was wrong (row 10, col 1). Undo puts it back."
     assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
     page.click("#undo")                              # the wrong cell again
-    assert press(page, "check") == "1 cell is wrong"
+    assert press(page, "check") == "1 cell is wrong: row 10, col 1"
     page.click("#undo")
     assert press(page, "check") == "No mistakes so far."
 
@@ -103,7 +103,8 @@ def test_numberlink_check_and_hint_find_a_line_off_the_solution(context, server)
     assert press(page, "hint") == "Hint: " + wrong + ". Hint again takes back what is wrong."
     # the next press cuts the line back to before its first cell off the solution: here
     # only its endpoint is left, which is no line
-    assert press(page, "hint") == "Hint took back what was wrong. Undo puts it back."
+    assert press(page, "hint") == ("Hint took back what was wrong (row 3, col 5; row 4, col 5; row 5, col 5). "
+                                   "Undo puts it back.")
     assert "E" not in page.evaluate("app.state().progress.paths")
 
 

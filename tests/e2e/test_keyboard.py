@@ -194,3 +194,62 @@ def test_a_held_key_does_not_repeat_its_action(context, server):
         page.keyboard.down("Enter")          # one fill, not on, off, on
     page.keyboard.up("Enter")
     assert page.evaluate("app.state().progress.grid")[1][1] == "#"
+
+
+def test_a_screen_reader_hears_each_lines_clue_the_tools_by_digit_and_what_undo_did(context, server):
+    """(a keyboard and screen reader review: the clues were only drawn, a colour took a
+    Tab round trip, and Undo said nothing)"""
+    heart = unsolved(LIB / "nonogram-heart.json")
+    words = lambda clue: " ".join(map(str, clue)) or "0"        # noqa: E731
+    page = open_puzzle(context, server, heart)
+    page.keyboard.press("Tab")                            # from the title: the skip to the board
+    page.keyboard.press("Enter")
+    said = lambda: page.locator("#board-cursor").text_content()  # noqa: E731
+    # reached by the keyboard, the board says where its cursor is, with both clues
+    assert said() == f"Row 1, clue {words(heart['rows'][0])}, column 1, clue {words(heart['cols'][0])}: empty"
+    page.keyboard.press("ArrowRight")                     # a new column: its clue alone
+    assert said() == f"Row 1, column 2, clue {words(heart['cols'][1])}: empty"
+    assert page.locator("#board").get_attribute("aria-label") == "Nonogram board, 10 columns by 10 rows"
+    page.keyboard.press("2")                              # the second tool: the cross
+    assert page.evaluate("app.state().tool") == "." and said() == "Cross: mark cells empty"
+    page.keyboard.press("Enter")
+    assert page.evaluate("app.state().progress.grid")[0][1] == "."
+    page.keyboard.press("Control+z")
+    assert said() == "Undone. Row 1, column 2: empty"
+    page.keyboard.press("Control+y")
+    assert said() == "Redone. Row 1, column 2: crossed"
+    # Hungry Cat's clues: each colour's count, and whether its cells are one block
+    hc = {"palette": {"w": "#ffffff", "r": "#ff0000"}, "rows": [[["w", 3, False], ["r", 2, True], ["x", 1, True]]]}
+    assert page.evaluate("(p) => import('./js/families/hungrycat.js').then((m) => m.default.clueWords(p, 'row', 0))",
+                         hc) == "3 white in 2 or more blocks, 2 red in one block, 1 x"
+
+
+def test_focus_follows_the_keyboard_user_from_screen_to_screen(context, server):
+    """(the review: focus fell to the page after Undo's last press, the back link, the
+    editor's Play, the puzzle of the day and the win screen's Next)"""
+    from helpers import wait_ready
+    page = wait_ready(open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json")))
+    focused = lambda: page.evaluate("document.activeElement.id")  # noqa: E731
+    focus_board(page)
+    page.keyboard.press("Enter")
+    page.focus("#undo")
+    page.keyboard.press("Enter")                          # the last undo: Redo takes the focus
+    assert page.evaluate("document.querySelector('#undo').disabled") and focused() == "redo"
+    # Escape says no to Solve's question
+    page.focus("#solve")
+    page.keyboard.press("Enter")
+    assert "armed" in page.get_attribute("#solve", "class")
+    page.keyboard.press("Escape")
+    assert "armed" not in page.get_attribute("#solve", "class")
+    assert page.locator("#message").text_content() == ""
+    # another puzzle opened while the board has the focus (Next): its title takes it
+    focus_board(page)
+    page.evaluate("(p) => app.load(p)", unsolved(LIB / "nonogram-boat.json"))
+    assert focused() == "puzzle-title"
+    page.focus("#play-back")
+    page.keyboard.press("Enter")                          # back to the library: its heading
+    page.wait_for_selector("#library:not([hidden])")
+    assert focused() == "library-heading"
+    page.focus("#skip-to-library")
+    page.keyboard.press("Enter")                          # past the makers and the filters
+    assert page.evaluate("document.querySelector('#library-list').contains(document.activeElement)")

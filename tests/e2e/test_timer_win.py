@@ -227,9 +227,9 @@ def test_check_says_checking_and_its_report_goes_after_a_move(context, server):
         .observe(document.getElementById("message"), { childList: true, characterData: true, subtree: true }); }""")
     page.mouse.click(*cell_point(page, 9, 0))               # a wrong cell: row 10 is empty
     page.click("#check")
-    page.wait_for_function("document.getElementById('message').textContent === '1 cell is wrong'")
+    page.wait_for_function("document.getElementById('message').textContent === '1 cell is wrong: row 10, col 1'")
     said = page.evaluate("window.__said")
-    assert said.index("Checking…") < said.index("1 cell is wrong")
+    assert said.index("Checking…") < said.index("1 cell is wrong: row 10, col 1")
     page.mouse.click(*cell_point(page, 0, 9))               # another move: the report no longer applies
     assert page.locator("#message").text_content() == ""
 

@@ -204,11 +204,15 @@ export function initActions(ctx) {
     const h = flow.hint;
     if (flow.fix) {
       dropHint();
-      state.highlight = null;
+      // (a Check's marks went with the grid they were about, as after any move)
+      state.highlight = state.marks = null;
       state.history.push(state.fam.clearCells(p, state.history.present, h.clear));
       state.history.countHint();
       ctx.play.afterChange();
-      say("Hint took back what was wrong. Undo puts it back.");
+      // (where, in words, as Check says it: pysolver/reference.py cells_words)
+      const where = h.clear.slice(0, 3).map(([r, c]) => `row ${r + 1}, col ${c + 1}`).join("; ") +
+        (h.clear.length > 3 ? ` and ${h.clear.length - 3} more` : "");
+      say(`Hint took back what was wrong (${where}). Undo puts it back.`);
       board().draw();
       return { cells: h.cells, lines: h.lines || [], message: h.message, wrong: true, applied: true, step: 2 };
     }

@@ -16,10 +16,24 @@ export function bindKeys(board) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const tap = { Enter: "primary", x: "secondary", X: "secondary", Delete: "middle", Backspace: "middle" }[e.key];
     const pick = e.key === "d" || e.key === "D";
+    const swatch = /^[1-9]$/.test(e.key) && board.hooks.swatches?.()?.children[Number(e.key) - 1];
+    if (swatch) {
+      // (a digit picks the tool of that place among the swatches: no round trip by Tab)
+      e.preventDefault();
+      if (!swatch.disabled) swatch.click();
+      board.hooks.announce?.(swatch.getAttribute("aria-label"));
+      return;
+    }
     if (!moves[e.key] && !tap && !pick && e.key !== "Escape") return;
     if (!board.cursor) board.cursor = { r: 0, c: 0 };
     if (e.key === "Escape") {
-      if (board.keyStroke) { e.preventDefault(); board.keyStroke.cancel?.(); board.keyStroke = null; board.hooks.changed(null); }
+      if (board.keyStroke) {
+        e.preventDefault();
+        board.keyStroke.cancel?.();
+        board.keyStroke = null;
+        board.hooks.changed(null);
+        board.announceChange("Drag dropped");
+      }
       return;
     }
     e.preventDefault();
@@ -65,12 +79,23 @@ export function bindKeys(board) {
     announce();
   }
 
-  /** The cursor's cell for screen readers: where it is and, when the family can say,
-      what it holds (family.describe). */
-  function announce() {
+  /** The cursor's cell for screen readers: where it is, what it holds (family.describe)
+      and, where the family has clues by lines (family.clueWords), the clue of a row or
+      column the cursor has just entered ("Row 3, clue 2 1, column 4: empty"): a player
+      who cannot see the board hears the clues line by line, each once as it is met. */
+  function announce(prefix = "") {
     const { r, c } = board.cursor;
-    const what = board.hooks.family().describe?.(board.hooks.puzzle(), board.hooks.progress(), r, c);
-    board.hooks.announce?.(`Row ${r + 1}, column ${c + 1}` + (what ? `: ${what}` : ""));
+    const fam = board.hooks.family(), p = board.hooks.puzzle();
+    const last = board.announced;
+    const clue = (kind, i) => {
+      const words = fam.clueWords?.(p, kind, i);
+      return words === undefined ? "" : `, clue ${words}`;
+    };
+    const what = fam.describe?.(p, board.hooks.progress(), r, c);
+    board.announced = { r, c, p };
+    board.hooks.announce?.(`${prefix}Row ${r + 1}${last?.p === p && last.r === r ? "" : clue("row", r)}, ` +
+                           `column ${c + 1}${last?.p === p && last.c === c ? "" : clue("col", c)}` +
+                           (what ? `: ${what}` : ""));
   }
 
   function endKeyStroke() {
@@ -81,12 +106,29 @@ export function bindKeys(board) {
   }
 
 
+  /** Say `what` happened (Undo, Redo...) with, where the board has a keyboard cursor,
+      what its cell holds now. */
+  board.announceChange = (what) => {
+    if (board.cursor && board.hooks.puzzle()) announce(`${what}. `);
+    else board.hooks.announce?.(`${what}.`);
+  };
+
   cv.addEventListener("keydown", (e) => key(e));
   cv.addEventListener("keyup", (e) => {
     if (e.key !== "Shift" || !board.keyStroke || board.keyStroke.sticky) return;
     endKeyStroke();
     announce();              // (what the cell holds now the stroke is played)
   });
-  cv.addEventListener("focus", () => board.draw());
+  cv.addEventListener("focus", () => {
+    // (a board reached by the keyboard says where its cursor is, with both clues:
+    // silence until the first arrow key left a screen reader's user guessing; a click
+    // shows no cursor)
+    if (board.hooks.puzzle() && board.layout && cv.matches(":focus-visible")) {
+      if (!board.cursor) board.cursor = { r: 0, c: 0 };
+      board.announced = null;
+      announce();
+    }
+    board.draw();
+  });
   cv.addEventListener("blur", () => { endKeyStroke(); board.draw(); });
 }

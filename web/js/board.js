@@ -14,7 +14,8 @@
    is a click on its cell, X a right click, Delete or Backspace a middle click, and
    Shift + arrows a drag from the cursor's cell, committed when Shift is let go; D picks
    the cursor's cell up for a drag that needs no key held (arrows extend it, D or Enter
-   puts it down); Escape drops a drag.  The cursor's cell (where, and what it holds) is
+   puts it down); Escape drops a drag; digits 1 to 9 pick the tools (colours) in their
+   order.  The cursor's cell (where, and what it holds) is
    announced through `hooks.announce`. */
 
 import { bindKeys } from "./board-keys.js";
@@ -30,7 +31,9 @@ export class Board {
   constructor(canvas, hooks) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
-    this.hooks = hooks;  // {family, puzzle, progress, view(), press(cell, button), changed(), commit(), drawn?(scale)}
+    // {family, puzzle, progress, view(), press(cell, button), changed(), commit(), drawn?(scale),
+    //  announce?(text), swatches?() -> the element whose buttons are the tools (digit keys)}
+    this.hooks = hooks;
     this.scale = 24;
     this.ox = 0;
     this.oy = 0;

@@ -75,6 +75,7 @@ export function initDesigner({ solver, load, showDesign, families }) {
       else board.draw();
     },
     announce: (text) => { $("design-cursor").textContent = text; },
+    swatches: () => $("design-tools"),
   });
 
   /** A new drawing state (a stroke, Clear, a new drawing): one undo step. */

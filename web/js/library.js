@@ -152,8 +152,12 @@ export function initLibrary(ctx) {
     ctx.designer.showContinue();
     ctx.editor?.leave();
     ctx.shelf.leave();
+    // (focus in a view about to be hidden, such as the play page's back link, would be
+    // lost: it goes to the library's heading instead)
+    const lost = document.activeElement?.closest("main > .view:not(#library)");
     showView("library");
     document.title = "Picture Logic";
+    if (lost) $("library-heading").focus({ preventScroll: true });
     renderRecent();
     ctx.shelf.renderShelf();
     drawCards($("library-list"));  // (a puzzle just played shows its progress)
@@ -277,6 +281,9 @@ export function initLibrary(ctx) {
       home();
     };
   }
+  // (past the makers, the puzzles of the day and the filters: some twenty Tabs)
+  $("skip-to-library").onclick = () =>
+    ($("library-list").querySelector("a:not([hidden])") || $("library-title")).focus();
   $("play-back").onclick = (e) => {
     e.preventDefault();
     const from = ctx.state.from;

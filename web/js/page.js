@@ -49,11 +49,15 @@ export function pressedAgain(button, what, say, about = null) {
   const prompt = `${what} Press ${button.textContent.trim()} again to go on.`;
   // (when the wait is over the prompt goes with the ring, unless something was said since)
   const expire = () => { if ($("message")?.textContent === prompt) say(""); disarm(); };
-  // A press on anything else (Check, a cell...) is the player going on without it: the
-  // question lapses at once (before that press's own handler, which may say something).
-  const elsewhere = (e) => { if (!button.contains(e.target)) expire(); };
+  // A press on anything else (Check, a cell...) is the player going on without it, and
+  // Escape a no: the question lapses at once (before that press's own handler, which
+  // may say something).
+  const elsewhere = (e) => {
+    if (e.type === "pointerdown" ? !button.contains(e.target) : e.key === "Escape") expire();
+  };
   armed = { button, about, elsewhere, timer: setTimeout(expire, PRESS_AGAIN_MS) };
   document.addEventListener("pointerdown", elsewhere, true);
+  document.addEventListener("keydown", elsewhere, true);
   button.classList.add("armed");
   say(prompt);
   return false;
@@ -63,6 +67,7 @@ function disarm() {
   if (!armed) return;
   clearTimeout(armed.timer);
   document.removeEventListener("pointerdown", armed.elsewhere, true);
+  document.removeEventListener("keydown", armed.elsewhere, true);
   armed.button.classList.remove("armed");
   armed = null;
 }
@@ -131,8 +136,13 @@ export async function whileBusy(setBusy, cancel, work) {
 
 /** The Undo and Redo buttons of `history` (a History; none: both off). */
 export function undoRedoButtons(undo, redo, history, blocked = false) {
+  const focused = document.activeElement;
   undo.disabled = blocked || !history?.past.length;
   redo.disabled = blocked || !history?.future.length;
+  // (a button disabled under the keyboard's focus drops it to the page: the last Undo
+  // hands it to Redo, the last Redo to Undo)
+  if (focused === undo && undo.disabled && !redo.disabled) redo.focus();
+  else if (focused === redo && redo.disabled && !undo.disabled) undo.focus();
 }
 
 /** Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on a Mac) of a keydown event; true when taken. */

@@ -47,6 +47,7 @@ export function initPlay(ctx) {
     },
     drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
     announce: (text) => { $("board-cursor").textContent = text; },
+    swatches: () => $("family-tools"),
   });
   // (on a touch screen a tap on cells this small zooms in: board.js)
   if (matchMedia("(pointer: coarse)").matches) $("zoom-note").textContent = "Tap the board to zoom in, or pinch";
@@ -150,9 +151,6 @@ export function initPlay(ctx) {
   /** Show the puzzle of `state` (just opened). */
   function show() {
     const p = state.puzzle, fam = state.fam;
-    // Opened from the library or a maker by keyboard: focus goes to the puzzle's title,
-    // not the page.
-    const fromLibrary = ["library", "design", "pack"].some((v) => $(v).contains(document.activeElement));
     ctx.designer.leave();
     ctx.shelf?.leave();
     showView("play");
@@ -191,6 +189,7 @@ export function initPlay(ctx) {
     // app.css)
     $("board").parentElement.style.setProperty("--board-aspect", (layout.rows / layout.cols).toFixed(4));
     board.setLayout(layout);
+    $("board").setAttribute("aria-label", `${fam.title} board, ${p.width} columns by ${p.height} rows`);
     win.close();
     say(SOLVED_TEXT[solvedStatus()] || "");
     updateButtons();
@@ -199,7 +198,11 @@ export function initPlay(ctx) {
     // said at once instead of at the first Check or Solve)
     const problem = fam.problems?.(p);
     if (problem) showError(problem);
-    if (fromLibrary) $("puzzle-title").focus({ preventScroll: true });
+    // Focus goes to the new puzzle's title, wherever the puzzle was opened from (a card,
+    // a maker, the editor's Play, the puzzle of the day, the win screen's Next): it is
+    // said, and the next Tab offers the skip to the board; the element that opened it
+    // is hidden, or shows another puzzle.
+    $("puzzle-title").focus({ preventScroll: true });
   }
 
   /** The method menu (the description's methods, the first the default), each method
@@ -264,16 +267,22 @@ export function initPlay(ctx) {
     timer.sync();  // (it stands still while something runs)
   }
 
-  // (the message of the move undone, such as Solve's report, no longer describes the grid)
-  function undo() {
+  const undo = () => travel("undo", "Undone");
+  const redo = () => travel("redo", "Redone");
+
+  /** Undo or redo one move.  The message of the move undone, such as Solve's report, no
+      longer describes the grid: it goes; a screen reader hears what was done and what
+      the cursor's cell holds now. */
+  function travel(way, done) {
     ctx.replay.stop();
     board.dropStroke();  // (a drag still in the hand was begun on the grid undone)
-    if (state.history?.undo()) { ctx.actions?.dropHint(); state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
-  }
-  function redo() {
-    ctx.replay.stop();
-    board.dropStroke();
-    if (state.history?.redo()) { ctx.actions?.dropHint(); state.marks = state.highlight = null; say(""); afterChange(); board.draw(); }
+    if (!state.history?.[way]()) return;
+    ctx.actions?.dropHint();
+    state.marks = state.highlight = null;
+    say("");
+    afterChange();
+    board.draw();
+    board.announceChange(done);
   }
 
   $("skip-to-board").onclick = () => $("board").focus();

@@ -301,6 +301,16 @@ function describe(p, progress, r, c) {
   return v === "?" ? "not painted" : colourNames(p.palette)[v];
 }
 
+/** A row's or column's clue in words (the keyboard cursor's announcement): each
+    colour's count, and for a count above 1 whether its cells are one block (the
+    board's circle): "3 white, 2 red in one block". */
+function clueWords(p, kind, i) {
+  const names = colourNames(p.palette);
+  const clue = (kind === "row" ? p.rows : p.cols)[i] || [];
+  return clue.map(([k, n, block]) =>
+    `${n} ${names[k] ?? k}${n < 2 ? "" : block ? " in one block" : " in 2 or more blocks"}`).join(", ") || "none";
+}
+
 function tools(p) {
   return paletteTools(p.palette);
 }
@@ -330,6 +340,6 @@ export default {
         "on a touch screen, or click a cell of the chosen colour to clear it. Zoom with the wheel, a pinch or + " +
         "and −; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
-  drawingKind, clearCells: clearGridCells,
+  clueWords, drawingKind, clearCells: clearGridCells,
   editor: () => import("../editor-hungrycat.js").then((m) => m.default),
 };

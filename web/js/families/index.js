@@ -23,6 +23,7 @@
      isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark, ink?}] (the play page's swatches;
                              ink: the mark's colour where color is a CSS variable),
      describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),
+     clueWords?(puzzle, "row" | "col", i) -> a line's clue in words (for screen readers)
      picture?(puzzle, progress) -> per cell (row by row) what the answer shows there, where two
                              answers that differ in how they are drawn are the same (Link-a-Pix:
                              the colours painted); the editor outlines the cells where two

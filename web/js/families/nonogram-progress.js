@@ -4,6 +4,7 @@
    or a drag along one row or column, and the paint tools it paints with). */
 
 import { colourNames, paletteTools } from "./colournames.js";
+import { blocks } from "./nonogram-lines.js";
 
 export function newProgress(p) {
   return { grid: Array.from({ length: p.height }, () => "?".repeat(p.width)) };
@@ -93,6 +94,16 @@ export function describe(p, progress, r, c) {
   if (v === "?") return "empty";
   if (v === ".") return "crossed";
   return p.palette ? colourNames(p.palette)[v] || "filled" : "filled";
+}
+
+/** A row's or column's clue in words (the keyboard cursor's announcement): "2 1",
+    in colour "2 red, 1 blue", "0" for an empty line, as the board shows it. */
+export function clueWords(p, kind, i) {
+  const clue = blocks((kind === "row" ? p.rows : p.cols)[i] || []);
+  if (!clue.length) return "0";
+  if (!p.palette) return clue.map(([n]) => n).join(" ");
+  const names = colourNames(p.palette);
+  return clue.map(([n, k]) => `${n} ${names[k] ?? k}`).join(", ");
 }
 
 /** The palette as paint tools (a black-and-white puzzle has none: a press fills). */

@@ -17,7 +17,7 @@
 import { drawingColours, usedPalette } from "./draw.js";
 import { draw, layout } from "./nonogram-draw.js";
 import { brokenLines, cluesOf, isSolved } from "./nonogram-lines.js";
-import { applyStep, describe, fromSolution, newProgress, press, toSolution, tools } from "./nonogram-progress.js";
+import { applyStep, clueWords, describe, fromSolution, newProgress, press, toSolution, tools } from "./nonogram-progress.js";
 import { decode, validate } from "./nonogram-read.js";
 import { clearGridCells } from "./grid-progress.js";
 
@@ -52,6 +52,6 @@ export default {
         "button, and a click or tap crosses); click or tap a cell again (or middle-click) to clear. Drag to paint a row or column. Zoom with the wheel, a pinch or the + and " +
         "− buttons; pan with Alt-drag, two fingers, or a drag that starts outside the grid.",
   decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, tools, describe,
-  brokenLines, drawingKind, clearCells: clearGridCells,
+  clueWords, brokenLines, drawingKind, clearCells: clearGridCells,
   editor: () => import("../editor-nonogram.js").then((m) => m.default),
 };
