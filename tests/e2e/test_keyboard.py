@@ -235,6 +235,18 @@ def test_focus_follows_the_keyboard_user_from_screen_to_screen(context, server):
     page.focus("#undo")
     page.keyboard.press("Enter")                          # the last undo: Redo takes the focus
     assert page.evaluate("document.querySelector('#undo').disabled") and focused() == "redo"
+    # along the toolbar by the arrow keys
+    page.focus("#hint")
+    page.keyboard.press("ArrowRight")
+    assert focused() == "solve"
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "hint"
+    # C checks and H hints from the board
+    focus_board(page)
+    page.keyboard.press("c")
+    page.wait_for_function("document.querySelector('#message').textContent === 'No mistakes so far.'")
+    page.keyboard.press("h")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: Look at')")
     # Escape says no to Solve's question
     page.focus("#solve")
     page.keyboard.press("Enter")

@@ -13,7 +13,7 @@ import { initDaily } from "./daily.js";
 import { initLibrary } from "./library.js";
 import { initMakers } from "./makers.js";
 import { registerServiceWorker } from "./offline.js";
-import { $, hideError, showError, themeChanged } from "./page.js";
+import { $, arrowsAlongToolbars, hideError, showError, themeChanged } from "./page.js";
 import { initPlay } from "./play.js";
 import { initReplay } from "./replay.js";
 import { initRouting } from "./routing.js";
@@ -68,6 +68,7 @@ $("error-close").onclick = hideError;
 
 // ---------------------------------------------------------------- the pages
 ctx.play = initPlay(ctx);
+arrowsAlongToolbars();
 ctx.actions = initActions(ctx);
 ctx.replay = initReplay(ctx);
 ctx.routing = initRouting(ctx);

@@ -16,6 +16,13 @@ export function bindKeys(board) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const tap = { Enter: "primary", x: "secondary", X: "secondary", Delete: "middle", Backspace: "middle" }[e.key];
     const pick = e.key === "d" || e.key === "D";
+    // (H and C press Hint and Check from the board: those were fifteen Shift+Tabs away)
+    const button = board.hooks.shortcuts?.()[e.key.toLowerCase()];
+    if (button) {
+      e.preventDefault();
+      if (!button.disabled && !button.closest("[hidden]")) button.click();
+      return;
+    }
     const swatch = /^[1-9]$/.test(e.key) && board.hooks.swatches?.()?.children[Number(e.key) - 1];
     if (swatch) {
       // (a digit picks the tool of that place among the swatches: no round trip by Tab)

@@ -15,7 +15,7 @@
    Shift + arrows a drag from the cursor's cell, committed when Shift is let go; D picks
    the cursor's cell up for a drag that needs no key held (arrows extend it, D or Enter
    puts it down); Escape drops a drag; digits 1 to 9 pick the tools (colours) in their
-   order.  The cursor's cell (where, and what it holds) is
+   order; a family page may give letters to buttons (play: H Hint, C Check).  The cursor's cell (where, and what it holds) is
    announced through `hooks.announce`. */
 
 import { bindKeys } from "./board-keys.js";
@@ -32,7 +32,8 @@ export class Board {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     // {family, puzzle, progress, view(), press(cell, button), changed(), commit(), drawn?(scale),
-    //  announce?(text), swatches?() -> the element whose buttons are the tools (digit keys)}
+    //  announce?(text), swatches?() -> the element whose buttons are the tools (digit keys),
+    //  shortcuts?() -> {key: button} (letter keys that press a button)}
     this.hooks = hooks;
     this.scale = 24;
     this.ox = 0;
@@ -52,6 +53,7 @@ export class Board {
     this.userView = false;
     this.cursor = null;        // (another puzzle: its own cells)
     this.keyStroke = null;
+    this.hooks.announce?.("");  // (what was said of the last puzzle's cell)
     this.fit();
   }
 

@@ -48,6 +48,7 @@ export function initPlay(ctx) {
     drawn: (scale) => { $("zoom-note").hidden = scale >= READABLE_PX; },
     announce: (text) => { $("board-cursor").textContent = text; },
     swatches: () => $("family-tools"),
+    shortcuts: () => ({ h: $("hint"), c: $("check") }),
   });
   // (on a touch screen a tap on cells this small zooms in: board.js)
   if (matchMedia("(pointer: coarse)").matches) $("zoom-note").textContent = "Tap the board to zoom in, or pinch";
