@@ -239,6 +239,9 @@ def test_focus_follows_the_keyboard_user_from_screen_to_screen(context, server):
     page.focus("#hint")
     page.keyboard.press("ArrowRight")
     assert focused() == "solve"
+    page.keyboard.press("ArrowRight")                     # (past the method menu, which keeps its arrows)
+    assert focused() == "replay"
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert focused() == "hint"
     # C checks and H hints from the board

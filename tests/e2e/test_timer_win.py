@@ -125,6 +125,9 @@ def test_the_players_solve_opens_the_win_screen_with_time_picture_share_and_next
     page.wait_for_function(f"app.state().puzzle.title === {json.dumps(expected)}")
     assert not win_open(page)
     assert page.evaluate("app.state().time") < 1500        # a new puzzle, a new time
+    # (its title has the focus, which says it: the board had it back from the dialog)
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.activeElement.id") == "puzzle-title"
 
 
 def test_on_a_phone_the_tap_that_solves_leaves_the_win_screen_open(browser, server):

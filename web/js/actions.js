@@ -214,6 +214,7 @@ export function initActions(ctx) {
         (h.clear.length > 3 ? ` and ${h.clear.length - 3} more` : "");
       say(`Hint took back what was wrong (${where}). Undo puts it back.`);
       board().draw();
+      board().announceChange("Taken back");   // (the cursor's cell may be one of them)
       return { cells: h.cells, lines: h.lines || [], message: h.message, wrong: true, applied: true, step: 2 };
     }
     flow.step += 1;
@@ -243,6 +244,7 @@ export function initActions(ctx) {
     if (ctx.play.solvedStatus() === "player") say(`Hint: ${h.message}. Solved. Well done!`, "ok");
     else say("Hint played: " + h.message);
     board().draw();
+    board().announceChange("Hint played");
     return { cells: state.highlight.cells, lines: state.highlight.lines, message: h.message, applied: true, step: 3 };
   }
 

@@ -136,8 +136,18 @@ export function initDesigner({ solver, load, showDesign, families }) {
 
   // (a stroke still in the hand, by pointer or keys, was begun on the drawing before:
   // it is dropped, not put down on another)
-  function undo() { board.dropStroke(); if (!d.busy && d.history.undo()) { d.highlight = null; say(""); refresh(); } }
-  function redo() { board.dropStroke(); if (!d.busy && d.history.redo()) { d.highlight = null; say(""); refresh(); } }
+  const undo = () => travel("undo", "Undone");
+  const redo = () => travel("redo", "Redone");
+
+  /** Undo or redo one stroke (a screen reader hears which, and the cursor's cell). */
+  function travel(way, done) {
+    board.dropStroke();
+    if (d.busy || !d.history[way]()) return;
+    d.highlight = null;
+    say("");
+    refresh();
+    board.announceChange(done);
+  }
 
   function meta() {
     const dr = present();

@@ -216,15 +216,15 @@ export function download(blob, name) {
   return name;
 }
 
-/** The left and right arrow keys move the focus along a toolbar (role="toolbar", as
-    screen readers announce those tools, expect it), to its next control in sight and
-    enabled; Tab goes through them as before.  A menu keeps its arrows. */
+/** The left and right arrow keys move the focus along a toolbar's buttons (role=
+    "toolbar", as screen readers announce those tools, expect it), to the next one in
+    sight and enabled; Tab goes through every control as before.  Menus and check boxes
+    are passed over: their own arrow keys change them, and the arrows would stop there. */
 export function arrowsAlongToolbars() {
   document.addEventListener("keydown", (e) => {
     const bar = e.target.closest?.('[role="toolbar"]');
     if (!bar || !["ArrowLeft", "ArrowRight"].includes(e.key) || e.target.tagName !== "BUTTON") return;
-    const controls = [...bar.querySelectorAll("button, select, input")]
-      .filter((el) => !el.disabled && el.offsetParent !== null);
+    const controls = [...bar.querySelectorAll("button")].filter((el) => !el.disabled && el.offsetParent !== null);
     const next = controls[controls.indexOf(e.target) + (e.key === "ArrowRight" ? 1 : -1)];
     if (next) { e.preventDefault(); next.focus(); }
   });

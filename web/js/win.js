@@ -122,10 +122,12 @@ export function initWin(ctx) {
     if (dialog.open) dialog.close();
   }
 
+  let leaving = false;   // (Next: the puzzle it opens takes the focus to its title)
   dialog.addEventListener("close", () => {
     shownFor = null;
     // (back to the board, where the player was)
-    if (!$("play").hidden) $("board").focus({ preventScroll: true });
+    if (!$("play").hidden && !leaving) $("board").focus({ preventScroll: true });
+    leaving = false;
   });
   $("win-close").onclick = close;
   $("win-share").onclick = async () => {
@@ -139,6 +141,7 @@ export function initWin(ctx) {
   $("win-next").onclick = async () => {
     const found = await next;
     if (!found || !dialog.open) return;
+    leaving = true;
     close();
     if (found.daily) {
       // (made on the device: a second or two, said where the player is)
