@@ -530,9 +530,10 @@ class Family:
     # -- hints --------------------------------------------------------------------
     def hint(self, puzzle: Any, progress: dict, deadline: Deadline) -> dict | None:
         """One hint from the player's progress: ``{"message", "cells", "lines"?,
-        "wrong"?, "clear"?, "solution"?}``, or None when there is nothing to say
-        (``clear``: of a "wrong" hint, the cells where the progress leaves the unique
-        solution, which the app's next Hint takes back).
+        "wrong"?, "clear"?, "clear_where"?, "solution"?}``, or None when there is nothing
+        to say (``clear``: of a "wrong" hint, the cells where the progress leaves the
+        unique solution, which the app's next Hint takes back; ``clear_where``: where
+        they are, in words).
 
         The opening is the same for every family: a rule the progress breaks, then
         (when the puzzle has one solution) where the progress leaves it, as the app's

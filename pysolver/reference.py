@@ -121,9 +121,9 @@ def mistake_hint(fam: Family, model: Any, progress: dict, deadline: Deadline) ->
         return None
     first = found[0]
     # (clear: these cells are where the progress leaves the solution, so the app's next
-    # Hint takes them back)
+    # Hint takes them back, saying where: clear_where)
     return {"message": first["message"], "cells": first["cells"], "lines": first.get("lines", []), "wrong": True,
-            "clear": first["cells"]}
+            "clear": first["cells"], "clear_where": cells_words(first["cells"])}
 
 
 def with_take_back(fam: Family, model: Any, progress: dict, hint: dict, deadline: Deadline) -> dict:
@@ -137,7 +137,7 @@ def with_take_back(fam: Family, model: Any, progress: dict, hint: dict, deadline
         return hint
     off = {tuple(cell) for m in fam.mistakes(model, progress, ref.solution, deadline) for cell in m["cells"]}
     clear = [cell for cell in hint["cells"] if tuple(cell) in off]
-    return {**hint, "clear": clear} if clear else hint
+    return {**hint, "clear": clear, "clear_where": cells_words(clear)} if clear else hint
 
 
 def no_solution_hint(fam: Family, model: Any, deadline: Deadline) -> dict | None:

@@ -260,7 +260,7 @@ def test_hint_sequence_solves_and_flags_mistakes():
     assert F.hint(m, data["solution"], Deadline(10)) is None
     wrong = ["W" + "?" * (m.width - 1)] + ["?" * m.width] * (m.height - 1)
     h = F.hint(m, {"grid": wrong}, Deadline(10))
-    assert h["wrong"] and h["cells"] == [[0, 0]] and h["clear"] == [[0, 0]]
+    assert h["wrong"] and h["cells"] == [[0, 0]] and h["clear"] == [[0, 0]] and h["clear_where"] == "row 1, col 1"
 
 
 def test_a_broken_rule_hint_takes_back_only_cells_off_the_solution():

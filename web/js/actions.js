@@ -209,10 +209,8 @@ export function initActions(ctx) {
       state.history.push(state.fam.clearCells(p, state.history.present, h.clear));
       state.history.countHint();
       ctx.play.afterChange();
-      // (where, in words, as Check says it: pysolver/reference.py cells_words)
-      const where = h.clear.slice(0, 3).map(([r, c]) => `row ${r + 1}, col ${c + 1}`).join("; ") +
-        (h.clear.length > 3 ? ` and ${h.clear.length - 3} more` : "");
-      say(`Hint took back what was wrong (${where}). Undo puts it back.`);
+      // (clear_where: where, in words, as Check says it)
+      say(`Hint took back what was wrong (${h.clear_where}). Undo puts it back.`);
       board().draw();
       board().announceChange("Taken back");   // (the cursor's cell may be one of them)
       return { cells: h.cells, lines: h.lines || [], message: h.message, wrong: true, applied: true, step: 2 };
