@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import open_puzzle, unsolved
+from helpers import cell_point, open_puzzle, unsolved
 
 ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "static" / "puzzles"
@@ -222,6 +222,29 @@ def test_a_screen_reader_hears_each_lines_clue_the_tools_by_digit_and_what_undo_
     hc = {"palette": {"w": "#ffffff", "r": "#ff0000"}, "rows": [[["w", 3, False], ["r", 2, True], ["x", 1, True]]]}
     assert page.evaluate("(p) => import('./js/families/hungrycat.js').then((m) => m.default.clueWords(p, 'row', 0))",
                          hc) == "3 white in 2 or more blocks, 2 red in one block, 1 x"
+
+
+def test_the_keyboard_says_the_edge_and_a_missing_tool_and_a_click_takes_the_cursor(context, server):
+    """(rough edges a keyboard review left: a press against the edge and a digit past the
+    last tool said nothing; after a click the next arrow went on from the old cell; the
+    swatches did not answer the arrow keys)"""
+    page = open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json"))
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")                          # the skip: the board, cursor (0, 0)
+    said = lambda: page.locator("#board-cursor").text_content()  # noqa: E731
+    page.keyboard.press("ArrowUp")
+    assert said().startswith("Edge of the board. Row 1, column 1")
+    tools = page.locator("#family-tools button").count()
+    page.keyboard.press(str(tools + 1))
+    assert said() == f"No tool {tools + 1}: the tools are 1 to {tools}"
+    # a click on a cell takes the cursor there: the next arrow goes on from it
+    page.mouse.click(*cell_point(page, 3, 4))
+    page.keyboard.press("ArrowRight")
+    assert said().startswith("Row 4, clue") and ", column 6, clue" in said()
+    # the tools are a toolbar: the arrow keys go from swatch to swatch
+    page.focus("#family-tools button >> nth=0")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('#family-tools button')[1]")
 
 
 def test_focus_follows_the_keyboard_user_from_screen_to_screen(context, server):

@@ -23,12 +23,15 @@ export function bindKeys(board) {
       if (!button.disabled && !button.closest("[hidden]")) button.click();
       return;
     }
-    const swatch = /^[1-9]$/.test(e.key) && board.hooks.swatches?.()?.children[Number(e.key) - 1];
-    if (swatch) {
-      // (a digit picks the tool of that place among the swatches: no round trip by Tab)
+    const tools = /^[1-9]$/.test(e.key) && board.hooks.swatches?.()?.children;
+    if (tools?.length) {
+      // (a digit picks the tool of that place among the swatches: no round trip by Tab;
+      // one past the last says how many there are rather than nothing)
       e.preventDefault();
-      if (!swatch.disabled) swatch.click();
-      board.hooks.announce?.(swatch.getAttribute("aria-label"));
+      const swatch = tools[Number(e.key) - 1];
+      if (swatch && !swatch.disabled) swatch.click();
+      board.hooks.announce?.(swatch ? swatch.getAttribute("aria-label")
+                                    : `No tool ${e.key}: the tools are 1 to ${tools.length}`);
       return;
     }
     if (!moves[e.key] && !tap && !pick && e.key !== "Escape") return;
@@ -68,8 +71,11 @@ export function bindKeys(board) {
         if (board.keyStroke) board.keyStroke.last = { ...board.cursor };
       }
       const [dr, dc] = moves[e.key];
-      board.cursor = { r: Math.max(0, Math.min(p.height - 1, board.cursor.r + dr)),
-                      c: Math.max(0, Math.min(p.width - 1, board.cursor.c + dc)) };
+      const was = board.cursor;
+      board.cursor = { r: Math.max(0, Math.min(p.height - 1, was.r + dr)),
+                      c: Math.max(0, Math.min(p.width - 1, was.c + dc)) };
+      // (a press against the board's edge says so: silence read as a key not heard)
+      const edge = board.cursor.r === was.r && board.cursor.c === was.c ? "Edge of the board. " : "";
       board.reveal([[board.cursor.r, board.cursor.c]], 0);
       if (board.keyStroke) {
         board.keyStroke.moved = true;
@@ -77,7 +83,7 @@ export function bindKeys(board) {
       } else {
         board.draw();
       }
-      announce();            // (after the move: the cell as the stroke left it)
+      announce(edge);        // (after the move: the cell as the stroke left it)
       return;
     }
     endKeyStroke();

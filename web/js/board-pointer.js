@@ -47,6 +47,9 @@ export function bindPointer(board) {
       return;
     }
     const cell = board.locate(pos.x, pos.y);
+    // (a click on a cell takes the keyboard's cursor there, where one is shown: left
+    // behind, the next arrow key went on from a cell the player had left)
+    if (board.cursor && cell.inside) board.cursor = { r: cell.r, c: cell.c };
     const panButton = e.button === 0 && (e.altKey || spaceDown);
     if (panButton) {
       pan = { x: pos.x, y: pos.y, ox: board.ox, oy: board.oy };
