@@ -13,7 +13,7 @@ from pysolver.base import Deadline, SolveTimeout
 from pysolver.nonogram import FAMILY
 from pysolver.linecdcl import luby
 from pysolver.nonogram.cdcl import CDCL, feasible_bw
-from pysolver.nonogram.linesolve import LineClue, solve_line, solve_line_bw
+from pysolver.nonogram.linesolve import LineClue, greedy_keep, solve_line, solve_line_bw
 
 HERE = Path(__file__).parent
 CORPUS = HERE.parent.parent / "shared" / "corpus" / "nonogram"
@@ -68,6 +68,45 @@ def test_black_and_white_line_solver_agrees_with_the_general_one_on_long_lines()
                 fill &= ~(1 << i)
         general = solve_line(lc, (blank, fill, 0))
         assert solve_line_bw(lc, (blank, fill)) == (None if general is None else general[:2])
+
+
+def test_greedy_deletion_many_tests_at_a_time_keeps_what_one_at_a_time_keeps():
+    """greedy_keep (all prefixes of the deletion order tested in one pass) against the
+    plain greedy deletion, with feasibility by listing every placement."""
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(2500):
+        n = rng.randint(0, 12)
+        clue = runs([rng.random() < 0.5 for _ in range(n)])
+        lc = LineClue(n, tuple((length, 1) for length in clue))
+        placements = [p for p in range(1 << n) if runs([(p >> i) & 1 for i in range(n)]) == clue]
+        full = (1 << n) - 1
+
+        def fits(blank, fill):
+            return any(not (p & ~fill) and not (~p & full & ~blank) for p in placements)
+
+        blank = fill = full
+        for i in range(n):
+            kind = rng.random()
+            if kind < 0.3:
+                blank &= ~(1 << i)
+            elif kind < 0.6:
+                fill &= ~(1 << i)
+        if fits(blank, fill):
+            continue
+        order = [i for i in range(n) if (blank ^ fill) >> i & 1 and rng.random() < 0.8]
+        rng.shuffle(order)
+        want = 0
+        b, f = blank, fill
+        for i in order:
+            if fits(b | 1 << i, f | 1 << i):
+                want |= 1 << i
+            else:
+                b |= 1 << i
+                f |= 1 << i
+        assert greedy_keep(lc.bw_plan, n, blank, fill, order, 15) == want
+        checked += 1
+    assert checked > 600
 
 
 def test_explanations_still_force_what_they_explain():

@@ -223,24 +223,90 @@ def block_starts(lc: LineClue, masks: tuple[int, ...]):
 def feasible_planned(plan: tuple, n: int, blank0: int, fill0: int) -> bool:
     """Whether some placement of the blocks of a black-and-white clue (its
     ``LineClue.bw_plan``) fits a line whose cells may be blank (``blank0``) or filled
-    (``fill0``): the forward half of :func:`solve_line_bw`, which explanations run a
-    dozen times per deduction."""
+    (``fill0``): the forward half of :func:`solve_line_bw`."""
+    return bool(fitting_copies(plan, n + 2, (blank0 << 1) | 1 | (1 << (n + 1)), fill0 << 1, 1))
+
+
+def fitting_copies(plan: tuple, w: int, blank: int, fill: int, ones: int) -> int:
+    """The forward pass of :func:`feasible_planned` on copies of a padded line of ``w``
+    cells, side by side ``w + 1`` bits apart (the bit between two copies is clear in
+    ``blank`` and ``fill``, so carries and runs stop there); ``ones`` has bit 0 of each
+    copy.  Returns bit 0 of each copy some placement fits.  Copies are nearly free (24
+    cost 1.4 times one): the ints stay short."""
     blocks, shifts = plan
-    blank = (blank0 << 1) | 1 | (1 << (n + 1))
-    fill = fill0 << 1
     runs = []
     for steps in shifts:
         a = fill
         for step in steps:
             a &= a >> step
         runs.append(a)
-    r = ((blank + 1) ^ blank) | 1                       # (bit 0 of blank: the padding)
+    r = ((blank + ones) ^ blank) | ones                 # (bit 0 of blank: the padding)
     for length, ri, ulen, last in blocks:
         s = (r & (runs[ri] if last else runs[ri] & (blank >> length))) << ulen
         if not s:
-            return False
+            return 0
         r = ((blank + (s & blank)) ^ blank) | s
-    return bool((r >> (n + 2)) & 1)
+    return (r >> w) & ones
+
+
+def greedy_keep(plan: tuple, n: int, blank0: int, fill0: int, order: list[int],
+                pos_mask: int) -> int:
+    """Which fixed cells of a line that no placement of the clue fits (masks as for
+    :func:`feasible_planned`) a greedy deletion keeps: each cell of ``order`` in turn is
+    set free, and stays free if still no placement fits.  ``order`` holds ints whose
+    bits in ``pos_mask`` are the cells' positions (the caller's sort keys).  Returns the
+    positions kept, as a mask.
+
+    Fewer fixed cells fit more placements, so from where a pass starts the deletion
+    sets free every cell before the first one whose setting free (with all those
+    before it) lets a placement fit, and keeps that one.  One pass of
+    :func:`fitting_copies` tests all those prefixes at once, one copy each, and also,
+    should the first cell be kept (the most common case: often the newest decision),
+    the prefixes after it.  On tournament puzzles: 2.9 passes instead of 11.4 tests of
+    one cell per explanation."""
+    w = n + 2                                           # padded cells
+    stride = w + 1                                      # a copy and the clear bit above it
+    # copy j of ``prefixes`` holds the cells order[0..j]; freed[j] the cells order[:j]
+    prefixes = 0
+    freed = [0]
+    cells = 0
+    at = 0
+    for key in order:
+        cells |= 2 << (key & pos_mask)                  # (padded)
+        freed.append(cells)
+        prefixes |= cells << at
+        at += stride
+    every = ((1 << at) - 1) // ((1 << stride) - 1)     # bit 0 of each copy
+    blank = (blank0 << 1) | 1 | (1 << (n + 1))
+    fill = fill0 << 1
+    kept = 0
+    i = 0                                               # the pass starts at order[i]
+    while i < len(order):
+        # copy t sets free order[i..i+t] (the prefixes from i on, less order[:i]); above
+        # them, copy t sets free order[i+1..i+1+t] (order[i] kept)
+        below = i * stride
+        ones = every >> below
+        free = (prefixes >> below) ^ (freed[i] * ones)
+        top = at - below
+        ones_kept = ones >> stride
+        free |= ((prefixes >> (below + stride)) ^ (freed[i + 1] * ones_kept)) << top
+        ones |= ones_kept << top
+        fits = fitting_copies(plan, w, blank * ones | free, fill * ones | free, ones)
+        if not fits:
+            break                                       # every cell left is set free
+        if fits & 1:                                    # order[i] is kept
+            kept |= freed[i + 1] ^ freed[i]
+            i += 1
+            fits >>= top
+            if not fits:
+                break
+        t = ((fits & -fits).bit_length() - 1) // stride     # the first copy that fits
+        gone = freed[i + t] ^ freed[i]
+        blank |= gone
+        fill |= gone
+        kept |= freed[i + t + 1] ^ freed[i + t]
+        i += t + 1
+    return kept >> 1
 
 
 def solve_line_bw(lc: LineClue, masks: tuple[int, int]):
