@@ -59,15 +59,22 @@ def test_black_and_white_line_solver_agrees_with_the_general_one_on_long_lines()
         n = rng.randint(1, 40)
         clue = runs([rng.random() < 0.55 for _ in range(n)])
         lc = LineClue(n, tuple((length, 1) for length in clue))
-        blank = fill = (1 << n) - 1
-        for i in range(n):
-            kind = rng.random()
-            if kind < 0.15:
-                blank &= ~(1 << i)
-            elif kind < 0.3:
-                fill &= ~(1 << i)
+        blank, fill = partly_known(rng, n, 0.3)
         general = solve_line(lc, (blank, fill, 0))
         assert solve_line_bw(lc, (blank, fill)) == (None if general is None else general[:2])
+
+
+def partly_known(rng, n: int, known: float) -> tuple[int, int]:
+    """A random line state of n cells (blank, fill masks: what each cell may still be),
+    about ``known`` of its cells decided, half of them filled and half blank."""
+    blank = fill = (1 << n) - 1
+    for i in range(n):
+        kind = rng.random()
+        if kind < known / 2:
+            blank &= ~(1 << i)
+        elif kind < known:
+            fill &= ~(1 << i)
+    return blank, fill
 
 
 def test_greedy_deletion_many_tests_at_a_time_keeps_what_one_at_a_time_keeps():
@@ -85,13 +92,7 @@ def test_greedy_deletion_many_tests_at_a_time_keeps_what_one_at_a_time_keeps():
         def fits(blank, fill):
             return any(not (p & ~fill) and not (~p & full & ~blank) for p in placements)
 
-        blank = fill = full
-        for i in range(n):
-            kind = rng.random()
-            if kind < 0.3:
-                blank &= ~(1 << i)
-            elif kind < 0.6:
-                fill &= ~(1 << i)
+        blank, fill = partly_known(rng, n, 0.6)
         if fits(blank, fill):
             continue
         order = [i for i in range(n) if (blank ^ fill) >> i & 1 and rng.random() < 0.8]
