@@ -58,11 +58,12 @@ RESTART_UNIT = 200
 #: conflicts at most): 150 and 700 left 22 and 20 unfinished, 300 left 18.
 TARGET_AFTER = 300
 #: learned clauses kept before the first clean-up, and the growth per clean-up.  1000/200
-#: and 500/100 looked better on the corpus boards over 5 s with these (1000/200: 589 s
-#: and 55 solved of 62 against 727 s and 53), but that was regression to the mean: on
-#: the whole of ../shared/corpus/nonogram (20 s limit) 1000/200 solved 2 more and took
-#: 1200 s against 1115 s (timeouts as 20 s), many boards of 1-5 s here taking 6-20 s
-#: there.  Tune on the whole corpus, never on the boards a setting found slow.
+#: looked better on the 62 corpus boards over 5 s with these (589 s and 55 solved
+#: against 727 s and 53; 500/100 won on 24 of them and lost on the other 38), but that
+#: was regression to the mean: on the whole of ../shared/corpus/nonogram (20 s limit)
+#: 1000/200 solved 2 more and took 1200 s against 1115 s (timeouts as 20 s), many
+#: boards of 1-5 s here taking 6-20 s there.  Tune on the whole corpus, never on the
+#: boards a setting found slow.
 REDUCE_FIRST = 2000
 REDUCE_STEP = 300
 
