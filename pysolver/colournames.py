@@ -45,12 +45,59 @@ def name_of(hex_colour: str) -> str | None:
     return BY_HEX.get(hex_colour.lower())
 
 
+def plain_name(hex_colour: str) -> str | None:
+    """The plain name a player would give a colour the table does not hold, from its hue,
+    lightness and chroma: "red" for #d0312d, "light blue" for #9fd4f5, "brown" for
+    #8b5a2b.  Hue rather than the nearest table value: by RGB distance olive green
+    #556b2f is nearest brown and light blue #9fd4f5 nearest grey.  None for what is
+    not ``#rrggbb``.  web/js/families/colournames.js mirrors this rule for rule."""
+    h = hex_colour.lower()
+    if len(h) != 7 or h[0] != "#" or any(c not in "0123456789abcdef" for c in h[1:]):
+        return None
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    hi, lo = max(r, g, b), min(r, g, b)
+    chroma, light = hi - lo, (hi + lo) / 2
+    if chroma < 0.1:                                    # (no hue to speak of)
+        return "black" if light < 0.25 else "white" if light > 0.88 else "grey"
+    if light < 0.1:
+        return "black"
+    if hi == r:
+        hue = (60 * (g - b) / chroma) % 360
+    elif hi == g:
+        hue = 60 * (b - r) / chroma + 120
+    else:
+        hue = 60 * (r - g) / chroma + 240
+    if 8 <= hue < 45 and (light < 0.3 or chroma < 0.45 and light < 0.7):
+        return "brown"
+    if hue >= 345 or hue < 12:
+        return "pink" if light > 0.75 else "dark red" if light < 0.3 else "red"
+    if hue < 70 and light > 0.8 and chroma < 0.35:
+        return "beige"
+    if hue < 42:
+        return "light orange" if light > 0.8 else "orange"
+    if hue < 70:
+        return "olive" if light < 0.45 else "light yellow" if light > 0.8 else "yellow"
+    if hue < 165:
+        base = "green"
+    elif hue < 190:
+        return "teal" if light < 0.35 else "light cyan" if light > 0.8 else "cyan"
+    elif hue < 255:
+        base = "blue"
+    elif hue < 290:
+        base = "purple"
+    elif hue < 330:
+        return "purple" if light < 0.35 else "pink" if light > 0.65 else "magenta"
+    else:
+        return "pink" if light >= 0.45 else "red"
+    return "dark " + base if light < 0.3 else "light " + base if light > 0.7 else base
+
+
 def player_names(hex_colours: list[str] | tuple[str, ...]) -> list[str]:
     """How players are told of each palette colour, in palette order: its name from the
-    table when it has one that no other colour of the palette shares, else "colour N"
-    by its place in the palette (from 1), as the app's colour buttons number them
-    (web/js/families/colournames.js mirrors this).  Never the key: players do not see
-    keys."""
-    named = [name_of(h) for h in hex_colours]
+    table, else its plain name (:func:`plain_name`), when no other colour of the
+    palette has the same name; else "colour N" by its place in the palette (from 1),
+    as the app's colour buttons number them (web/js/families/colournames.js mirrors
+    this).  Never the key: players do not see keys."""
+    named = [name_of(h) or plain_name(h) for h in hex_colours]
     return [name if name and named.count(name) == 1 else f"colour {place}"
             for place, name in enumerate(named, 1)]

@@ -47,22 +47,25 @@ def test_multicolour_messages_name_colours_by_name_when_the_palette_has_one():
             "rows": [[[3, "r"]], [[3, "x"]]], "cols": [[[1, "r"], [1, "x"]]] * 3}
     rep = api.judge(flag, {"grid": ["xxx", "rrr"]})
     rule = next(e for e in rep["errors"] if e["kind"] == "rule")
-    assert rule["message"] == "row 1: the blocks (3 in colour 2) do not match the clue (3 in red)"
+    assert rule["message"] == "row 1: the blocks (3 in dark blue) do not match the clue (3 in red)"
     # the rule-based hints' words for values ("if row 1, column 2 were red, ...")
     from pysolver.nonogram import FAMILY
     from pysolver.nonogram.rules import _value_name
     model = FAMILY.parse(flag)
-    assert [_value_name(model, v) for v in range(3)] == ["blank", "red", "colour 2"]
+    assert [_value_name(model, v) for v in range(3)] == ["blank", "red", "dark blue"]
     assert _value_name(FAMILY.parse(puzzle(LIB / "nonogram-heart.json")), 1) == "filled"
 
 
-def test_multicolour_messages_name_colours_by_place_not_by_key():
-    boat = puzzle(LIB / "nonogram-boat.json")
+def test_multicolour_messages_name_colours_not_keys_and_by_place_where_names_clash():
+    boat = puzzle(LIB / "nonogram-boat.json")      # red #d0312d, brown #6b4226 ("k"), blue #2b7bd6 ("b")
     grid = empty_grid(boat)
-    grid[6] = "b" * 10                   # the clue says 10 in colour 2 ("k")
+    grid[6] = "b" * 10                   # the clue says 10 in brown ("k")
     rep = api.judge(boat, {"grid": grid})
     rule = next(e for e in rep["errors"] if e["kind"] == "rule")
-    assert rule["message"] == "row 7: the blocks (10 in colour 3) do not match the clue (10 in colour 2)"
+    assert rule["message"] == "row 7: the blocks (10 in blue) do not match the clue (10 in brown)"
+    two_browns = dict(boat, palette=dict(boat["palette"], r="#8b5a2b"))
+    rule = next(e for e in api.judge(two_browns, {"grid": grid})["errors"] if e["kind"] == "rule")
+    assert rule["message"] == "row 7: the blocks (10 in blue) do not match the clue (10 in colour 2)"
     assert rule["lines"] == [["row", 6]]
     assert any(e["kind"] == "mistake" and len(e["cells"]) == 10 for e in rep["errors"])
 

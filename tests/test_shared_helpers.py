@@ -70,3 +70,25 @@ def test_the_random_makers_colours_have_plain_names():
     assert player_names(RANDOM_COLOURS[:4]) == ["red", "blue", "green", "orange"]
     assert all(not n.startswith("colour") for n in player_names([hex_ for _, hex_ in PALETTE]))
     assert player_names(["#d62728", "#1f77b4", "#ff0000"]) == ["colour 1", "blue", "colour 3"]
+
+
+@pytest.mark.parametrize("hex_, name", [
+    # colours of real palettes that the table does not hold, by the name a player gives them
+    ("#d0312d", "red"), ("#b30101", "red"), ("#c0392b", "red"), ("#d81b3c", "red"), ("#b5432f", "red"),
+    ("#2b7bd6", "blue"), ("#4040ff", "blue"), ("#1f4e9c", "blue"), ("#9fd4f5", "light blue"),
+    ("#00b000", "green"), ("#4caf50", "green"), ("#2e8b57", "green"), ("#556b2f", "green"),
+    ("#f78900", "orange"), ("#ffac2b", "orange"), ("#e8a317", "orange"),
+    ("#8b5a2b", "brown"), ("#6b4226", "brown"), ("#804000", "brown"),
+    ("#f4c2c2", "pink"), ("#ffe0e8", "pink"), ("#7d3c98", "purple"), ("#f2e6c9", "beige"),
+    ("#313131", "black"), ("#f5f0e1", "white"), ("#777777", "grey"), ("#123456", "dark blue"),
+    ("#FF0000", "red"), ("red", None), ("#12345", None), ("#12345g", None),
+])
+def test_colours_the_table_does_not_hold_are_named_by_hue(hex_, name):
+    from pysolver.colournames import plain_name
+    assert plain_name(hex_) == name
+
+
+def test_a_name_from_the_table_comes_before_the_hue_and_a_clash_numbers_both():
+    from pysolver.colournames import player_names
+    assert player_names(["#a52a2a", "#2b7bd6"]) == ["brown", "blue"]    # (by hue #a52a2a is a red)
+    assert player_names(["#d0312d", "#b30101", "#2b7bd6"]) == ["colour 1", "colour 2", "blue"]

@@ -19,14 +19,16 @@ NAMES = """async (palettes) => {
 
 def test_the_app_names_every_colour_as_the_solver_does(context, server):
     palettes = [[hex_] for hex_ in BY_HEX]                        # every named colour alone
-    palettes += [["#ff0000", "#123456", "#0000FF"],                # one without a name, upper case
+    levels = range(0, 256, 17)                                    # and 4,096 others, named by hue
+    palettes += [["#%02x%02x%02x" % (r, g, b)] for r in levels for g in levels for b in levels]
+    palettes += [["#ff0000", "#123456", "#0000FF"],                # one named by hue, upper case
                  ["#808080", "#808080", "#000000"],                # a name two colours share
                  ["#a9a9a9", "#ffdbac", "#fffdd0", "#708090"]]
     page = open_app(context, server.url)
     got = page.evaluate(NAMES, palettes)
     want = [player_names(p) for p in palettes]
     assert [[names["k%d" % i] for i in range(len(p))] for p, names in zip(palettes, got)] == want
-    assert want[-3] == ["red", "colour 2", "blue"] and want[-2][:2] == ["colour 1", "colour 2"]
+    assert want[-3] == ["red", "dark blue", "blue"] and want[-2][:2] == ["colour 1", "colour 2"]
 
 
 def test_paint_buttons_say_the_colour_hints_name(context, server):
@@ -40,14 +42,15 @@ def test_paint_buttons_say_the_colour_hints_name(context, server):
     assert labels == ["Paint " + n for n in want]
 
 
-def test_a_colour_without_a_name_is_numbered_on_its_button_as_messages_number_it(context, server):
-    # The bundled boat's colours (#d0312d...) have no names: messages say "colour 2",
-    # so the player must be able to tell which button that is.
+def test_colours_whose_names_clash_are_numbered_on_their_buttons_as_messages_number_them(context, server):
+    # Two reds in one palette: messages say "colour 1" and "colour 2", so the player
+    # must be able to tell which button is which.
     data = unsolved(Path(__file__).resolve().parents[2] / "static" / "puzzles" / "nonogram-boat.json")
+    data["palette"]["k"] = "#b30101"                                # a second red beside #d0312d
     page = open_puzzle(context, server, data)
     names = player_names(list(data["palette"].values()))
     buttons = page.locator("#family-tools button")
     marks = [buttons.nth(i).text_content() for i in range(buttons.count())]
     # (after the colours, the cross tool)
     assert marks == [n.split()[1] if n.startswith("colour ") else "" for n in names] + ["×"]
-    assert any(marks)
+    assert marks == ["1", "2", "", "×"]

@@ -1,7 +1,8 @@
 /* Colour names as players are told them, mirroring pysolver/colournames.py
-   (player_names and its table; a browser test keeps the two equal): a palette colour
-   is named when the table has its exact hex value and no other colour of the palette
-   has the same name, else "colour N" by its place in the palette, from 1. */
+   (player_names, plain_name and the table; a browser test keeps the two equal): a
+   palette colour is named by the table when it has its exact hex value, else by its hue,
+   lightness and chroma ("red", "light blue"), when no other colour of the palette has
+   the same name; else "colour N" by its place in the palette, from 1. */
 
 // "#rrggbb" -> the plainest name (the first the Python table gives for that value).
 const NAME_OF_HEX = {
@@ -23,10 +24,40 @@ const NAME_OF_HEX = {
   "#e6c619": "yellow", "#222222": "black"
 };
 
+/** A plain name from hue, lightness and chroma, rule for rule as plain_name in
+    pysolver/colournames.py; null for what is not "#rrggbb". */
+function plainName(hex) {
+  const h = String(hex).toLowerCase();
+  if (!/^#[0-9a-f]{6}$/.test(h)) return null;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+  const hi = Math.max(r, g, b), lo = Math.min(r, g, b);
+  const chroma = hi - lo, light = (hi + lo) / 2;
+  if (chroma < 0.1) return light < 0.25 ? "black" : light > 0.88 ? "white" : "grey";
+  if (light < 0.1) return "black";
+  let hue;
+  // (Python's % on a negative: fmod, then 360 added; adding before the % would round)
+  if (hi === r) { hue = ((60 * (g - b)) / chroma) % 360; if (hue < 0) hue += 360; }
+  else if (hi === g) hue = (60 * (b - r)) / chroma + 120;
+  else hue = (60 * (r - g)) / chroma + 240;
+  if (hue >= 8 && hue < 45 && (light < 0.3 || (chroma < 0.45 && light < 0.7))) return "brown";
+  if (hue >= 345 || hue < 12) return light > 0.75 ? "pink" : light < 0.3 ? "dark red" : "red";
+  if (hue < 70 && light > 0.8 && chroma < 0.35) return "beige";
+  if (hue < 42) return light > 0.8 ? "light orange" : "orange";
+  if (hue < 70) return light < 0.45 ? "olive" : light > 0.8 ? "light yellow" : "yellow";
+  let base;
+  if (hue < 165) base = "green";
+  else if (hue < 190) return light < 0.35 ? "teal" : light > 0.8 ? "light cyan" : "cyan";
+  else if (hue < 255) base = "blue";
+  else if (hue < 290) base = "purple";
+  else if (hue < 330) return light < 0.35 ? "purple" : light > 0.65 ? "pink" : "magenta";
+  else return light >= 0.45 ? "pink" : "red";
+  return light < 0.3 ? "dark " + base : light > 0.7 ? "light " + base : base;
+}
+
 /** {key: name} for a palette {key: "#rrggbb"}, in the words messages use. */
 export function colourNames(palette) {
   const entries = Object.entries(palette);
-  const named = entries.map(([, hex]) => NAME_OF_HEX[String(hex).toLowerCase()] || null);
+  const named = entries.map(([, hex]) => NAME_OF_HEX[String(hex).toLowerCase()] || plainName(hex));
   const shared = (name) => named.filter((n) => n === name).length > 1;
   return Object.fromEntries(entries.map(([key], i) =>
     [key, named[i] && !shared(named[i]) ? named[i] : `colour ${i + 1}`]));
