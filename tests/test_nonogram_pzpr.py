@@ -1,7 +1,7 @@
 """puzz.link / pzv.jp nonogram URLs (``p?nonogram/W/H/<clues>``): import and export.
 
 The layout is pzprjs's (github.com/robx/pzprjs, the puzz.link fork); see the comment above
-``load_puzzlink`` in ``pysolver/nonogram/formats.py`` for the files it was read from.
+``load_puzzlink`` in ``pysolver/nonogram/formats/puzzlink.py`` for the files it was read from.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from pysolver.base import Deadline, PuzzleError
 from pysolver.load import load_any, load_path
 from pysolver.nonogram import FAMILY
-from pysolver.nonogram.formats import export_puzzlink, load_puzzlink, sniff_puzzlink
+from pysolver.nonogram.formats.puzzlink import export_puzzlink, load_puzzlink, sniff_puzzlink
 
 FIXTURES = Path(__file__).parent / "fixtures" / "nonogram"
 

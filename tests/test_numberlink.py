@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pysolver.base import Deadline, GaveUp, PuzzleError
+from pysolver.base import Deadline, PuzzleError
 from pysolver.numberlink import FAMILY
 from pysolver.numberlink.generate import generate
 

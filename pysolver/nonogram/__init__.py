@@ -6,11 +6,11 @@ with clause learning, the exact line solver as propagator; black-and-white; see
 the recipe of pbnsolve and LalaFrogKK; see :mod:`.probing`) and ``rules`` (the rule-based
 method of Stefani et al. with best-first search; see :mod:`.rules`).
 
-Files: webpbn XML, Simpson's ``.non`` (Nonny's colours too), Olšák ``.g``, ``.nin``,
-``.mk``, puzz.link ``p?nonogram/...`` URLs (:mod:`.formats`), pynogram's INI, nonogrid's
-TOML, picross-solver's text and the tournament sets (:mod:`.textformats`) are imported;
-``.non``, webpbn XML, ``.g`` and puzz.link URLs (black-and-white only) are written
-(``exporters``, ``pysolver convert``).
+Files (:mod:`.formats`, one module per kind): webpbn XML, Simpson's ``.non`` (Nonny's
+colours too), Olšák ``.g``, ``.nin``, ``.mk``, puzz.link ``p?nonogram/...`` URLs,
+pynogram's INI, nonogrid's TOML, picross-solver's text, the tournament sets and Simon
+Tatham's Pattern are imported; ``.non``, webpbn XML, ``.g``, puzz.link URLs and Pattern
+game IDs (black-and-white only) are written (``exporters``, ``pysolver convert``).
 """
 from __future__ import annotations
 

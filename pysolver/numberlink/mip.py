@@ -90,7 +90,7 @@ def _balance_rows(model: Numberlink, rows: "_Rows", var) -> None:
     """Colour the board like a chessboard: a path's cells alternate colours, so pair
     k's path holds one more cell of its ends' colour when both ends have the same
     colour, else as many of each.  One row per label: sum of +-1 over its cells."""
-    W, K = model.width, len(model.labels)
+    W = model.width
     sign = [1.0 if (p // W + p % W) % 2 == 0 else -1.0 for p in range(model.size)]
     for k, (a, b) in enumerate(model.ends):
         rows.add([var(p, k) for p in range(model.size)], sign, (sign[a] + sign[b]) / 2, (sign[a] + sign[b]) / 2)

@@ -142,7 +142,7 @@ class _Pruner:
         Regions are grown as bit masks (a step of all of a region's cells at once is a
         few integer operations), several times faster in CPython than a flood fill
         cell by cell."""
-        W, N, nbm = self.model.width, self.model.size, self.nb_mask
+        W, nbm = self.model.width, self.nb_mask
         free = self.open_mask & ~on
         left, right = self.not_first_col, self.not_last_col
         regions = []

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 
-from ..base import MAX_DIGITS, SNIFF_MARK, SNIFF_SIGNATURE, PuzzleError, check_size, quote, read_number
-from .formats import _assemble, _text
-from .model import Model
+from ...base import MAX_DIGITS, SNIFF_MARK, SNIFF_SIGNATURE, PuzzleError, check_size, quote, read_number
+from .common import _assemble, _text
+from ..model import Model
 
 SAVE_MAGIC = "SAVEFILE:41:Simon Tatham's Portable Puzzle Collection"
 #: an optional "pattern:" or the web version's page before the ID

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import SNIFF_MARK, PuzzleError, quote, read_number
-from .formats import _assemble, _text, _valid_key, blocks_of, colour_value
+from ...base import SNIFF_MARK, PuzzleError, quote, read_number
+from .common import _assemble, _text, _valid_key, blocks_of, colour_value
 
 _COMMENT = re.compile(r"[#;].*")
 
