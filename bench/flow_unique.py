@@ -28,7 +28,7 @@ from pysolver.numberlink.cdcl import NumberlinkCDCL  # noqa: E402
 from pysolver.numberlink.check import check_solution  # noqa: E402
 from pysolver.numberlink.board import board  # noqa: E402
 from pysolver.numberlink.generate import _random_paths  # noqa: E402
-from pysolver.numberlink.search import solve_auto  # noqa: E402
+from pysolver.numberlink.auto import solve_auto  # noqa: E402
 
 
 def folder_boards(folders: list[str], max_side: int):

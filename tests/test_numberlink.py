@@ -316,7 +316,7 @@ def test_scan_lists_exactly_the_answers_without_self_touch_on_random_boards():
 @pytest.mark.parametrize("data", [SIX, {**SIX, "width": 7, "endpoints": [
     [0, 2, "a"], [0, 3, "d"], [0, 4, "a"], [1, 2, "b"], [1, 4, "b"], [2, 2, "c"], [2, 3, "d"], [2, 4, "c"]]}])
 def test_first_answers_from_both_scan_corners_are_valid_and_distinct(data):
-    from pysolver.numberlink.search import CORNERS, _first_full, _flipped, _key, _unflipped
+    from pysolver.numberlink.auto import CORNERS, _first_full, _flipped, _key, _unflipped
     m = model_of(data)
     found = _first_full(m, Deadline(20), 10, {})
     assert 0 < len(found) < 10              # (fewer than asked: the scans ran out)
@@ -329,7 +329,7 @@ def test_first_answers_from_both_scan_corners_are_valid_and_distinct(data):
 
 def test_scan_gives_way_to_the_weaker_rule_when_every_answer_passes_an_endpoint():
     """This generated board's only answer hooks a path beside its own endpoint."""
-    from pysolver.numberlink.search import _first_full
+    from pysolver.numberlink.auto import _first_full
     m = model_of(load("gen_7x7_s2.json"))
     found = _first_full(m, Deadline(20), 1, {})
     assert len(found) == 1 and FAMILY.check(m, found[0]).solved

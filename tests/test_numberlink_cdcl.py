@@ -11,7 +11,7 @@ from pysolver.numberlink.cdcl import NumberlinkCDCL, OutOfDecisions, solve_cdcl
 from pysolver.numberlink.check import check_solution
 from pysolver.numberlink.count import count_solutions
 from pysolver.numberlink.model import make_model
-from pysolver.numberlink.search import solve_auto
+from pysolver.numberlink.auto import solve_auto
 
 
 def touches_itself(solution: dict) -> bool:

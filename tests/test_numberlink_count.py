@@ -7,7 +7,7 @@ from pathlib import Path
 from pysolver import api
 from pysolver.base import Deadline
 from pysolver.numberlink import FAMILY
-from pysolver.numberlink import search as search_mod
+from pysolver.numberlink import auto as auto_mod
 from pysolver.numberlink.count import count_solutions
 from pysolver.numberlink.model import make_model
 from pysolver.numberlink.search import Search
@@ -72,8 +72,8 @@ def test_too_many_frontiers_gives_up_rather_than_guess():
 
 def test_a_count_of_two_makes_the_answer_not_unique(monkeypatch):
     # No small reroute and no budget for the short proof search, so counting decides.
-    monkeypatch.setattr(search_mod, "nearby_answer", lambda *args: None)
-    monkeypatch.setattr(search_mod, "PROOF_NODES", 0)
+    monkeypatch.setattr(auto_mod, "nearby_answer", lambda *args: None)
+    monkeypatch.setattr(auto_mod, "PROOF_NODES", 0)
     data = json.loads((FIXTURES / "free_4x3.json").read_text())
     out = api.solve(data, method="auto", timeout=10, unique=True)
     assert out["status"] == "solved" and out["unique"] is False
@@ -82,8 +82,8 @@ def test_a_count_of_two_makes_the_answer_not_unique(monkeypatch):
 
 
 def test_a_count_of_one_proves_uniqueness(monkeypatch):
-    monkeypatch.setattr(search_mod, "PROOF_NODES", 0)
-    monkeypatch.setattr(search_mod, "PROOF_NODES_FULL", 0)
+    monkeypatch.setattr(auto_mod, "PROOF_NODES", 0)
+    monkeypatch.setattr(auto_mod, "PROOF_NODES_FULL", 0)
     # (the generated fixtures are all settled by forced moves; this one branches)
     model = load("branch_8x8.json")
     assert count_solutions(model, Deadline(30), cap=2) == 1

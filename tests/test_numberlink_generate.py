@@ -147,16 +147,16 @@ def test_a_cut_at_a_link_the_other_answer_does_not_use_rules_it_out():
 
 
 def test_a_work_budget_stops_a_solve_by_decisions(monkeypatch):
-    from pysolver.numberlink import search
+    from pysolver.numberlink import auto
     # no short proof search and no counting: the plain search (or, under full cover,
     # clause learning) must prove it, and it branches
-    monkeypatch.setattr(search, "PROOF_NODES", 0)
-    monkeypatch.setattr(search, "PROOF_NODES_FULL", 0)
-    monkeypatch.setattr(search, "COUNT_MAX_SIDE", 0)
+    monkeypatch.setattr(auto, "PROOF_NODES", 0)
+    monkeypatch.setattr(auto, "PROOF_NODES_FULL", 0)
+    monkeypatch.setattr(auto, "COUNT_MAX_SIDE", 0)
     model = FAMILY.parse(json.loads((FIXTURES / "branch_8x8.json").read_text()))
-    with pytest.raises(search.OutOfWork):
-        search.solve_auto(model, Deadline(30), 2, work=0)
-    out = search.solve_auto(model, Deadline(30), 2, work=100_000)
+    with pytest.raises(auto.OutOfWork):
+        auto.solve_auto(model, Deadline(30), 2, work=0)
+    out = auto.solve_auto(model, Deadline(30), 2, work=100_000)
     assert out.complete and len(out.solutions) == 1
 
 

@@ -8,8 +8,9 @@ from pysolver.base import Deadline
 from pysolver.numberlink import FAMILY
 from pysolver.numberlink.model import make_model
 from pysolver.numberlink.nearby import nearby_answer
-from pysolver.numberlink import search
-from pysolver.numberlink.search import Search, _key
+from pysolver.numberlink import auto
+from pysolver.numberlink.auto import _key
+from pysolver.numberlink.search import Search
 from random_boards import random_ends
 
 
@@ -66,14 +67,14 @@ def test_free_cover_cuts_a_self_touch_short_or_makes_a_detour():
 @pytest.mark.parametrize("proof_nodes", [0, 2000])
 def test_the_uniqueness_verdict_of_auto_agrees_with_the_exhaustive_search(monkeypatch, proof_nodes):
     """With proof_nodes 0 the short proof search gives up at once and counting decides."""
-    monkeypatch.setattr(search, "PROOF_NODES", proof_nodes)
+    monkeypatch.setattr(auto, "PROOF_NODES", proof_nodes)
     rng = random.Random(5)
     for _ in range(150):
         w, h, ends = random_ends(rng)
         for cover in ("full", "free"):
             model = make_model(w, h, ends, cover)
             want = len(Search(model, False, Deadline(30)).run(2))
-            out = search.solve_auto(model, Deadline(30), 2)
+            out = auto.solve_auto(model, Deadline(30), 2)
             assert out.complete, (w, h, ends, cover)
             got = 2 if out.more else len(out.solutions)
             assert got == want, (w, h, ends, cover)
@@ -129,11 +130,11 @@ def test_a_cancel_during_the_uniqueness_proof_is_a_cancel(monkeypatch):
     board = generate(12, 12, 42)
     model = make_model(12, 12, [tuple(e) for e in board["endpoints"]], "full")
     asked = {"stop": False}
-    real = search.nearby_answer
+    real = auto.nearby_answer
 
     def then_cancel(*args):
         asked["stop"] = True                # the answer is found; cancel during the proof
         return real(*args)
-    monkeypatch.setattr(search, "nearby_answer", then_cancel)
+    monkeypatch.setattr(auto, "nearby_answer", then_cancel)
     with pytest.raises(Cancelled):
-        search.solve_auto(model, Deadline(60, cancel=lambda: asked["stop"], stride=1), 2)
+        auto.solve_auto(model, Deadline(60, cancel=lambda: asked["stop"], stride=1), 2)

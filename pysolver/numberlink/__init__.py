@@ -22,7 +22,7 @@ class NumberlinkFamily(Family):
              "on a free-cover board cells may stay empty.")
     methods = (
         Method("auto", "a diagonal scan and an exact path search with forced moves "
-               "(routing first when cells may stay empty)", run=lazy("pysolver.numberlink.search", "solve_auto")),
+               "(routing first when cells may stay empty)", run=lazy("pysolver.numberlink.auto", "solve_auto")),
         Method("mip", "E. Kalvelagen's mixed-integer model with link variables, solved by HiGHS, after the "
                "links the plain rules force (propagation and probing, no guessing) are fixed", needs_scipy=True,
                run=lazy("pysolver.numberlink.mip", "solve_mip")),

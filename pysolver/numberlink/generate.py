@@ -32,7 +32,7 @@ from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
 from .board import board, label
 from .cdcl import NumberlinkCDCL, OutOfDecisions, after_cut
 from .nearby import nearby_answer
-from .search import NEARBY_LINKS, OutOfWork, solve_auto
+from .auto import NEARBY_LINKS, OutOfWork, solve_auto
 from .thin import thin
 
 

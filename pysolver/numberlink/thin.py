@@ -26,7 +26,7 @@ from ..base import Deadline
 from .cdcl import NumberlinkCDCL, OutOfDecisions
 from .board import board
 from .nearby import nearby_answer
-from .search import NEARBY_LINKS
+from .auto import NEARBY_LINKS
 
 #: decisions and conflicts one proof may spend; a proof that needs more counts as failed
 PROOF_DECISIONS = 300
