@@ -126,6 +126,9 @@ COMMANDS = {
     # the editor's "No solution": where the rules find the clues cannot all hold
     "clash": lambda a: {"clash": api.clash(a["puzzle"], a.get("timeout", 10))},
     "link": lambda a: {"link": api.link(a["puzzle"])},
+    # the full validation of a puzzle the page opened on its own lighter check (a refusal
+    # is an "input" error naming what is wrong)
+    "validate": lambda a: {"type": api.as_puzzle(a["puzzle"]).type},
     # "Save as": the formats a family writes, and the puzzle written in one of them
     "formats": lambda a: {"formats": api.formats(a["type"], a.get("puzzle"))},
     "convert": lambda a: {"text": api.convert(a["puzzle"], a["to"], a.get("timeout", 20))},

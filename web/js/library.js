@@ -169,7 +169,15 @@ export function initLibrary(ctx) {
       a shelf of the library, shelf.js).  `bytes` for a file that is not UTF-8 text. */
   async function openText(text, name, bytes = null) {
     const t = text === null ? "" : text.trim();
-    if (t.startsWith("{") || looksLikeLink(t)) return load(text);
+    const refusedAs = `Could not open ${name === "pasted text" ? "the pasted puzzle" : name}: `;
+    if (looksLikeLink(t)) return ctx.routing.load(text, { refusedAs });
+    if (t.startsWith("{")) {
+      // (text that opens with '{' and is not JSON may still be a puzzle file: Olšák's
+      // free text may open with one; Python says what is wrong when nothing reads it)
+      let data;
+      try { data = JSON.parse(t); } catch (err) { data = undefined; }
+      if (data !== undefined) return ctx.routing.load(data, { refusedAs });
+    }
     await solver.ready;
     return ctx.shelf.openPuzzles(await solver.call("open", { text: text ?? Array.from(bytes), name, file: bytes !== null }));
   }

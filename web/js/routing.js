@@ -4,7 +4,7 @@
 
 import { parseNewFragment } from "./editor.js";
 import { family, TYPES } from "./families/index.js";
-import { History, puzzleKey, remember } from "./history.js";
+import { forget, History, puzzleKey, remember } from "./history.js";
 import { decodeLink, looksLikeLink } from "./link.js";
 import { $, download, fileStem, hideError, showError, showView } from "./page.js";
 
@@ -22,6 +22,9 @@ function entryUrl(link) {
   return location.pathname + location.search + (link ? "#" + link : "");
 }
 
+/** What a refused link's message starts with. */
+const LINK_REFUSED = "This link does not hold a puzzle the app can read: ";
+
 export function initRouting(ctx) {
   const { state, solver } = ctx;
   const say = (...args) => ctx.play.say(...args);
@@ -36,8 +39,11 @@ export function initRouting(ctx) {
   }
 
   /** Open a puzzle (object, JSON text, link, or any text a family can import).  `push`:
-      a new history entry (the player opened it); false when following the URL. */
-  async function load(input, { link = null, push = true, fromUrl = false, from = null } = {}) {
+      a new history entry (the player opened it); false when following the URL.
+      `refusedAs`: how the message starts should Python refuse what the page's lighter
+      check let through (see onSolverReady), as the opener words its own errors. */
+  async function load(input, { link = null, push = true, fromUrl = false, from = null,
+                               refusedAs = "This puzzle cannot be opened: " } = {}) {
     let puzzle = input;
     if (typeof input === "string") {
       const text = input.trim();
@@ -72,6 +78,7 @@ export function initRouting(ctx) {
     state.preview = state.ghost = state.marks = state.highlight = null;
     state.tool = fam.tools ? fam.tools(puzzle)[0]?.id ?? null : null;
     state.link = link;
+    state.refusedAs = refusedAs;
     // The last puzzle's formats must not be offered for this one (onSolverReady refills)
     state.saveFormats = [];
     $("save-as").replaceChildren($("save-as").options[0]);
@@ -95,7 +102,8 @@ export function initRouting(ctx) {
         await ctx.editor.route(entering);  // (#new/<type>/<W>x<H>: the editor, js/editor.js)
       } else if (frag) {
         if (!(state.puzzle && frag === state.link)) {
-          await load("#" + frag, { push: false, fromUrl: true, from: history.state?.from ?? null });
+          await load("#" + frag, { push: false, fromUrl: true, from: history.state?.from ?? null,
+                                   refusedAs: LINK_REFUSED });
         }
       } else if (history.state?.pack) {
         await ctx.shelf.openSet(history.state.pack, { push: false });
@@ -108,7 +116,7 @@ export function initRouting(ctx) {
       }
     } catch (err) {
       ctx.library.show();
-      showError("This link does not hold a puzzle the app can read: " + err.message);
+      showError(LINK_REFUSED + err.message);
       // (the bad fragment leaves the address bar, so a reload shows the library, not
       // the error again; the message above keeps what was wrong)
       history.replaceState(null, "", location.pathname + location.search);
@@ -141,6 +149,15 @@ export function initRouting(ctx) {
     if (!state.puzzle) return;
     const p = state.puzzle;
     try {
+      // (the page checks only what it needs to draw: clues whose sums disagree, a
+      // Numberlink without endpoints, a title that is not text pass it)
+      if (state.link) await solver.call("show", { link: state.link });
+      else await solver.call("validate", { puzzle: stripSolution(p) });
+    } catch (err) {
+      if (err.kind === "input" && state.puzzle === p) refuse(err.message);
+      return;
+    }
+    try {
       if (!state.link) {
         try {
           const { link } = await solver.call("link", { puzzle: stripSolution(p) });
@@ -151,13 +168,23 @@ export function initRouting(ctx) {
           if (err.kind !== "input") throw err;
           if (state.puzzle === p) showError("No share link for this puzzle: " + err.message);
         }
-      } else {
-        await solver.call("show", { link: state.link });
       }
       await fillSaveAs();
     } catch (err) {
       if (err.kind === "input") showError(err.message);
     }
+  }
+
+  /** The puzzle shown is one Python refuses: it goes, as an unreadable link or file
+      would have (the library, the message framed as its opener frames errors, off the
+      Continue list and out of the address bar), rather than staying playable. */
+  function refuse(message) {
+    const { key, refusedAs } = state;
+    forget(key);
+    const own = history.state?.key === key;
+    ctx.library.show();
+    showError(refusedAs + message);
+    if (own) history.replaceState(null, "", location.pathname + location.search);
   }
 
   async function share() {
