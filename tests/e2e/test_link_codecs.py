@@ -122,3 +122,31 @@ def test_javascript_refuses_what_python_refuses(context, server):
             assert "far too large for a puzzle" in said, frag
         if frag.startswith(("linkapix/9x9/1z", "nonogram/21x20/1z")):
             assert "damaged: its puzzle does not match its check" in said, frag
+
+
+def test_a_cut_short_or_changed_link_is_worded_as_python_words_it(context, server):
+    """The page decodes a link before Python is ready: its message for a link cut short,
+    one from a newer app, and a stray '%' is the one the command line gives."""
+    from pysolver.base import PuzzleError
+    from pysolver.link import decode_link
+    owl = api.link(load_any((ROOT / "static" / "puzzles" / "nonogram-owl.json").read_bytes(), "owl.json"))
+    start = owl.index("/1z") + 3
+    links = [owl[:start + 80],                          # cut short (80 characters of its data)
+             "nonogram/5x5/1zAAAA", "nonogram/5x5/", "nonogram/5x5/2.x", "nonogram/3x3/1.1%ZZ,1,1_1,1,1"]
+    want = []
+    for frag in links:
+        with pytest.raises(PuzzleError) as exc:
+            decode_link(frag)
+        want.append(str(exc.value))
+    page = open_app(context, server.url)
+    got = page.evaluate("""async (links) => {
+      const { decodeLink } = await import(new URL("js/link.js", location.href).href);
+      const out = [];
+      for (const frag of links) {
+        try { await decodeLink("#" + frag); out.push(null); } catch (e) { out.push(e.message); }
+      }
+      return out;
+    }""", links)
+    # (the page quotes a value in double quotes, Python in single ones)
+    assert [m and m.replace('"', "'") for m in got] == want
+    assert "cut short" in want[0] and "newer version" in want[3] and "'1%ZZ'" in want[4]

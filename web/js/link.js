@@ -48,6 +48,16 @@ function b64decode(text, what) {
   return out;
 }
 
+/** %XX escapes decoded as Python's urllib.parse.unquote decodes them (chat apps
+    sometimes percent-encode characters such as ( )): runs of escapes as UTF-8, a bad
+    sequence as U+FFFD, and a '%' not followed by two hex digits left as it is, so the
+    clue reader names the bad block, as pysolver does. */
+function unquote(text) {
+  const utf8 = new TextDecoder("utf-8");
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+    utf8.decode(new Uint8Array(run.slice(1).split("%").map((h) => parseInt(h, 16)))));
+}
+
 async function inflate(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   const reader = stream.getReader();
@@ -66,6 +76,9 @@ async function inflate(bytes) {
     }
   } catch (e) {
     if (e instanceof LinkError) throw e;
+    // (Chromium says "Compressed input was truncated." of a link cut short: worded as
+    // pysolver words it, which knows by the stream's end)
+    if (/truncat/i.test(e.message)) throw new LinkError("link: the puzzle data is cut short (was the link copied whole?)");
     throw new LinkError("link: the puzzle data is corrupted (it does not decompress)");
   }
   const out = new Uint8Array(size);
@@ -104,15 +117,19 @@ export async function decodeLink(text) {
     const { max_side: side, max_cells: cells } = gridLimits(type);
     throw new LinkError(`link: size ${width}x${height} is outside 1..${side} or has more than ${cells} cells`);
   }
-  if (payload[0] !== "1") throw new LinkError(`link: format version "${payload.slice(0, 1)}" is not supported (this app reads version 1)`);
+  if (payload[0] !== "1") {
+    // (as pysolver/link.py words it: another digit is a newer app's link, anything else damage)
+    if (/^[0-9]/.test(payload)) {
+      throw new LinkError(`link: format version "${payload[0]}" is not supported (this app reads version 1; ` +
+                          "a newer version of the app made it: reload the page to update)");
+    }
+    throw new LinkError("link: the puzzle data is damaged (it should start with the format version 1: " +
+                        "was the link changed or cut short?)");
+  }
   const mode = payload[1], data = payload.slice(2);
   let body;
   if (mode === ".") {
-    try {
-      body = decodeURIComponent(data);
-    } catch (e) {
-      throw new LinkError("link: the puzzle data is corrupted");
-    }
+    body = unquote(data);
   } else if (mode === "z") {
     const bytes = await inflate(b64decode(data, "puzzle data"));
     try {
