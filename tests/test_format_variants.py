@@ -68,6 +68,12 @@ def test_pynogram_ini_with_colons_and_nonogrid_toml_with_one_line_strings():
     assert ini["cols"] == toml["cols"] == [[1], [1], [1]]
 
 
+def test_clue_lists_of_more_lines_than_a_grid_has_are_refused_before_their_blocks_are_read():
+    rows = ", ".join(["1"] * 200_000)                 # (a bad block among them, never reached)
+    with pytest.raises(PuzzleError, match="height: 200001 is more than 1024"):
+        load_any(f"[clues]\nrows = {rows}, x\ncolumns = 1, 1\n".encode(), "big.txt")
+
+
 def test_a_puzz_link_url_with_kanpens_name_for_numlin():
     got = read("https://puzz.link/p?numberlink/4/3/1h1j2h2")
     assert got["cover"] == "free" and len(got["endpoints"]) == 4

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ...base import SNIFF_MARK, PuzzleError, quote, read_number
+from ...base import MAX_GRID_SIDE, SNIFF_MARK, PuzzleError, quote, read_number
 from .common import _assemble, _text, _valid_key, blocks_of, colour_value
 
 _COMMENT = re.compile(r"[#;].*")
@@ -71,6 +71,11 @@ def _colour_desc(desc: str, where: str) -> str:
 
 
 def _clue_lists(rows: list[tuple[int, str]], cols: list[tuple[int, str]], defs: dict, meta: dict) -> dict:
+    # (said before the blocks are read: a file of millions of clues would take the
+    # reader seconds and gigabytes before the puzzle's own check refused its size)
+    for what, entries in (("height", rows), ("width", cols)):
+        if len(entries) > MAX_GRID_SIDE:
+            raise PuzzleError(f"{what}: {len(entries)} is more than {MAX_GRID_SIDE}")
     parsed = []
     used: list[str] = []
     for entries in (rows, cols):
