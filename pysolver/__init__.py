@@ -14,3 +14,4 @@ from .api import check, hint, solve  # noqa: E402,F401
 from .base import PuzzleError  # noqa: E402,F401
 from .format import parse_puzzle
 from .load import load_any, load_path  # noqa: E402,F401
+from . import make  # noqa: E402,F401  (pysolver.make.daily, .make, .grade)

@@ -76,8 +76,31 @@ def puzzle_files(folder: str) -> list[Path]:
         return [root]
     if not root.is_dir():
         raise PuzzleError(f"{folder}: no such folder")
-    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
-                  {".json", ".non", ".g", ".nin", ".mk", ".xml", ".txt", ".mat", ".lap", ".cat", ".toml"})
+    return sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")
+                  and (p.suffix.lower() in PUZZLE_SUFFIXES or _claimed(p)))
+
+
+#: the file endings of puzzle files: taken without reading them (a broken one then gets
+#: its row saying why); files of other endings, or none (flow_solver packs, Pattern
+#: saves), are taken when a family's reader recognises their content
+PUZZLE_SUFFIXES = {".json", ".non", ".g", ".nin", ".mk", ".xml", ".txt", ".mat", ".lap", ".cat", ".toml"}
+
+
+def _claimed(path: Path) -> bool:
+    from .load import _formats
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 20)
+    except OSError:
+        return False
+    text = head.decode("utf-8", "replace")
+    for _, _, sniff, _ in _formats():
+        try:
+            if sniff(text):
+                return True
+        except (TypeError, AttributeError, ValueError):
+            continue
+    return False
 
 
 def expand_packs(items: Iterable[tuple[str, str | bytes | dict]]) -> Iterable[tuple[str, str | bytes | dict]]:

@@ -139,13 +139,19 @@ def _write_out(args, puzzle, n: int, total: int, text: str) -> str:
     """``DIR/<file>-<n>.<ext>`` (the number zero-padded, from 1) holding ``text``."""
     from .load import _stem
     out = Path(args.out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PuzzleError(f"--out-dir {args.out_dir}: cannot be made a folder ({exc.strerror or exc})") from None
     exporter = puzzle.family.exporters.get(args.to)
     ext = {"json": ".json", "link": ".link.txt"}.get(args.to) or (exporter.ext if exporter else ".txt")
     stem = _stem(split_choice(args.puzzle)[0]) if args.puzzle != "-" else "stdin"
     name = f"{stem}-{str(n).zfill(len(str(total)))}{ext}" if total > 1 else f"{stem}{ext}"
     path = out / name
-    path.write_text(text, encoding="utf-8")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     return str(path)
 
 
@@ -293,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("solve", help="solve a puzzle file, '-' (stdin) or a share link; FILE#N is the Nth "
                        "puzzle of a file holding several (a pack)")
-    s.add_argument("puzzle")
+    s.add_argument("puzzle", help="a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link")
     s.add_argument("--method", "-m", help="solving method (default: the family's fastest exact one)")
     s.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
     s.add_argument("--json", action="store_true", help="print one JSON object")
@@ -301,19 +307,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=_cmd_solve)
 
     c = sub.add_parser("check", help="check a solution file against a puzzle")
-    c.add_argument("puzzle")
-    c.add_argument("solution")
-    c.add_argument("--json", action="store_true")
+    c.add_argument("puzzle", help="a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link")
+    c.add_argument("solution", help="a JSON file: a solution object, a puzzle file that holds its solution, "
+                   "or what 'solve --json' printed")
+    c.add_argument("--json", action="store_true", help="print the report as one JSON object")
     c.set_defaults(fn=_cmd_check)
 
     lk = sub.add_parser("link", help="print the share link fragment of a puzzle")
-    lk.add_argument("puzzle")
+    lk.add_argument("puzzle", help="a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link")
     lk.add_argument("--base", default="", help="page URL to put before the fragment")
     lk.set_defaults(fn=_cmd_link)
 
     sh = sub.add_parser("show", help="print the puzzle JSON of a share link")
-    sh.add_argument("link")
-    sh.add_argument("--compact", action="store_true")
+    sh.add_argument("link", help="a share link or its fragment (#type/WxH/...)")
+    sh.add_argument("--compact", action="store_true", help="on one line, without indentation")
     sh.set_defaults(fn=_cmd_show)
 
     cv = sub.add_parser("convert", help="write a puzzle as puzzle JSON, a share link or another format",
@@ -334,14 +341,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     mk = sub.add_parser("make", help="make a puzzle with a family's maker, e.g. 'make numberlink random "
                         "width=8 height=8 seed=3'")
-    mk.add_argument("type")
+    mk.add_argument("type", help="nonogram, numberlink, linkapix or hungrycat")
     mk.add_argument("maker", nargs="?", help="a maker by name (see 'families'); without it the family's "
                     "random maker, or its picture maker with --from")
     mk.add_argument("params", nargs="*", metavar="NAME=VALUE")
-    mk.add_argument("--width", type=int)
-    mk.add_argument("--height", type=int)
-    mk.add_argument("--colours", "--colors", type=int)
-    mk.add_argument("--grade", help="1..5 or easy, medium, hard, tough, fiendish")
+    mk.add_argument("--width", type=int, help="cells across (with --from: the picture is scaled to it)")
+    mk.add_argument("--height", type=int, help="cells down")
+    mk.add_argument("--colours", "--colors", type=int, help="colours besides the background (nonogram: 1 is "
+                    "black and white)")
+    mk.add_argument("--grade", help="1..5 or easy, medium, hard, tough, fiendish (0: as it comes, for the "
+                                    "makers that list it in 'pysolver families')")
     mk.add_argument("--seed", type=int, help="the same seed makes the same puzzle")
     mk.add_argument("--pairs", type=int, help="Numberlink: how many pairs (exactly)")
     mk.add_argument("--from", dest="picture", metavar="PICTURE.png", help="make it from a PNG picture")
@@ -350,9 +359,10 @@ def build_parser() -> argparse.ArgumentParser:
     mk.set_defaults(fn=_cmd_make)
 
     b = sub.add_parser("bench", help="solve every puzzle in a folder and report times")
-    b.add_argument("folder")
+    b.add_argument("folder", help="a folder of puzzle files (searched below too), or one file")
     b.add_argument("--method", "-m", action="append", help="method (repeat to compare several)")
-    b.add_argument("--timeout", "-t", type=_seconds, default=30.0)
+    b.add_argument("--timeout", "-t", type=_seconds, default=30.0, help="give up on a puzzle after S seconds "
+                   "(default 30)")
     b.add_argument("--unique", "-u", action="store_true", help="also prove uniqueness")
     b.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     b.add_argument("--jobs", "-j", type=_jobs, default=1,

@@ -31,8 +31,11 @@ def make(type_name: str, values: dict, picture: bytes | None = None, timeout: fl
     if maker is None:
         raise PuzzleError(f"{fam.type} has no {name} maker (makers: {', '.join(fam.makers) or 'none'})")
     args = {k: v for k, v in values.items() if v is not None}
+    grade_param = next((p for p in maker.params if p.name == "grade"), None)
     if "grade" in args:
-        args["grade"] = read_level(args["grade"])
+        # (0 is "as it comes" for a maker that can skip grading: its form lists it)
+        as_it_comes = grade_param is not None and grade_param.min == 0 and str(args["grade"]).strip() == "0"
+        args["grade"] = 0 if as_it_comes else read_level(args["grade"])
     known = {p.name for p in maker.params}
     unknown = sorted(k for k in args if k not in known and k != "title")
     if unknown:

@@ -74,6 +74,29 @@ def test_cli_bench_table_and_json(tmp_path):
     assert "bad_input" in r.stdout and r.returncode == 0
 
 
+def test_cli_bench_takes_files_by_content_whatever_their_ending(tmp_path):
+    # a flow_solver pack without an ending, and a note beside it that no reader claims
+    (tmp_path / "pack").write_text((FIX.parent / "formats" / "numberlink-pack.txt").read_text())
+    (tmp_path / "notes").write_text("the boards of the club's Tuesday meeting\n")
+    r = cli("bench", tmp_path, "--timeout", "5")
+    assert r.returncode == 0 and "pack#1" in r.stdout and "notes" not in r.stdout
+
+
+def test_cli_out_dir_that_cannot_be_a_folder_is_said_plainly(tmp_path):
+    (tmp_path / "afile").write_text("")
+    r = cli("convert", FIX / "heart.json", "--to", "json", "--out-dir", tmp_path / "afile")
+    assert r.returncode == 2 and "cannot be made a folder" in r.stderr and "internal error" not in r.stderr
+
+
+def test_cli_make_grade_0_where_the_maker_lists_as_it_comes_and_the_module_after_import():
+    r = cli("make", "numberlink", "--grade", "0", "--width", "6", "--height", "6", "--seed", "3")
+    assert r.returncode == 0 and json.loads(r.stdout)["type"] == "numberlink"
+    r = cli("make", "nonogram", "--grade", "0", "--width", "6", "--height", "6")
+    assert r.returncode == 2 and "grade: 0 is not 1 to 5" in r.stderr
+    import pysolver
+    assert callable(pysolver.make.daily)
+
+
 @pytest.mark.parametrize("path", sorted(p for p in (Path(__file__).parent / "fixtures").rglob("*")
                                         if p.suffix in {".cat", ".xml", ".flow", ".blocks", ".txt", ".non", ".g"}
                                         and p.parent.name != "formats"),  # (test_format_fixtures reads those)
