@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import hashlib
 
 from .base import Deadline, PuzzleError, quote
 from .format import parse_puzzle
@@ -78,6 +77,7 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 
 def daily_seed(type_name: str, date: datetime.date) -> int:
     """The seed of a family's puzzle of the day: the same everywhere for that date."""
+    import hashlib      # (here: 'import pysolver' loads this module, and hashlib takes 8 ms)
     digest = hashlib.sha256(f"picture-logic daily {type_name} {date.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % 1_000_000_000
 
