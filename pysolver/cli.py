@@ -177,7 +177,16 @@ _FORMATS = "(the formats of every family)"
 
 
 def _cmd_show(args) -> int:
-    print(json.dumps(api.show(args.link), indent=None if args.compact else 1, ensure_ascii=False))
+    try:
+        data = api.show(args.link)
+    except PuzzleError:
+        from .link import looks_like_link
+        from .load import _claimed_for_sure
+        if looks_like_link(args.link) or not ("://" in args.link or _claimed_for_sure(args.link)):
+            raise
+        # (another site's URL or a game ID: what solve and convert read, shown the same way)
+        data = load_path(args.link).to_json()
+    print(json.dumps(data, indent=None if args.compact else 1, ensure_ascii=False))
     return EXIT_OK
 
 
@@ -319,7 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     lk.set_defaults(fn=_cmd_link)
 
     sh = sub.add_parser("show", help="print the puzzle JSON of a share link")
-    sh.add_argument("link", help="a share link or its fragment (#type/WxH/...)")
+    sh.add_argument("link", help="a share link or its fragment (#type/WxH/...); also a puzz.link URL or a "
+                    "Pattern game ID")
     sh.add_argument("--compact", action="store_true", help="on one line, without indentation")
     sh.set_defaults(fn=_cmd_show)
 

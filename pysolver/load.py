@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import PuzzleError
+from .base import SNIFF_MARK, PuzzleError
 from .format import MAX_TEXT, Puzzle, parse_json_text, parse_puzzle
 from .link import decode_link, looks_like_link
 from .registry import TYPES, get_family
@@ -282,6 +282,18 @@ def read_bounded(path: str, what: str | None = None) -> bytes:
             stream.close()
 
 
+def _claimed_for_sure(text: str) -> bool:
+    """Whether a family's reader recognises ``text`` by a mark of its format (not by
+    its shape alone: a mistyped file name must still be "no such file")."""
+    for _, _, sniff, _ in _formats():
+        try:
+            if sniff(text) >= SNIFF_MARK:
+                return True
+        except (TypeError, AttributeError, ValueError):
+            continue
+    return False
+
+
 def split_choice(path: str) -> tuple[str, int | None]:
     """``pack.txt#12`` -> (``pack.txt``, 12): the 12th puzzle (1-based) of a pack, when
     ``pack.txt`` exists and no file is called ``pack.txt#12``; else (path, None)."""
@@ -331,6 +343,9 @@ def _path_puzzles(path: str, pack: bool = False) -> list[Puzzle]:
             # a URL of another site (puzz.link) given in place of a file: the
             # sniffing importers know those
             return read(path.encode(), "the URL")
+        if _claimed_for_sure(path):
+            # a puzzle written out in place of a file: a Pattern game ID (10x5:2.1//3/...)
+            return read(path, "the argument")
         raise PuzzleError(f"{path}: no such file")
     content = read_bounded(path)
     try:

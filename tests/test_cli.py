@@ -106,3 +106,15 @@ def test_every_format_fixture_is_recognised_from_file_bytes(path):
     Cat's XML are both XML) the one that can read it wins."""
     from pysolver.load import load_path_pack
     assert {p.type for p in load_path_pack(str(path))} == {path.parent.name}
+
+
+def test_cli_a_game_id_or_another_sites_url_in_place_of_a_file():
+    game_id = "5x3:1.1/2/1/2/1/2.1/3/1.1"          # Simon Tatham's Pattern: 5 wide, 3 high
+    r = cli("solve", game_id)
+    assert r.returncode == 0 and "solved" in r.stdout
+    r = cli("show", game_id, "--compact")
+    assert r.returncode == 0 and json.loads(r.stdout)["rows"] == [[2, 1], [3], [1, 1]]
+    r = cli("show", "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h")
+    assert r.returncode == 0 and json.loads(r.stdout)["width"] == 6
+    r = cli("solve", "heart")                      # a mistyped file name stays one
+    assert r.returncode == 2 and "heart: no such file" in r.stderr
