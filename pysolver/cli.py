@@ -283,15 +283,20 @@ def _cmd_make(args) -> int:
         name, sep, value = item.partition("=")
         if not sep:
             raise PuzzleError(f"{item}: expected NAME=VALUE")
-        values[name] = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else value
+        # (a number of any length: the maker's own bounds then say what is too large)
+        values[name] = int(value) if value.lstrip("-").isascii() and value.lstrip("-").isdigit() \
+            and len(value) <= 40 else value
     kinds = {p.name: p.kind for p in maker.params}
     unknown = [n for n in values if n not in kinds and n not in ("timeout", "title")]
     if unknown:
         raise PuzzleError(f"{', '.join(unknown)}: not a parameter of {fam.type} {maker.name} "
                           f"({', '.join(kinds)})")
-    if any(kind in ("image", "palette", "grid") for kind in kinds.values()):
-        raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a picture: use the app, or the library "
-                          f"(pysolver.{fam.type})")
+    if "image" in kinds.values():
+        raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a picture: give it as a PNG file, "
+                          f"'pysolver make {fam.type} --from PICTURE.png --width N'")
+    if any(kind in ("palette", "grid") for kind in kinds.values()):
+        raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a drawing: use the app's drawing maker, "
+                          f"or the library (pysolver.{fam.type})")
     from .make import with_grade
     puzzle = maker.run(values)["puzzle"]
     if "solution" in puzzle:    # (made unique: graded, as the worker's make grades it)

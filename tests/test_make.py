@@ -107,6 +107,13 @@ def test_picture_to_unique_nonogram(tmp_path):
     assert json.loads(run.stdout)["width"] == 12
 
 
+def test_link_a_pix_from_a_picture_is_scaled_to_the_width_asked_as_the_other_makers_are():
+    # (the page scales a picture before it sends it; the command line sends the PNG whole)
+    for width in (8, 16):                                   # the disc is 12x12 pixels
+        out = make.make("linkapix", {"width": width, "colours": 2}, disc_picture())
+        assert (out["puzzle"]["width"], out["puzzle"]["height"]) == (width, width)
+
+
 def test_cli_make_flags_same_seed_same_puzzle():
     args = ("make", "nonogram", "--width", 10, "--height", 8, "--grade", "medium", "--seed", 3)
     first = cli(*args)
