@@ -251,8 +251,10 @@ class Exporter:
         return list(self.changes(model)) if self.changes is not None else []
 
     def drops(self, meta: dict, solution: "dict | None") -> list[str]:
-        """The provenance (and solution) of a puzzle that this format leaves out."""
-        out = [key for key in ("title", "author", "license", "source") if meta.get(key) and key not in self.keeps]
+        """The provenance, grade (and solution) of a puzzle that this format leaves out
+        (no format of another program holds a grade)."""
+        out = [key for key in ("title", "author", "license", "source", "grade") if meta.get(key)
+               and key not in self.keeps]
         if solution is not None and "solution" not in self.keeps:
             out.append("solution")
         return out

@@ -131,7 +131,9 @@ def _load(content: str | bytes, name: str) -> list[Puzzle]:
             json_error = exc  # (unless a format claims it: Olšák's free text may open with '{')
         else:
             # (a JSON array of puzzle objects is a pack; an empty one is no puzzle)
-            return _puzzles(data) if isinstance(data, list) and data else [parse_puzzle(data)]
+            if data == []:
+                raise PuzzleError(f"{name or 'input'}: an empty list, a pack of no puzzles")
+            return _puzzles(data) if isinstance(data, list) else [parse_puzzle(data)]
     if looks_like_link(text):
         return [decode_link(text)]
     # (readers get the lines as they are, but for blank ones first: the first column can

@@ -118,3 +118,13 @@ def test_cli_a_game_id_or_another_sites_url_in_place_of_a_file():
     assert r.returncode == 0 and json.loads(r.stdout)["width"] == 6
     r = cli("solve", "heart")                      # a mistyped file name stays one
     assert r.returncode == 2 and "heart: no such file" in r.stderr
+
+
+def test_cli_says_what_a_conversion_leaves_out_and_refuses_an_empty_pack(tmp_path):
+    graded = dict(HEART, grade=1)
+    (tmp_path / "graded.json").write_text(json.dumps(graded))
+    r = cli("convert", tmp_path / "graded.json", "--to", "non")
+    assert r.returncode == 0 and "leaves out the" in r.stderr and "grade" in r.stderr
+    (tmp_path / "empty.json").write_text("[]")
+    r = cli("solve", tmp_path / "empty.json")
+    assert r.returncode == 2 and "an empty list, a pack of no puzzles" in r.stderr
