@@ -131,3 +131,10 @@ def test_an_easy_random_picture_is_not_a_filled_block():
         grid = make("nonogram", {"width": 10, "height": 10, "colours": 1, "grade": 1, "seed": seed})["puzzle"]
         cells = "".join(grid["solution"]["grid"])
         assert cells.count("#") <= MAX_FILLED * len(cells), seed
+
+
+def test_a_pictures_colours_are_keyed_by_their_names_initials():
+    # (a clue "4b" must not be green; a second red, or a black, gets a letter of its own)
+    from pysolver.nonogram.maker import _keyed
+    assert _keyed(["#c72324", "#18961e", "#1514c7"]) == {"r": "#c72324", "g": "#18961e", "b": "#1514c7"}
+    assert list(_keyed(["#c72324", "#d0312d", "#000000"])) == ["r", "x", "k"]

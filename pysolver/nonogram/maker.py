@@ -445,6 +445,25 @@ def make_random(width: int, height: int, colours: int = 1, level: int = 2, seed:
         return {"puzzle": puzzle, "stats": {"tries": tries, "grade": g.to_json()}}
 
 
+def _keyed(colours: list[str]) -> dict[str, str]:
+    """A picture's colours keyed by the first letter of their names where that is free
+    ("b" a blue, "g" a green: a clue "4b" should not be green; black is "k"), else by a
+    letter that names no colour."""
+    from ..colournames import name_of, plain_name
+    out: dict[str, str] = {}
+    for hex_ in colours:
+        name = name_of(hex_) or plain_name(hex_) or ""
+        want = "k" if name == "black" else name.split()[-1][:1] if name else ""
+        key = want if want.isascii() and want.isalpha() and want not in out else \
+            next(k for k in NEUTRAL_KEYS if k not in out)
+        out[key] = hex_
+    return out
+
+
+#: keys for colours whose initial is taken: letters no colour name starts with here
+NEUTRAL_KEYS = "xzqjuhefa"
+
+
 @sharing()
 def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
                       seed: int = 0, deadline: Deadline | None = None, title: str | None = None) -> dict:
@@ -460,7 +479,7 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
         raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")
     palette_in, rows = picture_from_rgba(arr, width, height, colours, "auto", seed)
     keys_in = list(palette_in)
-    palette = None if colours == 1 else {PALETTE[i][0]: palette_in[k] for i, k in enumerate(keys_in)}
+    palette = None if colours == 1 else _keyed([palette_in[k] for k in keys_in])
     picture = [[0 if ch == "." else (1 if colours == 1 else keys_in.index(ch) + 1) for ch in row] for row in rows]
     if not any(any(row) for row in picture):
         raise PuzzleError("picture: nothing is left to fill once the background is taken away")
