@@ -152,8 +152,9 @@ def decode_link(text: str) -> Puzzle:
     check_size(width, height, "link", get_family(type_name))
     if not payload.startswith(VERSION):
         if payload[:1].isascii() and payload[:1].isdigit():
-            raise PuzzleError(f"link: format version {quote(payload[:1])} is not supported (this app reads version "
-                              f"{VERSION}; a newer version of the app made it: reload the page to update)")
+            said = f"link: format version {quote(payload[:1])} is not supported (this app reads version {VERSION}; "
+            raise PuzzleError(said + "a newer version made it: update pysolver)",
+                              plain=said + "a newer version of the app made it: reload the page to update)")
         raise PuzzleError("link: the puzzle data is damaged (it should start with the format version "
                           f"{VERSION}: was the link changed or cut short?)")
     mode, data = payload[1:2], payload[2:]
