@@ -263,6 +263,10 @@ def _cmd_make(args) -> int:
     if args.maker is None:
         from . import make
         if args.daily:
+            extra = [f"--{k}" for k, v in flags.items() if v is not None] + (["--from"] if args.picture else [])
+            if extra:
+                raise PuzzleError(f"{', '.join(extra)}: the puzzle of the day has the size, grade and number of "
+                                  "its date (leave them out)")
             out = make.daily(args.type, args.daily, args.timeout)
         else:
             picture = _read_bytes(args.picture) if args.picture else None

@@ -128,3 +128,8 @@ def test_cli_says_what_a_conversion_leaves_out_and_refuses_an_empty_pack(tmp_pat
     (tmp_path / "empty.json").write_text("[]")
     r = cli("solve", tmp_path / "empty.json")
     assert r.returncode == 2 and "an empty list, a pack of no puzzles" in r.stderr
+
+
+def test_cli_daily_refuses_flags_it_would_ignore():
+    r = cli("make", "hungrycat", "--daily", "2026-11-25", "--width", "20")
+    assert r.returncode == 2 and "--width: the puzzle of the day has the size" in r.stderr
