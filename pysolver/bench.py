@@ -87,20 +87,13 @@ PUZZLE_SUFFIXES = {".json", ".non", ".g", ".nin", ".mk", ".xml", ".txt", ".mat",
 
 
 def _claimed(path: Path) -> bool:
-    from .load import _formats
+    from .load import claim
     try:
         with open(path, "rb") as f:
             head = f.read(1 << 20)
     except OSError:
         return False
-    text = head.decode("utf-8", "replace")
-    for _, _, sniff, _ in _formats():
-        try:
-            if sniff(text):
-                return True
-        except (TypeError, AttributeError, ValueError):
-            continue
-    return False
+    return claim(head.decode("utf-8", "replace")) > 0
 
 
 def expand_packs(items: Iterable[tuple[str, str | bytes | dict]]) -> Iterable[tuple[str, str | bytes | dict]]:

@@ -284,16 +284,22 @@ def read_bounded(path: str, what: str | None = None) -> bytes:
             stream.close()
 
 
+def claim(text: str) -> int:
+    """How sure the surest of the families' readers is that ``text`` is its format (0:
+    none recognises it; see :func:`_import` for the levels)."""
+    surest = 0
+    for _, _, sniff, _ in _formats():
+        try:
+            surest = max(surest, int(sniff(text) or 0))
+        except (TypeError, AttributeError, ValueError):
+            continue
+    return surest
+
+
 def _claimed_for_sure(text: str) -> bool:
     """Whether a family's reader recognises ``text`` by a mark of its format (not by
     its shape alone: a mistyped file name must still be "no such file")."""
-    for _, _, sniff, _ in _formats():
-        try:
-            if sniff(text) >= SNIFF_MARK:
-                return True
-        except (TypeError, AttributeError, ValueError):
-            continue
-    return False
+    return claim(text) >= SNIFF_MARK
 
 
 def split_choice(path: str) -> tuple[str, int | None]:

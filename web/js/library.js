@@ -33,7 +33,7 @@ const MAX_INPUT = 20e6;
 
 export function initLibrary(ctx) {
   const { solver } = ctx;
-  const load = (x) => ctx.routing.load(x);
+  const load = (x, options) => ctx.routing.load(x, options);
 
   /** The bundled puzzles: as build.py wrote them into the page, read at once so that
       the items work from the moment this module runs; else from the library's index. */
@@ -170,13 +170,13 @@ export function initLibrary(ctx) {
   async function openText(text, name, bytes = null) {
     const t = text === null ? "" : text.trim();
     const refusedAs = `Could not open ${name === "pasted text" ? "the pasted puzzle" : name}: `;
-    if (looksLikeLink(t)) return ctx.routing.load(text, { refusedAs });
+    if (looksLikeLink(t)) return load(text, { refusedAs });
     if (t.startsWith("{")) {
       // (text that opens with '{' and is not JSON may still be a puzzle file: Olšák's
       // free text may open with one; Python says what is wrong when nothing reads it)
       let data;
       try { data = JSON.parse(t); } catch (err) { data = undefined; }
-      if (data !== undefined) return ctx.routing.load(data, { refusedAs });
+      if (data !== undefined) return load(data, { refusedAs });
     }
     await solver.ready;
     return ctx.shelf.openPuzzles(await solver.call("open", { text: text ?? Array.from(bytes), name, file: bytes !== null }));
