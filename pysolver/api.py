@@ -218,7 +218,9 @@ def conversion(puzzle: Any, to: str, timeout: float | None = 60.0, lossy: bool =
         names = ", ".join(["json", "link", *p.family.exporters])
         raise PuzzleError(f"{to}: a {p.type} puzzle can be written as {names}")
     if exporter.accepts is not None and not exporter.accepts(p.model):
-        raise PuzzleError(f"{to}: {exporter.about}; this puzzle cannot be written in it")
+        # (the format's description says its limits; --lossy changes rules, not sizes)
+        raise PuzzleError(f"{to}: {exporter.about}; this {p.model.width}×{p.model.height} {p.type} puzzle "
+                          "is outside what it holds, even with --lossy")
     changes = exporter.changes_of(p.model)
     if changes and not lossy:
         raise PuzzleError(f"{to} would change the puzzle: {'; '.join(changes)} (convert with --lossy to write "
