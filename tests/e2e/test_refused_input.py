@@ -27,17 +27,15 @@ def error_saying(page, start, words):
     return page.text_content("#error-text")
 
 
-def test_a_link_python_refuses_goes_back_to_the_library_and_is_not_kept(context, server):
+def test_what_python_refuses_goes_back_to_the_library_and_other_formats_are_read(context, server):
+    # a link (one page for all: each case starts from the library)
     page = wait_ready(open_app(context, server.url + "#nonogram/3x3/1.1,1,1_1,1,2"))
     error_saying(page, "This link does not hold a puzzle the app can read: ", "the rows give 3 filled cells, the columns 4")
     page.wait_for_selector("#library:not([hidden])")
     assert page.evaluate("app.state().puzzle") is None
     assert page.evaluate("location.hash") == ""
     assert "3×3" not in page.evaluate(LISTED)
-
-
-def test_pasted_text_python_refuses_or_reads_as_another_format(context, server):
-    page = wait_ready(open_app(context, server.url))
+    # pasted text (after a puzzle played, which stays listed)
     page.evaluate("app.load(%s)" % (FIX.parents[1] / "static" / "puzzles" / "nonogram-heart.json").read_text())
     page.click("#play-back")
     paste(page, json.dumps(SUMS_DISAGREE))
