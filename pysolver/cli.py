@@ -181,8 +181,8 @@ def _cmd_show(args) -> int:
         data = api.show(args.link)
     except PuzzleError:
         from .link import looks_like_link
-        from .load import _claimed_for_sure
-        if looks_like_link(args.link) or not ("://" in args.link or _claimed_for_sure(args.link)):
+        from .load import claimed_for_sure
+        if looks_like_link(args.link) or not ("://" in args.link or claimed_for_sure(args.link)):
             raise
         # (another site's URL or a game ID: what solve and convert read, shown the same way)
         data = load_path(args.link).to_json()
@@ -309,6 +309,10 @@ def _cmd_make(args) -> int:
     return EXIT_OK
 
 
+#: what every command's puzzle argument may be
+PUZZLE_ARG = "a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link"
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="pysolver", description="Solve, check and share picture logic puzzles "
                                  "(`pysolver families` lists them and what each can do).")
@@ -317,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("solve", help="solve a puzzle file, '-' (stdin) or a share link; FILE#N is the Nth "
                        "puzzle of a file holding several (a pack)")
-    s.add_argument("puzzle", help="a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link")
+    s.add_argument("puzzle", help=PUZZLE_ARG)
     s.add_argument("--method", "-m", help="solving method (default: the family's fastest exact one)")
     s.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
     s.add_argument("--json", action="store_true", help="print one JSON object")
@@ -325,14 +329,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=_cmd_solve)
 
     c = sub.add_parser("check", help="check a solution file against a puzzle")
-    c.add_argument("puzzle", help="a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link")
+    c.add_argument("puzzle", help=PUZZLE_ARG)
     c.add_argument("solution", help="a JSON file: a solution object, a puzzle file that holds its solution, "
                    "or what 'solve --json' printed")
     c.add_argument("--json", action="store_true", help="print the report as one JSON object")
     c.set_defaults(fn=_cmd_check)
 
     lk = sub.add_parser("link", help="print the share link fragment of a puzzle")
-    lk.add_argument("puzzle", help="a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link")
+    lk.add_argument("puzzle", help=PUZZLE_ARG)
     lk.add_argument("--base", default="", help="page URL to put before the fragment")
     lk.set_defaults(fn=_cmd_link)
 

@@ -296,7 +296,7 @@ def claim(text: str) -> int:
     return surest
 
 
-def _claimed_for_sure(text: str) -> bool:
+def claimed_for_sure(text: str) -> bool:
     """Whether a family's reader recognises ``text`` by a mark of its format (not by
     its shape alone: a mistyped file name must still be "no such file")."""
     return claim(text) >= SNIFF_MARK
@@ -351,7 +351,7 @@ def _path_puzzles(path: str, pack: bool = False) -> list[Puzzle]:
             # a URL of another site (puzz.link) given in place of a file: the
             # sniffing importers know those
             return read(path.encode(), "the URL")
-        if _claimed_for_sure(path):
+        if claimed_for_sure(path):
             # a puzzle written out in place of a file: a Pattern game ID (10x5:2.1//3/...)
             return read(path, "the argument")
         raise PuzzleError(f"{path}: no such file")

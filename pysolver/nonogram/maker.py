@@ -460,8 +460,9 @@ def _keyed(colours: list[str]) -> dict[str, str]:
     return out
 
 
-#: keys for colours whose initial is taken: letters no colour name starts with here
-NEUTRAL_KEYS = "xzqjuhefa"
+#: keys for colours whose initial is taken: letters no name of colournames' table nor
+#: of plain_name starts with (h would be hotpink's)
+NEUTRAL_KEYS = "xzqjuefa"
 
 
 @sharing()
