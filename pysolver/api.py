@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import reference
-from .base import Cancelled, Deadline, GaveUp, PuzzleError, SolveTimeout, quote
+from .base import Cancelled, Deadline, GaveUp, NoAnswer, PuzzleError, SolveTimeout, quote
 from .format import Puzzle, parse_puzzle
 from .load import load_any
 from .link import decode_link, encode_link
@@ -233,7 +233,7 @@ def conversion(puzzle: Any, to: str, timeout: float | None = 60.0, lossy: bool =
         if res["status"] != "solved":
             said = {"unsolvable": "it has no solution",
                     "timeout": f"no solution was found in {timeout or 0:g} s"}.get(res["status"])
-            raise PuzzleError(f"{to} needs the solution, and "
+            raise NoAnswer(f"{to} needs the solution, and "
                               + (said or f"the solver answered {res['status']!r}"))
         solution = res["solution"]
     drops = exporter.drops(p.meta, p.solution if not exporter.needs_solution else None)

@@ -62,6 +62,12 @@ class PuzzleError(ValueError):
         self.plain = plain[:self.MAX_MESSAGE] if plain is not None else None
 
 
+class NoAnswer(PuzzleError):
+    """The input is sound, but what was asked of it needs an answer the solver did not
+    give (a format that holds the solution, of a puzzle with none or none in time): the
+    command line's exit code 1, as for a solve that finds none, not 2 for bad input."""
+
+
 def quote(value: object, limit: int = 40) -> str:
     """A received value as a message shows it: its repr (control characters escaped),
     cut to ``limit`` characters."""

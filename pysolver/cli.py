@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, api, bench
-from .base import PuzzleError, SolveTimeout
+from .base import NoAnswer, PuzzleError, SolveTimeout
 from .format import parse_json_text
 from .load import load_path, load_path_pack, read_bounded, split_choice
 
@@ -55,7 +55,7 @@ def _cmd_solve(args) -> int:
         print(head)
         if res["solution"] is not None:
             print(api.render(puzzle, res["solution"]))
-        words = {"solved": "solved", "unsolvable": "no solution", "timeout": "gave up: time limit",
+        words = {"solved": "solved", "unsolvable": "no solution", "timeout": "timed out",
                  "cancelled": "cancelled", "gave_up": "gave up", "error": "internal error"}
         line = f"{words[res['status']]} in {res['seconds']:.3f} s with method {res['method']}"
         if res["unique"] is True:
@@ -108,7 +108,7 @@ def _cmd_convert(args) -> int:
     if args.out_dir is None and len(puzzles) > 1:
         raise PuzzleError(f"{args.puzzle}: a pack of {len(puzzles)} puzzles: write them all with --out-dir DIR, "
                           f"or choose one with {args.puzzle}#N (N from 1 to {len(puzzles)})")
-    written, failed = [], 0
+    written, failed, bad = [], 0, False
     for n, puzzle in enumerate(puzzles, 1):
         where = f"puzzle {n}: " if len(puzzles) > 1 else ""
         try:
@@ -118,6 +118,7 @@ def _cmd_convert(args) -> int:
                 raise
             print(f"pysolver: {where}{_printable(str(exc))}", file=sys.stderr)  # (the others are written)
             failed += 1
+            bad = bad or not isinstance(exc, NoAnswer)
             continue
         for change in result["changes"]:
             print(f"pysolver: {where}changed: {_printable(change)}", file=sys.stderr)
@@ -131,7 +132,7 @@ def _cmd_convert(args) -> int:
         print(path)
     if failed:
         print(f"pysolver: {failed} of {len(puzzles)} puzzles not written", file=sys.stderr)
-        return EXIT_BAD
+        return EXIT_BAD if bad else EXIT_NO
     return EXIT_OK
 
 
@@ -302,7 +303,16 @@ def _cmd_make(args) -> int:
         raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a drawing: use the app's drawing maker, "
                           f"or the library (pysolver.{fam.type})")
     from .make import with_grade
-    puzzle = maker.run(values)["puzzle"]
+    try:
+        puzzle = maker.run(values)["puzzle"]
+    except PuzzleError as exc:
+        # (a parameter's message names it by its form label, "Number: -1 is less than
+        # 0"; here it was given by its name, seed=-1)
+        text = str(exc)
+        for p in maker.params:
+            if text.startswith(p.label + ": "):
+                raise PuzzleError(f"{p.name}{text[len(p.label):]}") from None
+        raise
     if "solution" in puzzle:    # (made unique: graded, as the worker's make grades it)
         with_grade(puzzle, values["timeout"])
     print(json.dumps(puzzle, ensure_ascii=False, separators=(",", ":")))
@@ -421,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.fn(args)
     except PuzzleError as exc:
         print(f"pysolver: {_printable(str(exc))}", file=sys.stderr)
-        return EXIT_BAD
+        return EXIT_NO if isinstance(exc, NoAnswer) else EXIT_BAD
     except SolveTimeout as exc:
         # (a maker or a step that ran out of --timeout: a negative answer, not a bug)
         limit = getattr(args, "timeout", None)

@@ -76,7 +76,8 @@ def test_an_unsolvable_puzzle_has_no_answer_to_write(capsys, tmp_path):
     bad.write_text(json.dumps({"type": "numberlink", "width": 2, "height": 2, "cover": "free",
                                "endpoints": [[0, 0, "1"], [1, 1, "1"], [0, 1, "2"], [1, 0, "2"]]}))
     code, text, err = convert(capsys, bad, "--to", "adc-answer")
-    assert code == 2 and text == ""
+    # (exit 1 as the README gives for a puzzle with no solution: the input is not bad)
+    assert code == 1 and text == ""
     assert err.strip() == "pysolver: adc-answer needs the solution, and it has no solution"
 
 

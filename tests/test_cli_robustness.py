@@ -134,3 +134,13 @@ def test_unique_asked_of_a_method_that_cannot_settle_it_says_so():
     assert res["status"] == "solved" and res["unique"] is None
     assert "uniqueness not settled" in res["note"]
     assert api.solve(two, unique=True)["unique"] is False
+
+
+@pytest.mark.parametrize("param, said", [("seed=-1", "seed: -1 is less than 0"),
+                                         ("pairs=abc", "pairs: 'abc' is not a whole number"),
+                                         ("width=0", "width: 0 is less than 2")])
+def test_a_makers_parameter_given_by_name_is_named_so_in_its_message(capsys, param, said):
+    # (the maker names it by the app form's label, "Number:", "Pairs (0: as ...)")
+    code, out, message = run(capsys, "make", "numberlink", "random", param)
+    assert code == 2 and out == ""
+    assert message == f"pysolver: {said}"
