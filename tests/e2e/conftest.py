@@ -113,12 +113,50 @@ def browser():
         pw.stop()
 
 
-@pytest.fixture
-def context(browser):
+@pytest.fixture(scope="session")
+def shared_context(browser, server):
     ctx = browser.new_context(viewport={"width": 1000, "height": 760})
     ctx.set_default_timeout(BOOT_TIMEOUT_MS)
     yield ctx
     ctx.close()
+
+
+#: what a test's pages kept at the server's origin, forgotten after it: what the app
+#: keeps (localStorage, the packs' IndexedDB, Cache Storage) but Python's kept start
+FORGET_STORAGE = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const db of await indexedDB.databases())
+    await new Promise((done, failed) => {
+      const req = indexedDB.deleteDatabase(db.name);
+      req.onsuccess = req.onblocked = done;
+      req.onerror = () => failed(req.error);
+    });
+  for (const name of await caches.keys())
+    if (!name.startsWith("pyodide-snapshot-")) await caches.delete(name);
+}"""
+
+
+@pytest.fixture
+def context(shared_context, server):
+    """A browser context at 1000x760 whose storage is empty but for Python's kept start,
+    as a test's own context was; one context serves every test of the process, since
+    its HTTP cache holds the compiled Pyodide: a page's boot then costs 3.4 s of CPU
+    instead of 5.5 with its context's setup (two CPUs were busy throughout the browser
+    tests, so that is their time).  After the test its pages are closed, its routes
+    and permissions dropped and its storage forgotten; a test that needs other options,
+    a first visit or service workers asks context_as for a context of its own."""
+    yield shared_context
+    for page in list(shared_context.pages):
+        page.close()
+    shared_context.unroute_all(behavior="ignoreErrors")
+    shared_context.clear_permissions()
+    page = shared_context.new_page()
+    try:
+        page.goto(server.url + "version.json")
+        page.evaluate(FORGET_STORAGE)
+    finally:
+        page.close()
 
 
 @pytest.fixture
