@@ -270,8 +270,13 @@ def _search_score(g: Grade) -> tuple[int, int]:
 MAX_JOINED = 12
 #: the same for grade 5, whose search needs long links with many ways; the solver's
 #: cost is kept down by :data:`MAX_RESIDUAL` instead (20x20, 3 colours: at 12, 1 of 8
-#: pictures reached grade 5, at 20, 3 of 4)
+#: pictures reached grade 5, at 20, 3 of 4).  Boards under :data:`LOOK_SIDE` a side
+#: take longer ones: 15x15, 3 colours, numbers 0-35, CPU, 40 s each: at 20, 5 not made
+#: within the 40 s, 26 within 20 s, median 6.9 s (those not made counted at 40 s), 488 s
+#: in all; at 28, 1, 30, 8.7 s and 443 s (most pictures that fail at 20 run out of
+#: joins a step or two short of grade 5)
 MAX_JOINED_FIENDISH = 20
+MAX_JOINED_FIENDISH_SMALL = 28
 #: candidate paths the rules may leave open in a grade-5 join: beyond some thousands
 #: a proof of uniqueness takes the solver seconds (a 20x20 with 4,105 took over 5 s)
 MAX_RESIDUAL = 600
@@ -320,7 +325,8 @@ def _draw(links: _Links, level: int, rng: random.Random, refused: set, opened: s
     """The joins to weigh next: below grade 5 one, drawn among all; for grade 5 up to
     :data:`FIENDISH_SAMPLE` not refused before, drawn mostly among those touching a link
     the rules leave open."""
-    longest = MAX_JOINED_FIENDISH if level == 5 else MAX_JOINED
+    small = min(links.w, links.meta["height"]) < LOOK_SIDE
+    longest = MAX_JOINED if level < 5 else MAX_JOINED_FIENDISH_SMALL if small else MAX_JOINED_FIENDISH
     options = [j for j in links.joins() if len(links.links[j[0]][0]) + len(links.links[j[1]][0]) <= longest]
     if level < 5:
         return [rng.choice(options)] if options else []
