@@ -81,6 +81,19 @@ def test_an_unsolvable_puzzle_has_no_answer_to_write(capsys, tmp_path):
     assert err.strip() == "pysolver: adc-answer needs the solution, and it has no solution"
 
 
+def test_a_pack_says_1_when_only_puzzles_without_a_solution_were_left_out(capsys, tmp_path):
+    none = {"type": "numberlink", "width": 2, "height": 2, "cover": "free",
+            "endpoints": [[0, 0, "1"], [1, 1, "1"], [0, 1, "2"], [1, 0, "2"]]}
+    pack = tmp_path / "pack.json"
+    pack.write_text(json.dumps([json.loads(NL_BOARD.read_text()), none]))
+    code, text, err = convert(capsys, pack, "--to", "adc-answer", "--lossy", "--out-dir", tmp_path / "out")
+    assert code == 1 and len(text.split()) == 1 and "1 of 2 puzzles not written" in err
+    # a puzzle the format would change (the board's full cover and letters) is left out
+    # as bad input for it: 2
+    code, text, err = convert(capsys, pack, "--to", "adc-answer", "--out-dir", tmp_path / "out2")
+    assert code == 2 and text == "" and "2 of 2 puzzles not written" in err
+
+
 def test_a_format_the_family_does_not_write_is_refused_with_those_it_does(capsys):
     code, text, err = convert(capsys, LIB / "nonogram-heart.json", "--to", "flow")
     assert code == 2 and text == ""
