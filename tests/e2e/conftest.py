@@ -140,10 +140,11 @@ FORGET_STORAGE = """async () => {
 @pytest.fixture
 def context(shared_context, server):
     """A browser context at 1000x760 whose storage is empty but for Python's kept start,
-    as a test's own context was; one context serves every test of the process, since
-    its HTTP cache holds the compiled Pyodide: a page's boot then costs 3.4 s of CPU
-    instead of 5.5 with its context's setup (two CPUs were busy throughout the browser
-    tests, so that is their time).  After the test its pages are closed, its routes
+    as a test's own context was.  One context serves every test of the process: Python's
+    kept start is put in once, and the site's files (Pyodide's 10 MB among them) come
+    from its HTTP cache: a page's boot then costs 3.4 s of CPU, against 3.9 plus 1.6
+    for a new context's setup (two CPUs were busy throughout the browser tests, so that
+    is their time; Pyodide's WebAssembly is compiled again on every page either way).  After the test its pages are closed, its routes
     and permissions dropped and its storage forgotten; a test that needs other options,
     a first visit or service workers asks context_as for a context of its own."""
     yield shared_context
