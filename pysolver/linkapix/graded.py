@@ -273,10 +273,10 @@ MAX_JOINED = 12
 #: pictures reached grade 5, at 20, 3 of 4).  Boards under :data:`LOOK_SIDE` a side
 #: take longer ones: 15x15, 3 colours, numbers 0-35, CPU, 40 s each: at 20, 5 not made
 #: within the 40 s, 26 within 20 s, median 6.9 s (those not made counted at 40 s), 488 s
-#: in all; at 28, 1, 30, 8.7 s and 443 s (most pictures that fail at 20 run out of
-#: joins a step or two short of grade 5)
+#: in all; at 24, 0, 29, 5.4 s and 364 s; at 28, 1, 30, 8.7 s and 443 s (most pictures
+#: that fail at 20 run out of joins a step or two short of grade 5)
 MAX_JOINED_FIENDISH = 20
-MAX_JOINED_FIENDISH_SMALL = 28
+MAX_JOINED_FIENDISH_SMALL = 24
 #: candidate paths the rules may leave open in a grade-5 join: beyond some thousands
 #: a proof of uniqueness takes the solver seconds (a 20x20 with 4,105 took over 5 s)
 MAX_RESIDUAL = 600
