@@ -103,9 +103,8 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
         result["status"] = "cancelled"
     except (SolveTimeout, KeyboardInterrupt) as exc:
         # KeyboardInterrupt is how Pyodide's interrupt buffer stops a running solve.
+        # (no note: the status and ``seconds`` say it, and the caller gave the limit)
         result["status"] = "cancelled" if isinstance(exc, KeyboardInterrupt) else "timeout"
-        if timeout is not None and result["status"] == "timeout":
-            notes.append(f"gave up after {timeout:g} s")
     except GaveUp:
         pass
     result["seconds"] = round(deadline.elapsed(), 6)

@@ -62,6 +62,15 @@ class PuzzleError(ValueError):
         self.plain = plain[:self.MAX_MESSAGE] if plain is not None else None
 
 
+class ParamError(PuzzleError):
+    """A maker's parameter is wrong: the message names it as the command line and the
+    library take it ("seed: -1 is less than 0"), ``plain`` as the app's form labels it
+    ("Number: -1 is less than 0")."""
+
+    def __init__(self, name: str, label: str, text: str):
+        super().__init__(f"{name}: {text}", plain=f"{label}: {text}")
+
+
 class NoAnswer(PuzzleError):
     """The input is sound, but what was asked of it needs an answer the solver did not
     give (a format that holds the solution, of a puzzle with none or none in time): the
@@ -324,33 +333,37 @@ class Param:
         return out
 
     def read(self, args: dict) -> Any:
-        """This parameter's value from a request's ``args``, checked; PuzzleError names
+        """This parameter's value from a request's ``args``, checked; ParamError names
         what is wrong (the page checks too, but a request can come from anywhere)."""
         value = args.get(self.name, self.default)
         if self.kind in ("int", "seed"):
             if value is None or value == "":
                 if self.kind == "seed":
                     return 0
-                raise PuzzleError(f"{self.label}: missing")
+                raise ParamError(self.name, self.label, "missing")
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
-            value = as_int(value, self.label, self.min, self.max)
+            try:
+                value = as_int(value, self.name, self.min, self.max)
+            except PuzzleError as exc:
+                raise ParamError(self.name, self.label, str(exc)[len(self.name) + 2:]) from None
             if self.choices and value not in {v for v, _ in self.choices}:
-                raise PuzzleError(f"{self.label}: {value} is not one of " + ", ".join(str(v) for v, _ in self.choices))
+                raise ParamError(self.name, self.label,
+                                 f"{value} is not one of " + ", ".join(str(v) for v, _ in self.choices))
             return value
         if self.kind == "choice":
             if value not in {v for v, _ in self.choices}:
-                raise PuzzleError(f"{self.label}: {quote(value)} is not one of "
-                                  + ", ".join(v for v, _ in self.choices))
+                raise ParamError(self.name, self.label,
+                                 f"{quote(value)} is not one of " + ", ".join(v for v, _ in self.choices))
             return value
         if self.kind == "image":
             rgba = args.get("rgba")
             if not isinstance(rgba, str):
-                raise PuzzleError(f"{self.label}: no pixels were sent")
+                raise ParamError(self.name, self.label, "no pixels were sent")
             return {"rgba": rgba, "source_width": as_int(args.get("source_width"), "source_width", 1, MAX_GRID_SIDE),
                     "source_height": as_int(args.get("source_height"), "source_height", 1, MAX_GRID_SIDE)}
         if value is None:
-            raise PuzzleError(f"{self.label}: missing")
+            raise ParamError(self.name, self.label, "missing")
         return value  # palette, grid: the maker reads and checks them itself
 
 
@@ -400,7 +413,7 @@ class Maker:
                 try:
                     self.check({**values, p.name: value})
                 except PuzzleError as exc:
-                    out.setdefault(p.name, {})[value] = str(exc)
+                    out.setdefault(p.name, {})[value] = exc.plain or str(exc)
         return out
 
     def run(self, args: dict) -> dict:

@@ -303,16 +303,7 @@ def _cmd_make(args) -> int:
         raise PuzzleError(f"{fam.type} {maker.name} makes puzzles from a drawing: use the app's drawing maker, "
                           f"or the library (pysolver.{fam.type})")
     from .make import with_grade
-    try:
-        puzzle = maker.run(values)["puzzle"]
-    except PuzzleError as exc:
-        # (a parameter's message names it by its form label, "Number: -1 is less than
-        # 0"; here it was given by its name, seed=-1)
-        text = str(exc)
-        for p in maker.params:
-            if text.startswith(p.label + ": "):
-                raise PuzzleError(f"{p.name}{text[len(p.label):]}") from None
-        raise
+    puzzle = maker.run(values)["puzzle"]
     if "solution" in puzzle:    # (made unique: graded, as the worker's make grades it)
         with_grade(puzzle, values["timeout"])
     print(json.dumps(puzzle, ensure_ascii=False, separators=(",", ":")))

@@ -216,12 +216,16 @@ def test_the_pairs_asked_for_are_the_pairs_made(w, h, pairs):
     assert make.make("numberlink", values)["puzzle"] == board
 
 
-@pytest.mark.parametrize("pairs,words", [(34, "Pairs: a 10×10 board is made with 17 to 33 pairs$"),
-                                         (3, r"17 to 33 pairs \(fewer when the joins allow it: [5-9] at the fewest")])
+@pytest.mark.parametrize("pairs,words", [(34, "^pairs: a 10×10 board is made with 17 to 33 pairs$"),
+                                         (3, r"^pairs: a 10×10 board is made with 17 to 33 pairs "
+                                             r"\(fewer when the joins allow it: [5-9] at the fewest")])
 def test_pairs_a_size_cannot_have_are_refused_with_the_range_it_can(pairs, words):
+    """Named as the library and the command line take the parameter; the app's form
+    shows its label (``plain``)."""
     from pysolver.numberlink.generate import generate_pairs
-    with pytest.raises(PuzzleError, match=words):
+    with pytest.raises(PuzzleError, match=words) as caught:
         generate_pairs(10, 10, 0, pairs, Deadline(60))
+    assert caught.value.plain == "Pairs" + str(caught.value)[len("pairs"):]
 
 
 def test_asked_a_grade_and_pairs_the_grade_wins():

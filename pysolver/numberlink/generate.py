@@ -28,7 +28,7 @@ from __future__ import annotations
 import heapq
 import random
 
-from ..base import Cancelled, Deadline, PuzzleError, SolveTimeout, quote
+from ..base import Cancelled, Deadline, ParamError, PuzzleError, SolveTimeout, quote
 from .board import board, label
 from .cdcl import NumberlinkCDCL, OutOfDecisions, after_cut
 from .nearby import nearby_answer
@@ -454,7 +454,7 @@ def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline
     fewest, most = pair_range(width, height)
     words = f"a {width}×{height} board is made with {fewest} to {most} pairs"
     if pairs > most:
-        raise PuzzleError(f"Pairs: {words}")
+        raise ParamError("pairs", "Pairs", f"{words}")
     deadline = deadline or Deadline(30.0)
     best: list[list[int]] | None = None
     for t in range(max(2, min(40, PAIR_TRIES_CELLS // (width * height)))):
@@ -470,4 +470,4 @@ def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline
     paths = thin(best, width, height, pairs, random.Random(f"{seed} thin {pairs}"), deadline, round(proofs))
     if len(paths) <= pairs:
         return full_board(cut_longest(paths, pairs - len(paths))[0], width, height)
-    raise PuzzleError(f"Pairs: {words} (fewer when the joins allow it: {len(paths)} at the fewest here)")
+    raise ParamError("pairs", "Pairs", f"{words} (fewer when the joins allow it: {len(paths)} at the fewest here)")

@@ -55,8 +55,7 @@ export function initActions(ctx) {
                       timeout: `Gave up after ${secs(res.seconds)}: no solution found within the time limit.`,
                       cancelled: "Solve cancelled.", gave_up: `The ${res.method} method gave up.`,
                       error: "Internal error: the solver's answer failed verification." };
-      // (the worker's note on a time-out says the limit again: the words above say it)
-      const note = (res.note || "").split("; ").filter((n) => n && !n.startsWith("gave up after")).join("; ");
+      const note = res.note || "";
       say(words[res.status] + (note ? ` (${note})` : ""), res.status === "cancelled" ? "" : "error");
       if (res.status === "unsolvable") await showClash(p);
       return res;
