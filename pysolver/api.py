@@ -26,8 +26,24 @@ def as_puzzle(obj: Any) -> Puzzle:
     if isinstance(obj, dict):
         return parse_puzzle(obj)
     if isinstance(obj, (str, bytes)):
-        return load_any(obj)
+        try:
+            return load_any(obj)
+        except PuzzleError as exc:
+            # (a file's name is not its content: say where a path goes)
+            if isinstance(obj, str) and len(obj) < 4096 and "\n" not in obj and _is_file(obj):
+                raise PuzzleError(f"{obj}: the text of a puzzle, not a file's name, is read here: "
+                                  "open a file with pysolver.load.load_path (or load_any of its content)",
+                                  plain=exc.plain) from None
+            raise
     raise PuzzleError(f"cannot read a puzzle from {type(obj).__name__}")
+
+
+def _is_file(name: str) -> bool:
+    from pathlib import Path
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
@@ -42,6 +58,9 @@ def solve(puzzle: Any, method: str | None = None, timeout: float | None = None,
     """
     p = as_puzzle(puzzle)
     fam = p.family
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not timeout > 0):
+        raise PuzzleError(f"timeout: {quote(timeout)} is not a positive number of seconds (None: no limit)")
     method = method or fam.method_names[0]
     if method not in fam.method_names:
         raise PuzzleError(f"method: {quote(method)} is not one of {', '.join(fam.method_names)} for {fam.type}")
@@ -122,7 +141,12 @@ def _remember(p: Puzzle, result: dict) -> None:
 
 
 def check(puzzle: Any, solution: dict, partial: bool = False) -> dict:
+    """``{"ok", "solved", "errors"}`` of a solution (or, with ``partial``, a player's
+    progress).  ``solution`` may also be what :func:`solve` returned, or a puzzle dict
+    holding one, as the command line's check takes them."""
     p = as_puzzle(puzzle)
+    if isinstance(solution, dict) and isinstance(solution.get("solution"), dict):
+        solution = solution["solution"]
     return p.family.check(p.model, solution, partial=partial).to_json()
 
 

@@ -37,8 +37,10 @@ def check_size(width: int, height: int, what: str, family: "Family | None" = Non
     when it is given, else the largest any family allows."""
     side = family.max_side if family is not None else MAX_GRID_SIDE
     cells = family.max_cells if family is not None else MAX_GRID_CELLS
-    if not (1 <= width <= side and 1 <= height <= side):
-        raise PuzzleError(f"{what}: size {width}x{height} is outside 1..{side}")
+    if width < 1 or height < 1:
+        raise PuzzleError(f"{what}: size {width}x{height} has a side of no cells")
+    if width > side or height > side:
+        raise PuzzleError(f"{what}: size {width}x{height} is too large (at most {side} cells a side)")
     if width * height > cells:
         of = f" for a {family.type} puzzle" if family is not None and family.type else ""
         raise PuzzleError(f"{what}: size {width}x{height} has more than {cells} cells (the most{of})")
@@ -79,7 +81,9 @@ class NoAnswer(PuzzleError):
 
 def quote(value: object, limit: int = 40) -> str:
     """A received value as a message shows it: its repr (control characters escaped),
-    cut to ``limit`` characters."""
+    cut to ``limit`` characters; JSON's words for what JSON sent (``true``, ``null``)."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
     text = repr(value) if not isinstance(value, str) or len(value) <= 4 * limit else repr(value[:4 * limit])
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
@@ -469,7 +473,8 @@ class Family:
     methods: tuple[Method, ...] = (Method("auto", "the default method"),)
     #: other file formats: name -> (sniff(text) -> how sure, 0 or a SNIFF_ constant;
     #: load(text) -> puzzle JSON dict, or a list of them for a file holding several: a
-    #: pack, see ``load.load_pack``)
+    #: pack, see ``load.load_pack``, where a puzzle the loader could not read may be its
+    #: PuzzleError, so that the others stay usable)
     importers: dict[str, tuple[Callable[[str], int], Callable[[str], dict]]] = {}
     #: what each importer reads, in a few words: name -> about
     importer_about: dict[str, str] = {}

@@ -24,11 +24,13 @@ from .format import Puzzle
 from .load import load_any
 
 
-def bench_one(name: str, content: str | bytes | dict, method: str | None, timeout: float | None,
+def bench_one(name: str, content: str | bytes | dict | PuzzleError, method: str | None, timeout: float | None,
               unique: bool) -> dict:
     """One row of the benchmark: never raises."""
     row: dict = {"file": name, "method": method, "asked": method, "status": "error", "seconds": 0.0}
     try:
+        if isinstance(content, PuzzleError):
+            raise content                   # (a pack's puzzle that could not be read)
         puzzle: Puzzle = load_any(content, name) if not isinstance(content, dict) else api.as_puzzle(content)
     except PuzzleError as exc:
         row.update(status="bad_input", note=str(exc))
@@ -100,13 +102,16 @@ def expand_packs(items: Iterable[tuple[str, str | bytes | dict]]) -> Iterable[tu
     """Each file of several puzzles (a pack) as one item per puzzle, named ``file#N``;
     other files as they are (a file that cannot be read stays whole, so that its row
     says why)."""
-    from .load import load_pack
+    from .load import PartlyBadPack, load_pack
     for name, content in items:
         if isinstance(content, dict):
             yield name, content
             continue
+        unread: dict[int, str] = {}
         try:
-            puzzles = load_pack(content, name)
+            puzzles: list = load_pack(content, name)
+        except PartlyBadPack as exc:
+            puzzles, unread = exc.puzzles, exc.errors
         except Exception:  # noqa: BLE001 - bench_one reports it on the file's own row
             yield name, content
             continue
@@ -114,7 +119,8 @@ def expand_packs(items: Iterable[tuple[str, str | bytes | dict]]) -> Iterable[tu
             yield name, content
         else:
             for n, puzzle in enumerate(puzzles, 1):
-                yield f"{name}#{n}", puzzle.to_json()
+                # (a bad puzzle's row says why; the others are solved)
+                yield f"{name}#{n}", PuzzleError(unread[n]) if puzzle is None else puzzle.to_json()
 
 
 def _fmt_stats(stats: dict) -> str:
@@ -127,6 +133,10 @@ def _fmt_stats(stats: dict) -> str:
     return " ".join(parts)
 
 
+def _puzzles(n: int) -> str:
+    return "1 puzzle" if n == 1 else f"{n} puzzles"
+
+
 def summarise(rows: list[dict]) -> str:
     by: dict[str, int] = {}
     for r in rows:
@@ -134,8 +144,8 @@ def summarise(rows: list[dict]) -> str:
     times = [r["seconds"] for r in rows if r["status"] == "solved"]
     counts = ", ".join(f"{n} {s}" for s, n in sorted(by.items()))
     if not times:
-        return f"{len(rows)} puzzles: {counts}"
-    return (f"{len(rows)} puzzles: {counts}; solved in {sum(times):.2f} s total, "
+        return f"{_puzzles(len(rows))}: {counts}"
+    return (f"{_puzzles(len(rows))}: {counts}; solved in {sum(times):.2f} s total, "
             f"median {statistics.median(times):.3f} s, max {max(times):.3f} s")
 
 
@@ -173,7 +183,10 @@ def tables(rows: list[dict], methods: list[str | None]) -> str:
         for method in methods:
             mine = [r for r in rows if r.get("type") == kind and r.get("asked") == method]
             text = get_family(kind).bench_table(mine, method)
-            parts.append(text if text else f"{kind}: no table for this family")
+            if text:
+                parts.append(text)
+    if not parts:
+        return "no summary table: no family of these puzzles has one"
     return "\n\n".join(parts)
 
 

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 from . import __version__, api, bench
-from .base import NoAnswer, PuzzleError, SolveTimeout
+from .base import NoAnswer, PuzzleError, SolveTimeout, quote
 from .format import parse_json_text
-from .load import load_path, load_path_pack, read_bounded, split_choice
+from .load import PartlyBadPack, load_path, load_path_pack, load_place, read_bounded, split_choice
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_BUG = 0, 1, 2, 3
 
@@ -42,8 +42,8 @@ def _printable(text: str) -> str:
 
 
 def _cmd_solve(args) -> int:
-    file, choice = split_choice(args.puzzle)
-    puzzle = load_path(args.puzzle)
+    puzzle, choice, count = load_place(args.puzzle)
+    file = split_choice(args.puzzle)[0]
     res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
     if args.json:
         print(json.dumps(res, separators=(",", ":")))
@@ -51,7 +51,7 @@ def _cmd_solve(args) -> int:
         title = puzzle.meta.get("title")
         head = f"{puzzle.type} {puzzle.width}x{puzzle.height}" + (f" \u2014 {_printable(title)}" if title else "")
         if choice is not None:
-            head = f"puzzle {choice} of {len(load_path_pack(file))} in {_printable(file)}: {head}"
+            head = f"puzzle {choice} of {count} in {_printable(file)}: {head}"
         print(head)
         if res["solution"] is not None:
             print(api.render(puzzle, res["solution"]))
@@ -91,11 +91,17 @@ def _cmd_check(args) -> int:
     if args.json:
         print(json.dumps(report.to_json()))
     else:
-        print("valid: " + report.reason if report.solved else "invalid: " + report.reason)
+        print("correct: the solution solves the puzzle" if report.solved else "not solved: " + report.reason)
     return EXIT_OK if report.solved else EXIT_NO
 
 
 def _cmd_link(args) -> int:
+    base = args.base
+    if "#" in base or any(ch.isspace() or ord(ch) < 32 for ch in base):
+        # (the link is the page's address and the fragment: a second '#' or a space
+        # would break it)
+        raise PuzzleError(f"--base {quote(base)}: expected the app page's address without a '#' or spaces, "
+                          "such as https://example.org/puzzles/")
     frag = api.link(load_path(args.puzzle))
     print(f"{args.base}#{frag}" if args.base else "#" + frag)
     return EXIT_OK
@@ -104,13 +110,21 @@ def _cmd_link(args) -> int:
 def _cmd_convert(args) -> int:
     """The puzzle as puzzle JSON, a share link, or a format its family writes; with
     ``--out-dir`` every puzzle of the file (a pack) into a file of its own."""
-    puzzles = load_path_pack(args.puzzle)
+    unread: dict[int, str] = {}
+    try:
+        puzzles: list = load_path_pack(args.puzzle)
+    except PartlyBadPack as exc:
+        puzzles, unread = exc.puzzles, exc.errors       # (the others are written)
     if args.out_dir is None and len(puzzles) > 1:
         raise PuzzleError(f"{args.puzzle}: a pack of {len(puzzles)} puzzles: write them all with --out-dir DIR, "
                           f"or choose one with {args.puzzle}#N (N from 1 to {len(puzzles)})")
     written, failed, bad = [], 0, False
     for n, puzzle in enumerate(puzzles, 1):
         where = f"puzzle {n}: " if len(puzzles) > 1 else ""
+        if puzzle is None:
+            print(f"pysolver: {where}{_printable(unread[n])}", file=sys.stderr)
+            failed, bad = failed + 1, True
+            continue
         try:
             result = api.conversion(puzzle, args.to, args.timeout, lossy=args.lossy)
         except PuzzleError as exc:
@@ -249,6 +263,8 @@ def _read_bytes(path: str) -> bytes:
         with open(path, "rb") as f:
             data = f.read(MAX_TEXT + 1)
     except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise PuzzleError(f"{path}: no such file") from None
         raise PuzzleError(f"{path}: {exc.strerror or exc}") from None
     if len(data) > MAX_TEXT:
         raise PuzzleError(f"{path}: larger than {MAX_TEXT // 1_000_000} MB")
@@ -314,8 +330,18 @@ def _cmd_make(args) -> int:
 PUZZLE_ARG = "a puzzle file in any format it reads (FILE#N: the Nth of a pack), '-' (stdin) or a share link"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but ``-#N`` (the Nth puzzle of a pack read from stdin) is an argument,
+    not an unknown option."""
+
+    def _parse_optional(self, arg_string):
+        if arg_string.startswith("-#"):
+            return None
+        return super()._parse_optional(arg_string)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="pysolver", description="Solve, check and share picture logic puzzles "
+    ap = _Parser(prog="pysolver", description="Solve, check and share picture logic puzzles "
                                  "(`pysolver families` lists them and what each can do).")
     ap.add_argument("--version", action="version", version=f"pysolver {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -324,7 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "puzzle of a file holding several (a pack)")
     s.add_argument("puzzle", help=PUZZLE_ARG)
     s.add_argument("--method", "-m", help="solving method (default: the family's fastest exact one)")
-    s.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
+    s.add_argument("--timeout", "-t", type=_seconds, default=None,
+                   help="give up after S seconds (default: no limit; Ctrl-C stops it)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--unique", "-u", action="store_true", help="also prove the solution unique")
     s.set_defaults(fn=_cmd_solve)
@@ -352,7 +379,8 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("puzzle", help="a puzzle file in any format it reads, '-' (stdin) or a share link")
     cv.add_argument("--to", required=True, metavar="FORMAT", help="json, link, or a family's format (below)")
     cv.add_argument("--timeout", "-t", type=_seconds, default=60.0,
-                    help="when the format needs the solution and the file has none: solve for at most S seconds")
+                    help="when the format needs the solution and the file has none: solve for at most S "
+                    "seconds (default: 60)")
     cv.add_argument("--out-dir", metavar="DIR", help="write every puzzle of the file (a pack: a tournament set, "
                     "a puzzleset, a collection) into DIR, one file each, named FILE-N.EXT")
     cv.add_argument("--lossy", action="store_true", help="write even when the format changes the puzzle "
@@ -368,7 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
     mk.add_argument("type", help="nonogram, numberlink, linkapix or hungrycat")
     mk.add_argument("maker", nargs="?", help="a maker by name (see 'families'); without it the family's "
                     "random maker, or its picture maker with --from")
-    mk.add_argument("params", nargs="*", metavar="NAME=VALUE")
+    mk.add_argument("params", nargs="*", metavar="NAME=VALUE",
+                    help="with a MAKER named, its parameters ('pysolver families' lists each maker's)")
     mk.add_argument("--width", type=int, help="cells across (with --from: the picture is scaled to it)")
     mk.add_argument("--height", type=int, help="cells down")
     mk.add_argument("--colours", "--colors", type=int, help="colours besides the background (nonogram: 1 is "
@@ -379,7 +408,8 @@ def build_parser() -> argparse.ArgumentParser:
     mk.add_argument("--pairs", type=int, help="Numberlink: how many pairs (exactly)")
     mk.add_argument("--from", dest="picture", metavar="PICTURE.png", help="make it from a PNG picture")
     mk.add_argument("--daily", metavar="YYYY-MM-DD", help="the family's puzzle of that day")
-    mk.add_argument("--timeout", "-t", type=_seconds, default=None, help="give up after S seconds")
+    mk.add_argument("--timeout", "-t", type=_seconds, default=None,
+                    help="give up after S seconds (default: the maker's own limit, as in the app)")
     mk.set_defaults(fn=_cmd_make)
 
     b = sub.add_parser("bench", help="solve every puzzle in a folder and report times")

@@ -44,6 +44,8 @@ MAX_LINK = 2_000_000          # characters in a fragment
 MAX_BODY = 8_000_000          # bytes of an inflated body
 MAX_META = 8_000
 #: what a link whose check part does not match says (web/js/link.js says the same)
+#: a title part that does not read, with no check part after it
+CUT_IN_TITLE = "link: the link is cut short in its title part (was it copied whole?)"
 DAMAGED = ("link: the link is damaged: its puzzle does not match its check (was it changed, "
            "or copied only in part?)")
 
@@ -170,15 +172,23 @@ def decode_link(text: str) -> Puzzle:
         raise PuzzleError("link: unknown data mode (the link is corrupted)")
     meta: dict = {}
     meta_bytes = check = None
+    # (the check part comes last: a title part that does not read, with no check after
+    # it, is most likely a link cut short, as chat apps cut long ones)
+    checked = any(extra.startswith("c") for extra in rest)
     for extra in rest:
         if extra.startswith("m") and meta_bytes is None:
             if len(extra) > MAX_META:
                 raise PuzzleError("link: the title/author part is too long")
-            meta_bytes = _b64decode(extra[1:], "title part")
             try:
-                meta = json.loads(meta_bytes.decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                raise PuzzleError("link: the title/author part is corrupted") from None
+                meta_bytes = _b64decode(extra[1:], "title part")
+                try:
+                    meta = json.loads(meta_bytes.decode("utf-8"))
+                except (UnicodeDecodeError, json.JSONDecodeError):
+                    raise PuzzleError("link: the title/author part is corrupted") from None
+            except PuzzleError:
+                if checked:
+                    raise
+                raise PuzzleError(CUT_IN_TITLE) from None
             if not isinstance(meta, dict):
                 raise PuzzleError("link: the title/author part is corrupted")
             # (a grade that is not one is dropped, as the page's decoder drops it)

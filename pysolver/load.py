@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import SNIFF_MARK, PuzzleError
+from .base import SNIFF_MARK, PuzzleError, quote
 from .format import MAX_TEXT, Puzzle, parse_json_text, parse_puzzle
 from .link import decode_link, looks_like_link
 from .registry import TYPES, get_family
@@ -20,7 +20,10 @@ def load_any(content: str | bytes, name: str = "") -> Puzzle:
     imports (sniffed).  ``name`` is only used in messages.  A file holding several
     puzzles (a pack) is refused with a message saying how many and how to choose one:
     :func:`load_pack` reads them all."""
-    puzzles = _load(content, name)
+    try:
+        puzzles = _load(content, name)
+    except PartlyBadPack as exc:
+        puzzles = exc.puzzles                   # (a pack all the same)
     if len(puzzles) > 1:
         what = name or "the input"
         raise PuzzleError(f"{what}: a pack of {len(puzzles)} puzzles, not one: choose one with "
@@ -34,14 +37,48 @@ def load_pack(content: str | bytes, name: str = "") -> list[Puzzle]:
     a webpbn ``<puzzleset>`` of several puzzles, a Numberlink collection, several
     picross-solver grids, a JSON array of puzzle objects).  A puzzle of a pack that has
     no title is titled after the file and its place, ``name #3`` (1-based, as ``FILE#3``
-    chooses it on the command line)."""
-    puzzles = _load(content, name)
+    chooses it on the command line).  A pack some of whose puzzles cannot be read
+    raises :class:`PartlyBadPack`, which holds the others."""
+    try:
+        puzzles = _load(content, name)
+    except PartlyBadPack as exc:
+        _title_places(exc.puzzles, name)
+        raise
+    _title_places(puzzles, name)
+    return puzzles
+
+
+def _title_places(puzzles: list[Puzzle | None], name: str) -> None:
     if len(puzzles) > 1:
         label = _stem(name) or "pack"
         for n, p in enumerate(puzzles, 1):
-            if not p.meta.get("title"):
+            if p is not None and not p.meta.get("title"):
                 p.meta["title"] = f"{label} #{n}"
-    return puzzles
+
+
+class PartlyBadPack(PuzzleError):
+    """A pack some (not all) of whose puzzles cannot be read.  Its message is the first
+    bad one's, as for any file that cannot be read; callers that can use the rest find
+    them in ``puzzles`` (every place of the pack, None where a puzzle is bad) and the
+    messages in ``errors`` (place from 1 -> message): one typo in a set of a thousand
+    leaves 999 to play, solve and bench."""
+
+    def __init__(self, message: str, puzzles: list[Puzzle | None], errors: dict[int, str]):
+        super().__init__(message)
+        self.puzzles, self.errors = puzzles, errors
+
+    def named(self, where: str) -> "PartlyBadPack":
+        """The same, its message led by ``where`` (a file's name)."""
+        return PartlyBadPack(f"{where}: {self}", self.puzzles, self.errors)
+
+    def left_out(self) -> str:
+        """The bad puzzles in a few words: "puzzle 6 of 1000 (rows[24]: ...)" for one,
+        else their places."""
+        places = sorted(self.errors)
+        if len(places) == 1:
+            return f"puzzle {places[0]} of {len(self.puzzles)} ({self.errors[places[0]]})"
+        shown = ", ".join(map(str, places[:10])) + (", ..." if len(places) > 10 else "")
+        return f"{len(places)} of {len(self.puzzles)} puzzles (places {shown}; the first: {self.errors[places[0]]})"
 
 
 def load_any_pack(content: str | bytes, name: str = "", file: bool = False) -> dict:
@@ -51,11 +88,18 @@ def load_any_pack(content: str | bytes, name: str = "", file: bool = False) -> d
     ``file`` (``name`` is a file's, not a label such as "pasted text"), a lone puzzle
     without a title of its own takes the file's: several untitled files would otherwise
     all show as "Nonogram 22×7"."""
-    puzzles = load_pack(content, name)
+    left_out = None
+    try:
+        puzzles = load_pack(content, name)
+    except PartlyBadPack as exc:
+        puzzles, left_out = [p for p in exc.puzzles if p is not None], exc.left_out()
     if file and len(puzzles) == 1 and not puzzles[0].meta.get("title") and _stem(name):
         puzzles[0].meta["title"] = _stem(name)
-    return {"title": _stem(name) or (puzzles[0].meta.get("title", "") if len(puzzles) == 1 else "") or "pack",
-            "puzzles": [p.to_json() for p in puzzles]}
+    out = {"title": _stem(name) or (puzzles[0].meta.get("title", "") if len(puzzles) == 1 else "") or "pack",
+           "puzzles": [p.to_json() for p in puzzles]}
+    if left_out is not None:
+        out["left_out"] = left_out
+    return out
 
 
 #: a JSON array opens with an object, an array or its end (INI-like formats open with a
@@ -166,19 +210,30 @@ def _formats():
 
 
 def _puzzles(loaded) -> list[Puzzle]:
-    """A loader's answer (one puzzle dict or a pack's list of them) as Puzzles; in a pack
-    the message of a bad puzzle says which."""
+    """A loader's answer (one puzzle dict, or a pack's list of them, where a puzzle the
+    loader could not read may be its PuzzleError) as Puzzles; in a pack the message of a
+    bad puzzle says which (:class:`PartlyBadPack` when others are good)."""
     if not isinstance(loaded, list):
         return [parse_puzzle(loaded)]
     if not loaded:
         raise PuzzleError("no puzzle in the file")
-    out = []
+    out: list[Puzzle | None] = []
+    errors: dict[int, str] = {}
     for n, data in enumerate(loaded, 1):
         try:
+            if isinstance(data, PuzzleError):
+                raise data          # (a puzzle of the pack its reader could not read)
             out.append(parse_puzzle(data))
         except PuzzleError as exc:
-            raise PuzzleError(f"puzzle {n} of {len(loaded)}: {exc}") from None
-    return out
+            out.append(None)
+            errors[n] = str(exc)
+    if errors:
+        first = min(errors)
+        message = f"puzzle {first} of {len(loaded)}: {errors[first]}"
+        if len(errors) == len(loaded):
+            raise PuzzleError(message)
+        raise PartlyBadPack(message, out, errors)
+    return out      # type: ignore[return-value]  (no None left)
 
 
 def _import(content: str | bytes, failures: list[_Failure]) -> list[Puzzle] | None:
@@ -207,6 +262,8 @@ def _import(content: str | bytes, failures: list[_Failure]) -> list[Puzzle] | No
     for sure, label, load in claims:
         try:
             return _puzzles(load(content))
+        except PartlyBadPack:
+            raise           # (this format reads the file: some of its puzzles are bad)
         except PuzzleError as exc:
             failures.append(_Failure(sure, label, exc))
     return None
@@ -302,31 +359,56 @@ def claimed_for_sure(text: str) -> bool:
     return claim(text) >= SNIFF_MARK
 
 
+#: ``FILE#N``: the Nth puzzle of a pack (``-#N``: of one read from stdin)
+_CHOICE = re.compile(r"(.+)#([^#]*)")
+
+
 def split_choice(path: str) -> tuple[str, int | None]:
     """``pack.txt#12`` -> (``pack.txt``, 12): the 12th puzzle (1-based) of a pack, when
-    ``pack.txt`` exists and no file is called ``pack.txt#12``; else (path, None)."""
+    ``pack.txt`` exists (or is ``-``, stdin) and no file is called ``pack.txt#12``; else
+    (path, None).  A number that is not one (``pack.txt#x``, ``#0``) is refused."""
     from pathlib import Path
-    m = re.fullmatch(r"(.+)#([0-9]{1,9})", path)
-    if m and not Path(path).exists() and Path(m.group(1)).is_file():
-        return m.group(1), int(m.group(2))
-    return path, None
+    m = _CHOICE.fullmatch(path)
+    if not m or Path(path).exists() or not (m.group(1) == "-" or Path(m.group(1)).is_file()):
+        return path, None
+    number = m.group(2)
+    if not re.fullmatch(r"[0-9]{1,9}", number) or int(number) == 0:
+        raise PuzzleError(f"{path}: {quote(number)} is not a puzzle's place in {m.group(1)} "
+                          "(a whole number from 1: FILE#1 is its first puzzle)")
+    return m.group(1), int(number)
 
 
 def load_path(path: str) -> Puzzle:
     """A puzzle from a file name, ``-`` (stdin), a share link given in its place, or
     ``FILE#N``: the Nth puzzle (from 1) of a file holding several (a pack)."""
+    return load_place(path)[0]
+
+
+def load_place(path: str) -> tuple[Puzzle, int | None, int | None]:
+    """:func:`load_path`'s puzzle, with its place in the pack and the pack's size for
+    ``FILE#N`` (None, None otherwise).  The other puzzles of the pack may be bad."""
     file, choice = split_choice(path)
-    if choice is not None:
-        puzzles = load_path_pack(file)
-        if not 1 <= choice <= len(puzzles):
-            raise PuzzleError(f"{path}: {file} holds {len(puzzles)} puzzle{'s' if len(puzzles) > 1 else ''}; "
-                              f"choose one from 1 to {len(puzzles)}")
-        return puzzles[choice - 1]
-    puzzles = _path_puzzles(path)
-    if len(puzzles) > 1:
-        raise PuzzleError(f"{path}: a pack of {len(puzzles)} puzzles: choose one with {path}#N (N from 1 to "
-                          f"{len(puzzles)})")
-    return puzzles[0]
+    if choice is None:
+        try:
+            puzzles = _path_puzzles(path)
+        except PartlyBadPack as exc:
+            puzzles = exc.puzzles       # (a pack all the same: say how to choose)
+        if len(puzzles) > 1:
+            raise PuzzleError(f"{path}: a pack of {len(puzzles)} puzzles: choose one with {path}#N (N from 1 to "
+                              f"{len(puzzles)})")
+        return puzzles[0], None, None
+    errors: dict[int, str] = {}
+    try:
+        puzzles = _path_puzzles(file, pack=True)
+    except PartlyBadPack as exc:
+        puzzles, errors = exc.puzzles, exc.errors
+    if not 1 <= choice <= len(puzzles):
+        raise PuzzleError(f"{path}: {file} holds {len(puzzles)} puzzle{'s' if len(puzzles) > 1 else ''}; "
+                          f"choose one from 1 to {len(puzzles)}")
+    chosen = puzzles[choice - 1]
+    if chosen is None:
+        raise PuzzleError(f"{path}: puzzle {choice} of {len(puzzles)}: {errors[choice]}")
+    return chosen, choice, len(puzzles)
 
 
 def load_path_pack(path: str) -> list[Puzzle]:
@@ -358,6 +440,8 @@ def _path_puzzles(path: str, pack: bool = False) -> list[Puzzle]:
     content = read_bounded(path)
     try:
         return read(content, path)
+    except PartlyBadPack as exc:
+        raise exc if str(exc).startswith(path) else exc.named(path) from None
     except PuzzleError as exc:
         msg = str(exc)
         raise PuzzleError(msg if msg.startswith(path) else f"{path}: {msg}") from None

@@ -51,11 +51,11 @@ def test_cli_check(tmp_path):
     good = tmp_path / "good.json"
     good.write_text(json.dumps(HEART["solution"]))
     r = cli("check", FIX / "heart.json", good)
-    assert r.returncode == 0 and r.stdout.startswith("valid")
+    assert r.returncode == 0 and r.stdout.startswith("correct: ")
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({"grid": ["." * 10] * 10}))
     r = cli("check", FIX / "heart.json", wrong)
-    assert r.returncode == 1 and r.stdout.startswith("invalid: ")
+    assert r.returncode == 1 and r.stdout.startswith("not solved: ")
     r = cli("check", FIX / "heart.json", FIX / "heart.json")  # a puzzle file with its solution
     assert r.returncode == 0
 

@@ -144,3 +144,32 @@ def test_a_makers_parameter_given_by_name_is_named_so_in_its_message(capsys, par
     code, out, message = run(capsys, "make", "numberlink", "random", param)
     assert code == 2 and out == ""
     assert message == f"pysolver: {said}"
+
+
+@pytest.mark.parametrize("base", ["https://x.example/app/#old", "not a url", "https://x.example/\n"])
+def test_a_link_base_that_would_break_the_link_is_refused(capsys, base):
+    code, out, said = run(capsys, "link", BOAT, "--base", base)
+    assert code == 2 and out == "" and "expected the app page's address without a '#' or spaces" in said
+    code, out, _ = run(capsys, "link", BOAT, "--base", "https://x.example/app/")
+    assert code == 0 and out.startswith("https://x.example/app/#nonogram/") and out.count("#") == 1
+
+
+def test_the_library_takes_what_the_command_line_takes():
+    board = json.loads(BOAT.read_text())
+    board.pop("solution", None)
+    assert api.check(board, api.solve(board))["solved"] is True        # a solve's result, as check takes it
+    for bad in (-1, 0, float("nan"), True, "10"):
+        with pytest.raises(PuzzleError, match="timeout: .* is not a positive number of seconds"):
+            api.solve(board, timeout=bad)
+    with pytest.raises(PuzzleError, match="the text of a puzzle, not a file's name, is read here: .*load_path"):
+        api.solve(str(BOAT))                  # (a file's name: its text is what is read)
+
+
+def test_the_check_and_the_bench_summary_read_as_english(capsys, tmp_path):
+    board = json.loads(BOAT.read_text())
+    solution = tmp_path / "s.json"
+    solution.write_text(json.dumps(api.solve({k: v for k, v in board.items() if k != "solution"})))
+    code, out, _ = run(capsys, "check", BOAT, solution)
+    assert code == 0 and out == "correct: the solution solves the puzzle\n"
+    code, out, _ = run(capsys, "bench", BOAT)
+    assert "1 puzzle: 1 solved" in out

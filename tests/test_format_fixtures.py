@@ -337,3 +337,58 @@ def test_a_g_title_wrapped_inside_brackets_is_read_whole_and_notes_are_not():
         "Five by three (a title that a file wraps inside its brackets)"
     noted = text.replace("Five by three", "Five by three\nA note on the next line.")
     assert load_pack(noted.encode(), "x.g")[0].meta["title"] == "Five by three"
+
+
+def partly_bad_pack(tmp_path: Path) -> Path:
+    """Our tournament pack with a third puzzle whose first row's clue cannot fit."""
+    path = tmp_path / "tb.txt"
+    path.write_text((HERE / "tournament.txt").read_text() + "$3\n1\n1\n0\n0\n9\n1\n0\n0\n")
+    return path
+
+
+def test_a_bad_puzzle_in_a_pack_leaves_the_others_usable(tmp_path, capsys, monkeypatch):
+    from pysolver.load import PartlyBadPack
+    pack = partly_bad_pack(tmp_path)
+    with pytest.raises(PartlyBadPack) as caught:
+        load_pack(pack.read_bytes(), "tb.txt")
+    assert str(caught.value) == "puzzle 3 of 3: rows[0]: blocks need 9 cells, the row has 4"
+    assert [p and p.meta["title"] for p in caught.value.puzzles] == ["Puzzle 1", "Puzzle 2", None]
+    # the app opens the two good ones and says which was left out
+    shown = load_any_pack(pack.read_bytes(), "tb.txt")
+    assert len(shown["puzzles"]) == 2
+    assert shown["left_out"] == "puzzle 3 of 3 (rows[0]: blocks need 9 cells, the row has 4)"
+    # the command line: FILE#N of a good one solves, of the bad one names its fault
+    assert cli.main(["solve", f"{pack}#2"]) == 0
+    assert capsys.readouterr().out.startswith(f"puzzle 2 of 3 in {pack}: nonogram 4x4")
+    assert cli.main(["solve", f"{pack}#3"]) == 2
+    assert capsys.readouterr().err == f"pysolver: {pack}#3: puzzle 3 of 3: rows[0]: blocks need 9 cells, " \
+                                      "the row has 4\n"
+    assert cli.main(["solve", str(pack)]) == 2
+    assert f"a pack of 3 puzzles: choose one with {pack}#N" in capsys.readouterr().err
+    # convert writes the good ones; bench gives each puzzle its row
+    assert cli.main(["convert", str(pack), "--to", "json", "--out-dir", str(tmp_path / "out")]) == 2
+    out, err = capsys.readouterr()
+    assert [Path(w).name for w in out.split()] == ["tb-1.json", "tb-2.json"]
+    assert "puzzle 3: rows[0]: blocks need 9 cells" in err and "1 of 3 puzzles not written" in err
+    cli.main(["bench", str(pack)])
+    said = capsys.readouterr().out
+    rows = {ln.split()[0]: ln.split()[4] for ln in said.splitlines() if "tb.txt#" in ln}
+    # (the first puzzle of our tournament pack has no solution)
+    assert rows == {"tb.txt#1": "unsolvable", "tb.txt#2": "solved", "tb.txt#3": "bad_input"}
+
+
+def test_a_pack_from_stdin_is_chosen_from_with_dash_hash_n(capsys, monkeypatch):
+    import io
+    import sys
+    data = (HERE / "tournament.txt").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    assert cli.main(["solve", "-#2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "solved"
+
+
+@pytest.mark.parametrize("place", ["x", "0", "", "-1", "99999999999999999999"])
+def test_a_place_in_a_pack_that_is_not_a_number_is_named(capsys, place):
+    pack = str(HERE / "tournament.txt")
+    assert cli.main(["solve", f"{pack}#{place}"]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" not in err and f"is not a puzzle's place in {pack}" in err

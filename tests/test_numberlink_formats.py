@@ -102,7 +102,7 @@ def test_puzzlink_round_trip():
     (formats.load_flow, "AB\n.A", "line 1: label 'B' occurs 1"),
     (formats.load_all, "2 2\nA.\n", "line 2: the file ends"),
     (formats.load_all, "2 x\nA.\n.A\n", "line 1: expected 'width height'"),
-    (formats.load_all, "2 2\nA.\n.A\n2 1\nAB\n", "line 5: label 'A' occurs 1"),
+    (formats.load_all, "2 1\nAB\n2 1\nBA\n", "line 2: label 'A' occurs 1"),
     (formats.load_adc, "SIZE 4X3\nLINE_NUM 1\nLINE#1 (0,0,1) (9,0,1)\n", "line 3: \\(9,0\\) is outside"),
     (formats.load_adc, "SIZE 4X3\nLINE#1 (0,0,1) (1,0,2)\n", "line 2: layer 2"),
     (formats.load_adc, "SIZE 4X3\nLINE#1 (0,0,1)\n", "line 2: expected 'LINE#"),

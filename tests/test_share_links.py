@@ -43,8 +43,8 @@ def _z(body: str) -> str:
     ("chess/8x8/1.abc", "'chess' is not a puzzle type"),
     ("nonogram/10by10/1.x", "is not WIDTHxHEIGHT"),
     ("nonogram/100000x100000/1.x", "far too large for a puzzle"),
-    ("nonogram/0x10/1.x", "outside 1..1024"),
-    ("nonogram/9999x9/1.x", "outside 1..1024"),
+    ("nonogram/0x10/1.x", "has a side of no cells"),
+    ("nonogram/9999x9/1.x", r"is too large \(at most 1024 cells a side\)"),
     ("nonogram/999x999/1.x", "more than 262144 cells"),
     ("numberlink/300x300/1.x", "more than 65536 cells"),
     ("nonogram/5x5/2.x", "format version '2' is not supported"),
@@ -52,8 +52,10 @@ def _z(body: str) -> str:
     ("nonogram/5x5/1z!!!!", "not base64url"),
     ("nonogram/5x5/1zAAAA", "corrupted|cut short"),
     ("nonogram/5x5/1." + "1," * 4 + "1_1", "expected|clues"),
-    ("nonogram/2x2/1.1,1_1,1/m!!", "title part"),
-    ("nonogram/2x2/1.1,1_1,1/mAAAA", "title/author part is corrupted"),
+    ("nonogram/2x2/1.1,1_1,1/m!!/c0", "title part has characters that are not base64url"),
+    ("nonogram/2x2/1.1,1_1,1/m!!", "cut short in its title part"),
+    ("nonogram/2x2/1.1,1_1,1/mAAAA/c0", "title/author part is corrupted"),
+    ("nonogram/2x2/1.1,1_1,1/mAAAA", "cut short in its title part"),     # (no check after it)
     ("nonogram/2x2/1.1,1_1,1/ex!tra", "unexpected extra part"),
     ("nonogram/2x2/1.1,1_1,1/me30/me30", "unexpected extra part"),
 ])

@@ -211,9 +211,10 @@ def sniff_blocks(text) -> int:
     return SNIFF_MARK if size[0].isascii() and size[0].lstrip("0") == str(len(lines[1])) else SNIFF_SHAPE
 
 
-def load_all(text) -> list[dict]:
+def load_all(text) -> list:
     """Every board of a ``W H`` + rows file (until ``0 0`` or the end; blank lines and
-    ``#`` comment lines between boards are skipped)."""
+    ``#`` comment lines between boards are skipped); a board that cannot be read is its
+    PuzzleError, unless none can (then the first one is raised)."""
     lines = _board_lines(text)
     out = []
     k = 0
@@ -231,14 +232,20 @@ def load_all(text) -> list[dict]:
         if len(rows) < height:
             raise PuzzleError(f"line {rows[-1][0] if rows else i}: the file ends after {len(rows)} of {height} rows")
         k += height
-        out.append(_puzzle(width, height, _rows_to_endpoints(rows, width), "full"))
+        try:
+            out.append(_puzzle(width, height, _rows_to_endpoints(rows, width), "full"))
+        except PuzzleError as exc:
+            out.append(exc)     # (one bad board: the others of a collection stay readable)
     if not out:
         raise PuzzleError("line 1: no puzzle in the file")
+    if all(isinstance(board, PuzzleError) for board in out):
+        raise out[0]
     return out
 
 
-def load_blocks(text) -> dict | list[dict]:
-    """The board of a ``W H`` file, or every board of a collection (a pack)."""
+def load_blocks(text) -> dict | list:
+    """The board of a ``W H`` file, or every board of a collection (a pack; a board
+    that cannot be read is its PuzzleError there, as the pack loader takes it)."""
     boards = load_all(text)
     return boards[0] if len(boards) == 1 else boards
 

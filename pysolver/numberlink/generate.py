@@ -470,4 +470,5 @@ def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline
     paths = thin(best, width, height, pairs, random.Random(f"{seed} thin {pairs}"), deadline, round(proofs))
     if len(paths) <= pairs:
         return full_board(cut_longest(paths, pairs - len(paths))[0], width, height)
-    raise ParamError("pairs", "Pairs", f"{words} (fewer when the joins allow it: {len(paths)} at the fewest here)")
+    raise ParamError("pairs", "Pairs", f"{words}, fewer when joining lines gets there: here it got down to "
+                                       f"{len(paths)}, not {pairs}")

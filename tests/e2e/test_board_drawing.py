@@ -94,7 +94,10 @@ def test_big_board_at_fit_size_shows_outline_clues_and_how_to_zoom(context, serv
     page = open_puzzle(context, server, data)
     assert page.evaluate("app.view().scale") < 8     # numbers are not drawn this small
     assert page.locator("#zoom-note").is_visible()
-    # it fades away once read (it covers the board's top right corner)
+    # it sits at the board's bottom edge, not over a nonogram's column clues at its top
+    note, wrap = page.locator("#zoom-note").bounding_box(), page.locator("#board-wrap").bounding_box()
+    assert note["y"] > wrap["y"] + wrap["height"] / 2
+    # it fades away once read (it covers the board's bottom right corner)
     assert page.evaluate("getComputedStyle(document.querySelector('#zoom-note')).opacity") != "0"
     page.evaluate("document.querySelector('#zoom-note').getAnimations().forEach((a) => a.finish())")
     assert page.evaluate("getComputedStyle(document.querySelector('#zoom-note')).opacity") == "0"

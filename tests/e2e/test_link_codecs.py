@@ -132,7 +132,9 @@ def test_a_cut_short_or_changed_link_is_worded_as_python_words_it(context, serve
     owl = api.link(load_any((ROOT / "static" / "puzzles" / "nonogram-owl.json").read_bytes(), "owl.json"))
     start = owl.index("/1z") + 3
     links = [owl[:start + 80],                          # cut short (80 characters of its data)
-             "nonogram/5x5/1zAAAA", "nonogram/5x5/", "nonogram/5x5/2.x", "nonogram/3x3/1.1%ZZ,1,1_1,1,1"]
+             "nonogram/5x5/1zAAAA", "nonogram/5x5/", "nonogram/5x5/2.x", "nonogram/3x3/1.1%ZZ,1,1_1,1,1",
+             owl[:owl.index("/m") + 9], owl[:owl.index("/m") + 10],     # cut short in its title part
+             "nonogram/9999x9/1.x", "numberlink/300x300/1.F"]            # sizes too large
     want = []
     for frag in links:
         with pytest.raises(PuzzleError) as exc:
@@ -150,3 +152,6 @@ def test_a_cut_short_or_changed_link_is_worded_as_python_words_it(context, serve
     # (the page quotes a value in double quotes, Python in single ones)
     assert [m and m.replace('"', "'") for m in got] == want
     assert "cut short" in want[0] and "newer version" in want[3] and "'1%ZZ'" in want[4]
+    assert want[5] == want[6] == "link: the link is cut short in its title part (was it copied whole?)"
+    assert want[7:] == ["link: size 9999x9 is too large (at most 1024 cells a side)",
+                        "link: size 300x300 has more than 65536 cells (the most for a numberlink puzzle)"]

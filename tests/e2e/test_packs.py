@@ -125,3 +125,16 @@ def test_a_pasted_collection_is_a_set_and_a_file_of_one_puzzle_plays_at_once(con
     assert not page.get_attribute("#file-input", "accept")
     formats = page.text_content("#formats-list")
     assert ".non" in formats and "pzprjs files" in formats
+
+
+def test_a_set_with_a_bad_puzzle_opens_without_it_and_says_which(context, server):
+    page = open_app(context, server.url)
+    wait_ready(page)
+    # the second board's A has no partner: the other two open as a set
+    paste_set(page, "# three boards\n3 2\nA.A\nB.B\n\n2 2\nAB\nBB\n\n2 2\nAA\nBB\n")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert page.text_content("#pack-summary") == "2 puzzles"
+    assert page.text_content("#error-text") == ("Some puzzles of this file could not be read and were left out: "
+                                                "puzzle 2 of 3 (line 7: label 'A' occurs 1 time(s), expected "
+                                                "exactly 2)")
+    assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "3"]

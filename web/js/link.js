@@ -14,7 +14,8 @@ const META_KEYS = ["title", "author", "license", "source"];
 
 export class LinkError extends Error {}
 
-// (pysolver/link.py DAMAGED says the same)
+// (pysolver/link.py's CUT_IN_TITLE and DAMAGED say the same)
+const CUT_IN_TITLE = "link: the link is cut short in its title part (was it copied whole?)";
 const DAMAGED = "link: the link is damaged: its puzzle does not match its check (was it changed, or copied only in part?)";
 
 let crcTable = null;
@@ -114,8 +115,13 @@ export async function decodeLink(text) {
   if (!m) throw new LinkError(`link: size "${size.slice(0, 20)}" is not WIDTHxHEIGHT`);
   const width = +m[1], height = +m[2];
   if (!okGridSize(width, height, type)) {
+    // (worded as pysolver's check_size words it)
     const { max_side: side, max_cells: cells } = gridLimits(type);
-    throw new LinkError(`link: size ${width}x${height} is outside 1..${side} or has more than ${cells} cells`);
+    if (width < 1 || height < 1) throw new LinkError(`link: size ${width}x${height} has a side of no cells`);
+    if (width > side || height > side) {
+      throw new LinkError(`link: size ${width}x${height} is too large (at most ${side} cells a side)`);
+    }
+    throw new LinkError(`link: size ${width}x${height} has more than ${cells} cells (the most for a ${type} puzzle)`);
   }
   if (payload[0] !== "1") {
     // (as pysolver/link.py words it: another digit is a newer app's link, anything else damage)
@@ -142,14 +148,22 @@ export async function decodeLink(text) {
   }
   const meta = {};
   let metaBytes = null, check = null;
+  // (as pysolver/link.py: a title part that does not read, with no check part after
+  // it, is most likely a link cut short)
+  const checked = rest.some((extra) => extra.startsWith("c"));
   for (const extra of rest) {
     if (extra.startsWith("m") && metaBytes === null) {
       let obj;
-      metaBytes = b64decode(extra.slice(1), "title part");
       try {
-        obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(metaBytes));
+        metaBytes = b64decode(extra.slice(1), "title part");
+        try {
+          obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(metaBytes));
+        } catch (e) {
+          throw new LinkError("link: the title/author part is corrupted");
+        }
       } catch (e) {
-        throw new LinkError("link: the title/author part is corrupted");
+        if (checked) throw e;
+        throw new LinkError(CUT_IN_TITLE);
       }
       if (!obj || typeof obj !== "object" || Array.isArray(obj)) throw new LinkError("link: the title/author part is corrupted");
       for (const k of META_KEYS) if (typeof obj[k] === "string") meta[k] = obj[k].slice(0, 2000);

@@ -64,10 +64,15 @@ export function initShelf(ctx) {
   /** A file's puzzles, as the worker's `open` read them: one is played at once, more
       are kept as a set and its page shown. */
   async function openPuzzles(result) {
-    if (result.puzzles.length === 1) return load(result.puzzles[0]);
-    const entry = await savePack(result, (type) => family(type).keys);
-    renderShelf();
-    await openSet(entry.id);
+    if (result.puzzles.length === 1) await load(result.puzzles[0]);
+    else {
+      const entry = await savePack(result, (type) => family(type).keys);
+      renderShelf();
+      await openSet(entry.id);
+    }
+    // (a pack with bad puzzles among good ones: the good ones open, the banner says
+    // which were left out; the worker's words are text)
+    if (result.left_out) showError(`Some puzzles of this file could not be read and were left out: ${result.left_out}`);
   }
 
   /** The page of a kept set (a history entry of its own, so Back from one of its
@@ -121,8 +126,10 @@ export function initShelf(ctx) {
     const li = document.createElement("li");
     const title = p.title || `${entry.title} #${i + 1}`;
     // (a title that ends in the number already says it: the set's name and number, or
-    // a tournament set's "Puzzle 3")
-    const kind = new RegExp(`(^|\\s)#?${i + 1}$`).test(title) ? undefined : `#${i + 1}`;
+    // a tournament set's "Puzzle 3"; so does the set's name and the puzzle's place in
+    // the file, where bad puzzles of the file were left out)
+    const own = title.startsWith(`${entry.title} #`) && /^\d+$/.test(title.slice(entry.title.length + 2));
+    const kind = own || new RegExp(`(^|\\s)#?${i + 1}$`).test(title) ? undefined : `#${i + 1}`;
     li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title,
                            width: p.width, height: p.height, grade: p.grade, kind },
                          () => load(p, { from: { id: entry.id, title: entry.title } }).catch((err) => showError(err.message))));
