@@ -55,6 +55,14 @@ def _cmd_solve(args) -> int:
         print(head)
         if res["solution"] is not None:
             print(api.render(puzzle, res["solution"]))
+        if res["status"] == "unsolvable" and not res.get("note"):
+            # (why, as the app's editor says it: the lines whose clues cannot all hold)
+            try:
+                why = api.clash(puzzle, timeout=5)
+            except (SolveTimeout, PuzzleError):
+                why = None
+            if why:
+                res = dict(res, note=why["message"])
         words = {"solved": "solved", "unsolvable": "no solution", "timeout": "timed out",
                  "cancelled": "cancelled", "gave_up": "gave up", "error": "internal error"}
         line = f"{words[res['status']]} in {res['seconds']:.3f} s with method {res['method']}"
@@ -63,7 +71,9 @@ def _cmd_solve(args) -> int:
         elif res["unique"] is False:
             line += "; NOT unique" + (": a second solution follows" if res.get("second_solution") else "")
         if res.get("note"):
-            line += f" ({res['note']})"
+            # (a method's note on an unsolvable puzzle opens with the words the line has)
+            note = res["note"].removeprefix("no solution: ") if res["status"] == "unsolvable" else res["note"]
+            line += f" ({note})"
         print(line)
         if res.get("second_solution") is not None:
             print(api.render(puzzle, res["second_solution"]))
@@ -192,6 +202,9 @@ _FORMATS = "(the formats of every family)"
 
 
 def _cmd_show(args) -> int:
+    if Path(args.link).is_file():
+        print(json.dumps(load_path(args.link).to_json(), indent=None if args.compact else 1, ensure_ascii=False))
+        return EXIT_OK
     try:
         data = api.show(args.link)
     except PuzzleError:
@@ -368,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     lk.add_argument("--base", default="", help="page URL to put before the fragment")
     lk.set_defaults(fn=_cmd_link)
 
-    sh = sub.add_parser("show", help="print the puzzle JSON of a share link")
+    sh = sub.add_parser("show", help="print the puzzle JSON of a share link (or of a puzzle file)")
     sh.add_argument("link", help="a share link or its fragment (#type/WxH/...); also a puzz.link URL or a "
                     "Pattern game ID")
     sh.add_argument("--compact", action="store_true", help="on one line, without indentation")

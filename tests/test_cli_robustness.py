@@ -173,3 +173,19 @@ def test_the_check_and_the_bench_summary_read_as_english(capsys, tmp_path):
     assert code == 0 and out == "correct: the solution solves the puzzle\n"
     code, out, _ = run(capsys, "bench", BOAT)
     assert "1 puzzle: 1 solved" in out
+
+
+def test_an_unsolvable_puzzle_says_why_and_show_reads_a_file_too(capsys, tmp_path):
+    path = tmp_path / "u.json"
+    path.write_text(json.dumps({"type": "nonogram", "width": 3, "height": 3,
+                                "rows": [[3], [], []], "cols": [[1], [2], []]}))
+    code, out, _ = run(capsys, "solve", path)
+    assert code == 1
+    assert "cannot all hold (one of them is mistyped, or more than one clue is))" in out.splitlines()[-1], out
+    path.write_text(json.dumps({"type": "numberlink", "width": 3, "height": 3, "cover": "free",
+                                "endpoints": [[0, 0, "A"], [2, 2, "A"], [0, 2, "B"], [2, 0, "B"],
+                                              [1, 1, "C"], [0, 1, "C"]]}))
+    code, out, _ = run(capsys, "solve", path)
+    assert code == 1 and out.splitlines()[-1].endswith("(the ends of A are walled apart by other endpoints)")
+    code, out, _ = run(capsys, "show", BOAT, "--compact")
+    assert code == 0 and json.loads(out)["type"] == "nonogram"
