@@ -133,8 +133,11 @@ def _fmt_stats(stats: dict) -> str:
     return " ".join(parts)
 
 
-def _puzzles(n: int) -> str:
-    return "1 puzzle" if n == 1 else f"{n} puzzles"
+def _counted(rows: list[dict]) -> str:
+    """"12 puzzles", or "12 puzzles x 2 methods" when each was solved by several."""
+    files = len({r["file"] for r in rows})
+    said = "1 puzzle" if files == 1 else f"{files} puzzles"
+    return said if files == len(rows) or len(rows) % files else f"{said} x {len(rows) // files} methods"
 
 
 def summarise(rows: list[dict]) -> str:
@@ -144,8 +147,8 @@ def summarise(rows: list[dict]) -> str:
     times = [r["seconds"] for r in rows if r["status"] == "solved"]
     counts = ", ".join(f"{n} {s}" for s, n in sorted(by.items()))
     if not times:
-        return f"{_puzzles(len(rows))}: {counts}"
-    return (f"{_puzzles(len(rows))}: {counts}; solved in {sum(times):.2f} s total, "
+        return f"{_counted(rows)}: {counts}"
+    return (f"{_counted(rows)}: {counts}; solved in {sum(times):.2f} s total, "
             f"median {statistics.median(times):.3f} s, max {max(times):.3f} s")
 
 

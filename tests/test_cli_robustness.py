@@ -173,6 +173,8 @@ def test_the_check_and_the_bench_summary_read_as_english(capsys, tmp_path):
     assert code == 0 and out == "correct: the solution solves the puzzle\n"
     code, out, _ = run(capsys, "bench", BOAT)
     assert "1 puzzle: 1 solved" in out
+    code, out, _ = run(capsys, "bench", BOAT, "-m", "cdcl", "-m", "probing")
+    assert "1 puzzle x 2 methods: 2 solved" in out
 
 
 def test_an_unsolvable_puzzle_says_why_and_show_reads_a_file_too(capsys, tmp_path):

@@ -255,9 +255,9 @@ def test_render_text():
     data = load("blank_keys")
     m = model_of(data)
     sol = FAMILY.solve(m, "auto", Deadline(10)).solutions[0]
-    assert FAMILY.render_text(m, sol) == "aaaa\n....\nb.bb"
+    assert FAMILY.render_text(m, sol) == "aaaa\n....\nb.bb\na=blue  b=yellow"     # (and what the keys are)
     data2 = load("hand_4x3_full")
-    assert FAMILY.render_text(model_of(data2), data2["solution"]) == "kkrr\nkrrr\nkkkr"
+    assert FAMILY.render_text(model_of(data2), data2["solution"]) == "kkrr\nkrrr\nkkkr\nr=red  k=black"
 
 
 def test_text_layout_round_trip():

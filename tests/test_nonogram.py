@@ -260,6 +260,10 @@ def test_render_text():
     model = FAMILY.parse(data)
     text = FAMILY.render_text(model, data["solution"])
     assert text.splitlines()[0].startswith("..#..")
+    # in colour, a last line says what each key stands for
+    colour = FAMILY.parse({"type": "nonogram", "width": 2, "height": 1, "palette": {"r": "#ff0000", "b": "#0000ff"},
+                           "rows": [[[1, "r"], [1, "b"]]], "cols": [[[1, "r"]], [[1, "b"]]]})
+    assert FAMILY.render_text(colour, {"grid": ["rb"]}) == "rb  1r 1b\nr=red  b=blue"
 
 
 # -- corpus ------------------------------------------------------------------------------------

@@ -44,7 +44,10 @@ def render(model: Model, solution: dict | None) -> str:
             grid[r][c] = k
     else:
         grid = picture(model, solution)
-    return "\n".join("".join("." if k is None else chars[k] for k in row) for row in grid)
+    from ..colournames import player_names
+    names = player_names(list(model.palette.values()))
+    legend = "  ".join(f"{chars[k]}={name}" for k, name in zip(model.palette, names))
+    return "\n".join("".join("." if k is None else chars[k] for k in row) for row in grid) + "\n" + legend
 
 
 def sniff(content) -> int:

@@ -17,4 +17,7 @@ def render(model: Model, solution: dict) -> str:
             return " ".join(str(n) for n, _ in clue) or "0"
         return " ".join(f"{n}{model.keys[c]}" for n, c in clue) or "0"
 
-    return "\n".join(f"{row}  {clue_text(clue)}" for row, clue in zip(grid, model.rows))
+    out = "\n".join(f"{row}  {clue_text(clue)}" for row, clue in zip(grid, model.rows))
+    if model.palette is not None:       # (what each key stands for, as Hungry Cat's)
+        out += "\n" + "  ".join(f"{model.keys[i]}={model.colour_name(i)}" for i in range(1, len(model.keys)))
+    return out
