@@ -42,9 +42,15 @@ def _printable(text: str) -> str:
 
 
 def _cmd_solve(args) -> int:
-    puzzle, choice, count = load_place(args.puzzle)
-    file = split_choice(args.puzzle)[0]
-    res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
+    try:
+        puzzle, choice, count = load_place(args.puzzle)
+        file = split_choice(args.puzzle)[0]
+        res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
+    except PuzzleError as exc:
+        if args.json:
+            # (a script reading stdout gets an answer too, in bench's words for a row)
+            print(json.dumps({"status": "bad_input", "error": str(exc)}, separators=(",", ":")))
+        raise
     if args.json:
         print(json.dumps(res, separators=(",", ":")))
     else:

@@ -191,3 +191,11 @@ def test_an_unsolvable_puzzle_says_why_and_show_reads_a_file_too(capsys, tmp_pat
     assert code == 1 and out.splitlines()[-1].endswith("(the ends of A are walled apart by other endpoints)")
     code, out, _ = run(capsys, "show", BOAT, "--compact")
     assert code == 0 and json.loads(out)["type"] == "nonogram"
+
+
+def test_solve_json_answers_bad_input_on_stdout_too(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"type": "nonogram", "width": 3, "height": 3, "rows": [[4], [], []], "cols": [[1], [2], []]}')
+    code, out, said = run(capsys, "solve", path, "--json")
+    assert code == 2 and "blocks need 4 cells, the row has 3" in said
+    assert json.loads(out) == {"status": "bad_input", "error": said.removeprefix("pysolver: ")}
