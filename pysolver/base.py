@@ -13,6 +13,7 @@ never hands that model to generic code.
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
@@ -762,4 +763,15 @@ def parse_palette(value: Any, what: str = "palette", single_char: bool = True) -
                 and all(ch in "0123456789abcdefABCDEF" for ch in colour[1:])):
             raise PuzzleError(f"{what}: colour of {quote(key)} is {quote(colour)}, expected #rrggbb")
         out[key] = colour.lower()
+    # JavaScript puts an object's integer-like keys ("0", "7") first, in numeric order,
+    # whatever order the file gave: the app's page would list such a palette otherwise
+    # than Python, and "colour 3" would name another colour in each.  Both take the
+    # page's order (a file's palette of keys a, @, 0, X is 0, a, @, X everywhere).
+    index_keys = sorted((k for k in out if _ARRAY_INDEX.fullmatch(k) and int(k) < 2 ** 32 - 1), key=int)
+    if index_keys:
+        out = {**{k: out[k] for k in index_keys}, **{k: v for k, v in out.items() if k not in index_keys}}
     return out
+
+
+#: keys that JavaScript orders as array indices
+_ARRAY_INDEX = re.compile(r"0|[1-9][0-9]{0,9}")

@@ -49,3 +49,18 @@ def test_to_json_round_trips_the_file():
     p = parse_puzzle(HEART)
     assert p.to_json() == HEART
 
+
+
+def test_a_palette_takes_the_order_javascript_gives_it():
+    """The page's JSON.parse puts integer-like keys first, in numeric order: Python takes
+    the same order, so that colour indices and "colour N" name the same colour in both."""
+    from pysolver.base import parse_palette
+    got = parse_palette({"a": "#ff0000", "@": "#ffff00", "0": "#00ff00", "X": "#800080"})
+    assert list(got) == ["0", "a", "@", "X"]
+    got = parse_palette({"b": "#000001", "10": "#000002", "2": "#000003", "01": "#000004"}, single_char=False)
+    assert list(got) == ["2", "10", "b", "01"]        # ("01" is no index: it keeps its place)
+    puzzle = {"type": "nonogram", "width": 2, "height": 1, "palette": {"r": "#ff0000", "0": "#0000ff"},
+              "rows": [[[1, "r"], [1, "0"]]], "cols": [[[1, "r"]], [[1, "0"]]]}
+    from pysolver.api import as_puzzle
+    p = as_puzzle(puzzle)
+    assert list(p.to_json()["palette"]) == ["0", "r"] and p.model.colour_name(1) == "blue"
