@@ -83,22 +83,26 @@ class PartlyBadPack(PuzzleError):
 
 def load_any_pack(content: str | bytes, name: str = "", file: bool = False) -> dict:
     """For the app's worker: ``{"title": str, "puzzles": [puzzle JSON, ...]}``, every
-    puzzle of a file as :func:`load_pack` reads it (one for an ordinary file); the title
+    puzzle of a file as :func:`load_pack` reads it (one for an ordinary file; where some
+    could not be read, the others with ``left_out``, what was left out in words, and
+    ``places``, each puzzle's place in the file from 1); the title
     is the file's name without its folder and ending ("pack" without a name).  With
     ``file`` (``name`` is a file's, not a label such as "pasted text"), a lone puzzle
     without a title of its own takes the file's: several untitled files would otherwise
     all show as "Nonogram 22×7"."""
-    left_out = None
+    left_out = places = None
     try:
         puzzles = load_pack(content, name)
     except PartlyBadPack as exc:
         puzzles, left_out = [p for p in exc.puzzles if p is not None], exc.left_out()
+        places = [n for n, p in enumerate(exc.puzzles, 1) if p is not None]
     if file and len(puzzles) == 1 and not puzzles[0].meta.get("title") and _stem(name):
         puzzles[0].meta["title"] = _stem(name)
     out = {"title": _stem(name) or (puzzles[0].meta.get("title", "") if len(puzzles) == 1 else "") or "pack",
            "puzzles": [p.to_json() for p in puzzles]}
     if left_out is not None:
-        out["left_out"] = left_out
+        # (the page numbers the set's puzzles by their places in the file, as FILE#N)
+        out["left_out"], out["places"] = left_out, places
     return out
 
 

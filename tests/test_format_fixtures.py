@@ -357,6 +357,7 @@ def test_a_bad_puzzle_in_a_pack_leaves_the_others_usable(tmp_path, capsys, monke
     shown = load_any_pack(pack.read_bytes(), "tb.txt")
     assert len(shown["puzzles"]) == 2
     assert shown["left_out"] == "puzzle 3 of 3 (rows[0]: blocks need 9 cells, the row has 4)"
+    assert shown["places"] == [1, 2]
     # the command line: FILE#N of a good one solves, of the bad one names its fault
     assert cli.main(["solve", f"{pack}#2"]) == 0
     assert capsys.readouterr().out.startswith(f"puzzle 2 of 3 in {pack}: nonogram 4x4")

@@ -70,6 +70,13 @@ def test_a_long_title_is_clamped_and_kept_whole_in_its_tooltip(context, server):
     page.wait_for_function("app.state().puzzle !== null")
     heading = page.locator("#puzzle-title")
     assert heading.get_attribute("title") == title.strip()
+    # the tab's title is cut at a word and keeps the app's name
+    tab = page.title()
+    assert tab == ("A very long title " * 4) + "A very… — Picture Logic", tab
+    assert page.evaluate("""async () => {
+      const { tabTitle } = await import(new URL("js/play.js", location.href).href);
+      return tabTitle("Heart");
+    }""") == "Heart — Picture Logic"
     line = float(page.evaluate(RGB, ["#puzzle-title", "lineHeight"])[:-2])
     assert heading.bounding_box()["height"] <= 2 * line + 1
     assert page.locator("#board").bounding_box()["height"] >= 300

@@ -137,4 +137,11 @@ def test_a_set_with_a_bad_puzzle_opens_without_it_and_says_which(context, server
     assert page.text_content("#error-text") == ("Some puzzles of this file could not be read and were left out: "
                                                 "puzzle 2 of 3 (line 7: label 'A' occurs 1 time(s), expected "
                                                 "exactly 2)")
+    # each puzzle keeps its place in the file, as the banner and FILE#N count them
     assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "3"]
+    # the same set opened again from a file is the same set, under the name it was kept by
+    page.click("#pack-back")
+    open_file(page, "three.txt", "# three boards\n3 2\nA.A\nB.B\n\n2 2\nAB\nBB\n\n2 2\nAA\nBB\n")
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    assert page.text_content("#pack-title") == "pasted text"
+    assert page.locator("#packs-list li").count() == 1

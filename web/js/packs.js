@@ -52,14 +52,18 @@ function writeIndex(list) {
   localStorage.setItem(INDEX, JSON.stringify(list));
 }
 
-/** Keep a set (`{title, puzzles}` as the worker's `open` reads a file) and return its
+/** Keep a set (`{title, puzzles, places?}` as the worker's `open` reads a file) and return its
     index entry.  The same puzzles opened again are the same set (their id is made from
     the puzzles' keys), so their progress is still there. `keysOf(type)`: the puzzle
     JSON keys that make a puzzle of that family what it is (families/<type>.js). */
-export async function savePack({ title, puzzles }, keysOf) {
+export async function savePack({ title, puzzles, places }, keysOf) {
   const keys = await Promise.all(puzzles.map((p) => puzzleKey(p, keysOf(p.type))));
   const id = (await puzzleKey({ type: "pack", width: 0, height: 0, keys }, ["keys"])).slice(0, 16);
-  const entry = { id, title: title || "Puzzle set", count: puzzles.length, keys, added: Date.now() };
+  // (the same set opened again, from a file or pasted, keeps the name it was kept by)
+  const kept = packIndex().find((e) => e.id === id);
+  const entry = { id, title: kept?.title || title || "Puzzle set", count: puzzles.length, keys, added: Date.now() };
+  // (a file some of whose puzzles were left out: each one's place in it, numbered as there)
+  if (places) entry.places = places;
   await withStore("readwrite", (s) => s.put({ id, title: entry.title, puzzles }));
   try {
     writeIndex([entry, ...packIndex().filter((e) => e.id !== id)]);

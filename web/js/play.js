@@ -18,6 +18,16 @@ const SHOW_ERRORS = "pl.showErrors";
 // What the message line says of a solved grid, by who solved it.
 const SOLVED_TEXT = { player: "Solved. Well done!", solver: "Solved by the solver." };
 
+/** The tab's title for a puzzle: its title, cut at a word (an ellipsis says so) when
+    long, then the app's name, which a cut must not take away. */
+export function tabTitle(title) {
+  const one = title.replace(/\s+/g, " ").trim();
+  if (one.length <= 80) return `${one} — Picture Logic`;
+  const cut = one.slice(0, 80);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/, "")}… — Picture Logic`;
+}
+
 export function initPlay(ctx) {
   const { state, solver } = ctx;
   const say = messenger($("message"));
@@ -175,7 +185,7 @@ export function initPlay(ctx) {
     if (p.license) meta.push(p.license === "CC0-1.0" ? "public domain (CC0)" : `licence ${p.license}`);
     $("puzzle-meta").textContent = $("puzzle-meta").title = meta.join(" · ");
     $("puzzle-meta").classList.remove("open");
-    document.title = ($("puzzle-title").textContent + " — Picture Logic").slice(0, 120);
+    document.title = tabTitle($("puzzle-title").textContent);
     // (the rules are Python's, as the family's description says them; how the board
     // takes a mouse or a finger is the family module's)
     $("help-text").textContent = fam.rules + (variant ? ` This board: ${variant}.` : "");

@@ -124,12 +124,12 @@ export function initShelf(ctx) {
       it, its number, family, size and grade, and its status. */
   function puzzleRow(entry, p, i) {
     const li = document.createElement("li");
-    const title = p.title || `${entry.title} #${i + 1}`;
+    // (its place in the file: where bad puzzles of the file were left out, not i + 1)
+    const place = entry.places?.[i] ?? i + 1;
+    const title = p.title || `${entry.title} #${place}`;
     // (a title that ends in the number already says it: the set's name and number, or
-    // a tournament set's "Puzzle 3"; so does the set's name and the puzzle's place in
-    // the file, where bad puzzles of the file were left out)
-    const own = title.startsWith(`${entry.title} #`) && /^\d+$/.test(title.slice(entry.title.length + 2));
-    const kind = own || new RegExp(`(^|\\s)#?${i + 1}$`).test(title) ? undefined : `#${i + 1}`;
+    // a tournament set's "Puzzle 3")
+    const kind = new RegExp(`(^|\\s)#?${place}$`).test(title) ? undefined : `#${place}`;
     li.append(puzzleCard({ puzzle: p, key: entry.keys[i], type: p.type, title,
                            width: p.width, height: p.height, grade: p.grade, kind },
                          () => load(p, { from: { id: entry.id, title: entry.title } }).catch((err) => showError(err.message))));
