@@ -393,3 +393,10 @@ def test_a_place_in_a_pack_that_is_not_a_number_is_named(capsys, place):
     assert cli.main(["solve", f"{pack}#{place}"]) == 2
     err = capsys.readouterr().err
     assert "no such file" not in err and f"is not a puzzle's place in {pack}" in err
+
+
+def test_a_nonny_file_with_an_undeclared_colour_names_it():
+    text = (HERE / "colour-nonny.non").read_text().replace("red 2 blue 1", "purple 2 blue 1")
+    with pytest.raises(PuzzleError, match=r"line 9: colour 'purple' is not declared \(the 'color' lines "
+                                          r"name blue, red\)"):
+        load_any(text, "x.non")

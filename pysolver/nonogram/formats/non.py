@@ -169,7 +169,12 @@ def _load_non(lines: list[str]) -> dict:
                     continue
                 m = _BLOCK.match(part)
                 if not m:
-                    raise PuzzleError(f"line {lineno}: bad block {quote(part[:20])}")
+                    if names and part.isalpha():
+                        # (a word where a colour's name goes: one no 'color' line declares)
+                        raise PuzzleError(f"line {lineno}: colour {quote(part[:20])} is not declared (the "
+                                          f"'color' lines name {', '.join(sorted(names))})")
+                    raise PuzzleError(f"line {lineno}: {quote(part[:20])} is not a block (a number, "
+                                      "with its colour's character after it in colour)")
                 n, ch = read_number(m.group(1), f"line {lineno}"), m.group(2) or current
                 if n == 0:
                     continue
