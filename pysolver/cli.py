@@ -44,7 +44,6 @@ def _printable(text: str) -> str:
 def _cmd_solve(args) -> int:
     try:
         puzzle, choice, count = load_place(args.puzzle)
-        file = split_choice(args.puzzle)[0]
         res = api.solve(puzzle, method=args.method, timeout=args.timeout, unique=args.unique)
     except PuzzleError as exc:
         if args.json:
@@ -57,7 +56,7 @@ def _cmd_solve(args) -> int:
         title = puzzle.meta.get("title")
         head = f"{puzzle.type} {puzzle.width}x{puzzle.height}" + (f" \u2014 {_printable(title)}" if title else "")
         if choice is not None:
-            head = f"puzzle {choice} of {count} in {_printable(file)}: {head}"
+            head = f"puzzle {choice} of {count} in {_printable(args.puzzle.rpartition('#')[0])}: {head}"
         print(head)
         if res["solution"] is not None:
             print(api.render(puzzle, res["solution"]))
@@ -208,18 +207,14 @@ _FORMATS = "(the formats of every family)"
 
 
 def _cmd_show(args) -> int:
-    if Path(args.link).is_file():
-        print(json.dumps(load_path(args.link).to_json(), indent=None if args.compact else 1, ensure_ascii=False))
-        return EXIT_OK
-    try:
-        data = api.show(args.link)
-    except PuzzleError:
-        from .link import looks_like_link
-        from .load import claimed_for_sure
-        if looks_like_link(args.link) or not ("://" in args.link or claimed_for_sure(args.link)):
-            raise
-        # (another site's URL or a game ID: what solve and convert read, shown the same way)
+    from .link import looks_like_link
+    from .load import claimed_for_sure
+    if Path(args.link).is_file() or not looks_like_link(args.link) and (
+            "://" in args.link or claimed_for_sure(args.link)):
+        # (a file, another site's URL or a game ID: what solve and convert read, shown the same way)
         data = load_path(args.link).to_json()
+    else:
+        data = api.show(args.link)
     print(json.dumps(data, indent=None if args.compact else 1, ensure_ascii=False))
     return EXIT_OK
 
