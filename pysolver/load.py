@@ -377,7 +377,8 @@ def split_choice(path: str) -> tuple[str, int | None]:
         return path, None
     number = m.group(2)
     if not re.fullmatch(r"[0-9]{1,9}", number) or int(number) == 0:
-        raise PuzzleError(f"{path}: {quote(number)} is not a puzzle's place in {m.group(1)} "
+        where = "the pack on stdin" if m.group(1) == "-" else m.group(1)
+        raise PuzzleError(f"{path}: {quote(number)} is not a puzzle's place in {where} "
                           "(a whole number from 1: FILE#1 is its first puzzle)")
     return m.group(1), int(number)
 
