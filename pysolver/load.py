@@ -394,13 +394,15 @@ def load_place(path: str) -> tuple[Puzzle, int | None, int | None]:
     ``FILE#N`` (None, None otherwise).  The other puzzles of the pack may be bad."""
     file, choice = split_choice(path)
     if choice is None:
+        bad = ""
         try:
             puzzles = _path_puzzles(path)
         except PartlyBadPack as exc:
-            puzzles = exc.puzzles       # (a pack all the same: say how to choose)
+            # (a pack all the same: say how to choose, and which cannot be)
+            puzzles, bad = exc.puzzles, f"; {exc.left_out()} cannot be read"
         if len(puzzles) > 1:
             raise PuzzleError(f"{path}: a pack of {len(puzzles)} puzzles: choose one with {path}#N (N from 1 to "
-                              f"{len(puzzles)})")
+                              f"{len(puzzles)}){bad}")
         return puzzles[0], None, None
     errors: dict[int, str] = {}
     try:

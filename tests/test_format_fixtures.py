@@ -365,7 +365,9 @@ def test_a_bad_puzzle_in_a_pack_leaves_the_others_usable(tmp_path, capsys, monke
     assert capsys.readouterr().err == f"pysolver: {pack}#3: puzzle 3 of 3: rows[0]: blocks need 9 cells, " \
                                       "the row has 4\n"
     assert cli.main(["solve", str(pack)]) == 2
-    assert f"a pack of 3 puzzles: choose one with {pack}#N" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"pysolver: {pack}: a pack of 3 puzzles: choose one with {pack}#N (N from 1 " \
+                                      "to 3); puzzle 3 of 3 (rows[0]: blocks need 9 cells, the row has 4) cannot be " \
+                                      "read\n"
     # convert writes the good ones; bench gives each puzzle its row
     assert cli.main(["convert", str(pack), "--to", "json", "--out-dir", str(tmp_path / "out")]) == 2
     out, err = capsys.readouterr()
