@@ -43,8 +43,8 @@ _SIZE = re.compile(r"^(\d{1,5})x(\d{1,5})$")
 MAX_LINK = 2_000_000          # characters in a fragment
 MAX_BODY = 8_000_000          # bytes of an inflated body
 MAX_META = 8_000
-#: what a link whose check part does not match says (web/js/link.js says the same)
-#: a title part that does not read, with no check part after it
+#: what a link says whose title part does not read, with no check part after it, and
+#: one whose check part does not match (web/js/link.js says the same)
 CUT_IN_TITLE = "link: the link is cut short in its title part (was it copied whole?)"
 DAMAGED = ("link: the link is damaged: its puzzle does not match its check (was it changed, "
            "or copied only in part?)")
