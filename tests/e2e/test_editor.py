@@ -482,6 +482,27 @@ def test_a_puzzle_played_is_edited_as_a_copy(context, server):
     assert page.evaluate("app.state().puzzle.title") == "Five"
 
 
+@pytest.mark.parametrize("puzzle", [
+    # (a Nonny file's keys: "0" read as part of the number, "@" refused as no clue)
+    {"type": "nonogram", "width": 3, "height": 2, "palette": {"0": "#50c878", "@": "#ffff00", "a": "#ff0000"},
+     "rows": [[[1, "0"], [2, "@"]], [[1, "a"], [1, "0"]]], "cols": [[[1, "0"], [1, "a"]], [[1, "@"], [1, "0"]], [[1, "@"]]]},
+    {"type": "hungrycat", "width": 2, "height": 2, "palette": {"1": "#ffffff", "*": "#000000"},
+     "rows": [[["1", 2, True]], [["1", 1, True], ["*", 1, True]]], "cols": [[["1", 2, True]], [["1", 1, True], ["*", 1, True]]]},
+], ids=["nonogram", "hungrycat"])
+def test_a_puzzle_whose_colour_keys_are_not_letters_is_edited_with_letters(context, server, puzzle):
+    """(a maker's review: Edit on a Nonny file kept its keys "@" and "0", which the
+    editor then refused or read as part of the number)"""
+    page = open_puzzle(context, server, puzzle)
+    page.click("#edit-puzzle")
+    page.wait_for_selector("#editor:not([hidden])")
+    state = page.evaluate("app.editor.state()")
+    assert all(len(k) == 1 and k.isalpha() for k in state["palette"])
+    assert sorted(state["palette"].values()) == sorted(puzzle["palette"].values())
+    assert page.evaluate("app.editor.problems()") == []
+    wait_ready(page)
+    assert check(page).startswith("One solution")
+
+
 def test_a_puzzle_without_a_solution_says_where_and_is_corrected_from_its_page(context, server):
     from test_clash import nonogram, swapped
     right = nonogram()

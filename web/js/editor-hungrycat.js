@@ -3,7 +3,7 @@
    cells form one block) unless written in square brackets, "[3]k" (they do not);
    "(3)b" is circled too, for those who copy the circles. */
 
-import { lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
+import { letterKeys, lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
 import { colourNames } from "./families/colournames.js";
 import { drawingColours } from "./families/draw.js";
 
@@ -43,8 +43,12 @@ export default {
   palette: { min: 2, max: 8, colours },
   blank: (width, height) => lineDraft.blankLines("hungrycat", width, height, colours(2)),
   placeholder: (d) => { const [a, b] = Object.keys(d.palette); return `e.g. 5${a} [3]${b ?? a}`; },
-  fromPuzzle: (p) => withTitle(p, { type: "hungrycat", width: p.width, height: p.height, palette: { ...p.palette },
-                                     rows: p.rows.map(asText), cols: p.cols.map(asText) }),
+  fromPuzzle(p) {
+    const { palette, renamed } = letterKeys(p.palette);
+    const keyed = (items) => asText(items.map(([k, n, circled]) => [renamed[k], n, circled]));
+    return withTitle(p, { type: "hungrycat", width: p.width, height: p.height, palette,
+                          rows: p.rows.map(keyed), cols: p.cols.map(keyed) });
+  },
   puzzle(d) {
     const { rows, cols } = parsed(d);
     return withTitle(d, { type: "hungrycat", width: d.width, height: d.height, palette: d.palette, rows, cols });

@@ -2,6 +2,8 @@
    exports): drafts whose clues sit in cells (a list of [r, c, ...] items) and drafts
    whose clues are one text per row and column, and the words their problems use. */
 
+import { colourNames } from "./families/colournames.js";
+
 /** "Row 3" / "Column 2" of a line ["row"|"col", i]. */
 export function lineName(kind, i) {
   return `${kind === "row" ? "Row" : "Column"} ${i + 1}`;
@@ -84,6 +86,24 @@ export function cellDraft(key) {
     resize: (d, width, height) => ({ ...d, width, height, [key]: d[key].filter(([r, c]) => r < height && c < width) }),
     dropped: (d, width, height) => d[key].filter(([r, c]) => r >= height || c >= width).length,
   };
+}
+
+/** A puzzle's palette with every key a letter, as the line editors read clues ("3k"),
+    and the key each old key became: a key that is not one letter (a file's "@" or "0",
+    which would read as part of the number) takes its colour's initial when that is
+    free, else the first free letter.  Letters keep their keys. */
+export function letterKeys(palette) {
+  const letter = (k) => /^[A-Za-z]$/.test(k);
+  const taken = new Set(Object.keys(palette).filter(letter));
+  const names = colourNames(palette);
+  const renamed = {};
+  for (const k of Object.keys(palette)) {
+    if (letter(k)) { renamed[k] = k; continue; }
+    const initial = names[k].startsWith("colour ") ? null : names[k][0];
+    renamed[k] = initial && !taken.has(initial) ? initial : [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].find((x) => !taken.has(x));
+    taken.add(renamed[k]);
+  }
+  return { palette: Object.fromEntries(Object.entries(palette).map(([k, c]) => [renamed[k], c])), renamed };
 }
 
 /** Keep a draft's title in the puzzle it makes (and a puzzle's in the draft). */

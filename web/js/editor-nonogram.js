@@ -2,7 +2,7 @@
    numbers, "3 1 2"; in colour, each number followed by its colour's key, "3k 1r" (a
    number without a key is the first colour's).  An empty line, or 0, has no blocks. */
 
-import { lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
+import { letterKeys, lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
 import { colourNames } from "./families/colournames.js";
 import { drawingColours } from "./families/draw.js";
 
@@ -47,8 +47,8 @@ export default {
   blank: (width, height) => lineDraft.blankLines("nonogram", width, height, null),
   placeholder: (d) => (d.palette ? `e.g. 3${Object.keys(d.palette)[0]} 1${Object.keys(d.palette)[1] ?? ""}` : "e.g. 3 1 2"),
   fromPuzzle(p) {
-    const pal = p.palette ? { ...p.palette } : null;
-    const items = (clue) => clue.map((b) => (Array.isArray(b) ? b : [b, null]));
+    const { palette: pal, renamed } = p.palette ? letterKeys(p.palette) : { palette: null };
+    const items = (clue) => clue.map((b) => (Array.isArray(b) ? [b[0], renamed[b[1]]] : [b, null]));
     return withTitle(p, { type: "nonogram", width: p.width, height: p.height, palette: pal,
                           rows: p.rows.map((cl) => asText(items(cl), pal)), cols: p.cols.map((cl) => asText(items(cl), pal)) });
   },
