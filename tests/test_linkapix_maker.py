@@ -181,6 +181,25 @@ def test_the_blur_along_a_drawings_edges_is_no_colour_of_its_own():
     assert len(palette) == 3
 
 
+def test_a_picture_of_k_colours_keeps_them_when_scaled_down():
+    # (a maker's review: a red disc, a blue square and a green triangle on white, 64
+    # pixels to 16 cells, asked for 3 colours: blue and green merged into one teal and
+    # the cells along the edges, averaged with the white, took the third colour)
+    yy, xx = np.mgrid[0:64, 0:64]
+    img = np.full((64, 64, 4), 255, np.uint8)
+    img[np.hypot(xx - 20, yy - 20) < 14, :3] = [220, 30, 30]
+    img[(xx > 36) & (xx < 60) & (yy > 8) & (yy < 32), :3] = [30, 60, 220]
+    img[(yy > 38) & (yy < 60) & (abs(xx - 32) < (yy - 38)), :3] = [30, 170, 60]
+    palette, grid = picture_from_rgba(img, 16, 16, 3, background="auto")
+    assert sorted(palette.values()) == ["#1e3cdc", "#1eaa3c", "#dc1e1e"]
+    palette, grid = picture_from_rgba(img, 16, 16, 4, background="none")
+    assert sorted(palette.values()) == ["#1e3cdc", "#1eaa3c", "#dc1e1e", "#ffffff"]
+    # each cell takes the colour most of its 4x4 pixels have
+    key = {v: k for k, v in palette.items()}
+    assert grid[5][5] == key["#dc1e1e"] and grid[5][12] == key["#1e3cdc"] and grid[13][8] == key["#1eaa3c"]
+    assert grid[0][0] == key["#ffffff"]
+
+
 def test_backgrounds():
     img = np.zeros((20, 20, 4), np.uint8)
     img[..., :3] = 255

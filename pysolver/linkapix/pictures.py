@@ -9,9 +9,10 @@ keys in order; the pixel functions here use NumPy label arrays of the same value
 Three sources:
 
 * :func:`picture_from_rgba` - pixel data as the browser's ``getImageData`` gives it
-  (or a decoded image): resized with a box filter (nearest when enlarging) and
-  quantised to at most K colours by a seeded k-means, with transparent pixels and
-  optionally the dominant border colour left as background;
+  (or a decoded image): quantised to at most K colours by a seeded k-means, then
+  scaled down by giving each cell its pixels' most common colour (nearest when
+  enlarging), with transparent pixels and optionally the dominant border colour left
+  as background;
 * :func:`generated_picture` - seeded random shapes (ellipses, rectangles, stripes,
   blobs) for the benchmark set;
 * :func:`picture_from_nonogram` - the solution grid of a nonogram puzzle dict (used
@@ -131,31 +132,30 @@ def _box_weights(src: int, dst: int) -> np.ndarray:
     return (overlap / overlap.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
-def resize_rgba(arr: np.ndarray, out_h: int, out_w: int, method: str = "box"
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """Resize (H, W, 4) uint8 pixels to ``out_h`` x ``out_w``.  Returns
-    ``(rgb float (h, w, 3), alpha float (h, w))``, alpha in 0..1.  The box filter
-    averages colours weighted by alpha, so transparent pixels do not darken edges."""
-    if method not in ("box", "nearest"):
-        raise PuzzleError(f"resize method {quote(method)} is not 'box' or 'nearest'")
+def _nearest(arr: np.ndarray, out_h: int, out_w: int) -> tuple[np.ndarray, np.ndarray]:
+    """(H, W, 4) uint8 pixels picked to ``out_h`` x ``out_w`` cells, the pixel at each
+    cell's centre: ``(rgb float (h, w, 3), alpha float (h, w))``, alpha in 0..1."""
     h, w = arr.shape[:2]
-    if method == "nearest":
-        ys = np.minimum(((np.arange(out_h) + 0.5) * h / out_h).astype(int), h - 1)
-        xs = np.minimum(((np.arange(out_w) + 0.5) * w / out_w).astype(int), w - 1)
-        sub = arr[ys][:, xs].astype(np.float32)
-        return sub[..., :3], sub[..., 3] / 255.0
-    # Decimate huge photos first (every k-th pixel) so the box filter's matrices stay
-    # small; 4 source pixels per target pixel still average out the noise.
-    sy, sx = max(1, h // (4 * out_h)), max(1, w // (4 * out_w))
-    src = arr[::sy, ::sx].astype(np.float32)
-    wy, wx = _box_weights(src.shape[0], out_h), _box_weights(src.shape[1], out_w)
-    alpha = src[..., 3] / 255.0
-    a = wy @ alpha @ wx.T
-    rgb = np.empty((out_h, out_w, 3), np.float32)
-    for ch in range(3):
-        num = wy @ (src[..., ch] * alpha) @ wx.T
-        rgb[..., ch] = np.where(a > 1e-6, num / np.maximum(a, 1e-6), 255.0)
-    return rgb, a
+    ys = np.minimum(((np.arange(out_h) + 0.5) * h / out_h).astype(int), h - 1)
+    xs = np.minimum(((np.arange(out_w) + 0.5) * w / out_w).astype(int), w - 1)
+    sub = arr[ys][:, xs].astype(np.float32)
+    return sub[..., :3], sub[..., 3] / 255.0
+
+
+def _decimated(arr: np.ndarray, out_h: int, out_w: int) -> np.ndarray:
+    """Every k-th pixel of a huge photo, so that a cell gets at most about 4 pixels
+    each way: enough to average out the noise, and the filters' matrices stay small."""
+    h, w = arr.shape[:2]
+    return arr[::max(1, h // (4 * out_h)), ::max(1, w // (4 * out_w))]
+
+
+def cell_labels(labels: np.ndarray, out_h: int, out_w: int) -> np.ndarray:
+    """Pixel labels (``-1`` blank) to ``out_h`` x ``out_w`` cells: each cell takes the
+    label most of the pixels it covers have (weighted by how much of each it covers),
+    blank where blank pixels are the most."""
+    wy, wx = _box_weights(labels.shape[0], out_h), _box_weights(labels.shape[1], out_w)
+    votes = np.stack([wy @ (labels == j).astype(np.float32) @ wx.T for j in range(BLANK, int(labels.max()) + 1)])
+    return (votes.argmax(axis=0) + BLANK).astype(np.int16)
 
 
 def kmeans_colours(points: np.ndarray, weights: np.ndarray, k: int, seed: int = 0,
@@ -184,8 +184,11 @@ def kmeans_colours(points: np.ndarray, weights: np.ndarray, k: int, seed: int = 
         centres[j] = pts[rng.choice(n, p=p / total)]
         d2 = np.minimum(d2, ((pts - centres[j]) ** 2).sum(axis=1))
     assign = np.zeros(n, int)
+    # (the channels apart, (N, 1) against (1, k): no (N, k, 3) array to build and sum,
+    # and plain elementwise arithmetic, the same to the last bit on every machine)
+    channels = [pts[:, ch:ch + 1] for ch in range(3)]
     for it in range(iterations):
-        dist = ((pts[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+        dist = sum((p - centres[None, :, ch]) ** 2 for ch, p in enumerate(channels))
         new = dist.argmin(axis=1)
         if it and np.array_equal(new, assign):
             break
@@ -311,14 +314,32 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
     ``"none"`` - every cell gets a colour (transparency is composited over white);
     ``"auto"`` - transparent pixels stay blank, and an opaque image whose border is
     mostly one colour (at least 60% of border cells, after quantising to one colour
-    more) gets that colour as blank background."""
+    more) gets that colour as blank background.  ``resize``: ``"box"`` - each cell
+    takes the colour most of its pixels have once they are snapped; ``"nearest"`` -
+    the pixel at its centre."""
     if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
         raise PuzzleError(f"colours: {quote(colours)} is not a whole number from 1 to {MAX_COLOURS}")
     if background not in ("auto", "none", "transparent"):
         raise PuzzleError(f"background: {quote(background)} is not 'auto', 'none' or 'transparent'")
     arr = rgba_array(rgba, source_width)
     out_h, out_w = fit_size(arr.shape[0], arr.shape[1], width, height, keep_aspect)
-    rgb, alpha = resize_rgba(arr, out_h, out_w, resize)
+    if resize not in ("box", "nearest"):
+        raise PuzzleError(f"resize method {quote(resize)} is not 'box' or 'nearest'")
+    if resize == "nearest":
+        rgb, alpha = _nearest(arr, out_h, out_w)
+
+        def to_cells(labels):
+            return labels
+    else:
+        # (colours are snapped on the pixels, then each cell takes its pixels' most
+        # common colour: averaging first made every cell along an edge a mix of the two
+        # sides, and at 3 colours such mixes took a colour of their own while two real
+        # ones merged (a red, a blue and a green shape on white, 64 pixels to 16 cells))
+        src = _decimated(arr, out_h, out_w).astype(np.float32)
+        rgb, alpha = src[..., :3], src[..., 3] / 255.0
+
+        def to_cells(labels):
+            return cell_labels(labels, out_h, out_w)
     if background == "none":
         rgb = rgb * alpha[..., None] + 255.0 * (1.0 - alpha[..., None])
         opaque = np.ones(alpha.shape, bool)
@@ -328,14 +349,14 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
         raise PuzzleError("image: every pixel is transparent, there is nothing to link")
     if background == "auto" and opaque.all():
         labels, centres = quantise(rgb, opaque, colours + 1, seed)
-        j, share = _border_mode(labels)
+        j, share = _border_mode(to_cells(labels))
         if len(centres) > 1 and share >= 0.6:
             # Re-quantise what is left so the K colours go to the picture itself.
             fg = labels != j
             labels, centres = quantise(rgb, fg, colours, seed)
-            return _as_picture(labels, centres)
+            return _as_picture(to_cells(labels), centres)
     labels, centres = quantise(rgb, opaque, colours, seed)
-    return _as_picture(labels, centres)
+    return _as_picture(to_cells(labels), centres)
 
 
 # --------------------------------------------------------------------------------------

@@ -113,3 +113,27 @@ def test_what_a_maker_refuses_in_its_values_is_said_beside_the_form(context, ser
     page.wait_for_timeout(1500)
     assert status.text_content().startswith("Could not make the puzzle: Pairs")
     assert page.locator("#error-banner").is_hidden()
+
+
+def test_a_picture_of_three_colours_on_white_keeps_them(context, server):
+    """(a maker's review: scaled by the browser to one pixel a cell, the cells along
+    each shape's edge were mixes of it and the white, which took a colour of their own
+    while the blue and the green merged into one teal)"""
+    def pixel(x, y):
+        if (x - 20) ** 2 + (y - 20) ** 2 < 14 ** 2:
+            return (220, 30, 30)
+        if 36 < x < 60 and 8 < y < 32:
+            return (30, 60, 220)
+        if 38 < y < 60 and abs(x - 32) < y - 38:
+            return (30, 170, 60)
+        return (255, 255, 255)
+    page = open_app(context, server.url)
+    page.set_input_files("#make-nonogram-picture-image", files=[{"name": "shapes.png", "mimeType": "image/png",
+                                                                  "buffer": png(64, 64, pixel)}])
+    page.fill("#make-nonogram-picture-width", "16")
+    page.fill("#make-nonogram-picture-colours", "3")
+    page.click("#make-nonogram-picture-go")
+    page.wait_for_function("app.state().puzzle && app.state().puzzle.type === 'nonogram'", timeout=240_000)
+    p = page.evaluate("app.state().puzzle")
+    assert (p["width"], p["height"]) == (16, 16)
+    assert sorted(p["palette"].values()) == ["#1e3cdc", "#1eaa3c", "#dc1e1e"]

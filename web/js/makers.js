@@ -69,7 +69,7 @@ export function toBase64(bytes) {
   return btoa(bin);
 }
 
-/** Pixels of the image at (w, h) cells: downscaled by the browser, then sent as RGBA. */
+/** Pixels of the image at (w, h) pixels: scaled by the browser, to be sent as RGBA. */
 export function scaledPixels(img, w, h, canvas) {
   canvas.width = w;
   canvas.height = h;
@@ -116,6 +116,9 @@ function drawMade(canvas, grid, colours, changed) {
 /** Cells across and down for a picture: `across` wide (not more than the picture has
     pixels), its shape kept; a tall picture whose height would pass `maxSide` is made
     narrower rather than squeezed. */
+/** Pixels a cell each way, at most, that a picture maker is sent. */
+const PIXELS_A_CELL = 4;
+
 function puzzleSize(pictureWidth, pictureHeight, across, maxSide) {
   let w = Math.min(across, pictureWidth);
   const aspect = pictureHeight / pictureWidth;
@@ -267,9 +270,14 @@ function makerForm(fam, maker, { solver, load, tell }) {
     const img = await loadImage(file);
     if (img.naturalWidth > MAX_SOURCE || img.naturalHeight > MAX_SOURCE) throw new Error("the image is too large");
     const { w, h } = puzzleSize(img.naturalWidth, img.naturalHeight, values.width, across.max);
-    const pixels = scaledPixels(img, w, h, preview);
+    // (up to 4 pixels a cell each way: Python snaps the colours, then gives each cell
+    // the colour most of its pixels have.  Scaled by the browser to one pixel a cell,
+    // every cell along an edge was a mix of its two sides, and such mixes took colours
+    // of their own)
+    const k = Math.max(1, Math.min(PIXELS_A_CELL, Math.floor(Math.min(img.naturalWidth / w, img.naturalHeight / h))));
+    const pixels = scaledPixels(img, w * k, h * k, preview);
     preview.hidden = false;
-    Object.assign(args, { rgba: toBase64(pixels), source_width: w, source_height: h,
+    Object.assign(args, { rgba: toBase64(pixels), source_width: w * k, source_height: h * k,
                           title: file.name.replace(/\.[^.]+$/, "").slice(0, 80) || "My picture" });
     return { args, size: [w, h] };
   }
