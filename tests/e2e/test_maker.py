@@ -64,10 +64,16 @@ def test_making_a_numberlink_board_shows_the_time_and_can_be_cancelled(context, 
     assert "Making a 30×30 puzzle (number 9)" in status.text_content()
     assert "gives up at 60 s" in status.text_content()
     assert page.locator("#make-numberlink-random-go").is_disabled() and cancel.is_visible()
+    # One puzzle is made at a time: the other makers wait, and say why (a maker's
+    # review: a second one waited in line, its Cancel stopped the first, and the first
+    # puzzle made was replaced by the second)
+    other = page.locator("#make-nonogram-random-go")
+    assert other.is_disabled() and "Another puzzle is being made" in other.get_attribute("title")
     cancel.click()
     page.wait_for_function("document.getElementById('make-numberlink-random-status').textContent === 'Cancelled.'",
                            timeout=20_000)
     assert cancel.is_hidden() and page.locator("#make-numberlink-random-go").is_enabled()
+    assert other.is_enabled() and not other.get_attribute("title")
     assert page.evaluate("app.state().puzzle") is None
     # The solver is usable again at once: a small board is made after the cancel.
     page.fill("#make-numberlink-random-width", "6")

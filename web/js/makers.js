@@ -233,6 +233,21 @@ export function otherTries(maker, values, numbered) {
   return "Try " + (tries.length === 1 ? tries[0] : tries.slice(0, -1).join(", ") + " or " + tries.at(-1)) + ".";
 }
 
+/** Every maker form's Make button: one puzzle is made at a time.  (Two at once shared
+    the one worker: the second waited in line while its clock counted, its Cancel
+    stopped the first, and the first puzzle made was replaced by the second as soon as
+    it opened.) */
+const goButtons = [];
+
+/** While `go`'s form makes a puzzle (`on`), it and every other form's Make button are
+    off; the others say why. */
+function makeButtons(go, on) {
+  for (const b of goButtons) {
+    b.disabled = on;
+    b.title = on && b !== go ? "Another puzzle is being made: wait for it, or cancel it" : "";
+  }
+}
+
 /** The form of one maker of family `fam`, wired; its ids start make-<type>-<maker>. */
 function makerForm(fam, maker, { solver, load, tell }) {
   const id = `make-${fam.type}-${maker.name}`;
@@ -240,6 +255,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
   const image = fields.find((f) => f.p.kind === "image");
   const across = maker.params.find((p) => p.name === "width");
   const go = el("button", { id: id + "-go", type: "submit", className: "primary", textContent: "Make puzzle" });
+  goButtons.push(go);
   const cancel = el("button", { id: id + "-cancel", type: "button", hidden: true, textContent: "Cancel" });
   const preview = el("canvas", { id: id + "-preview", className: "maker-preview", width: 1, height: 1, hidden: true });
   const madePicture = el("canvas", { id: id + "-made", className: "maker-made", width: 1, height: 1, hidden: true });
@@ -297,7 +313,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
     work.start();
     let size = null;
     try {
-      const res = await whileBusy((on) => { go.disabled = on; cancel.hidden = !on; }, cancel, async () => {
+      const res = await whileBusy((on) => { cancel.hidden = !on; makeButtons(go, on); }, cancel, async () => {
         say("Waiting for the solver…");
         const req = await request(values);
         size = req.size;
