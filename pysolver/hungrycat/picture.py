@@ -86,7 +86,7 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
             raise PuzzleError(f"{e}: try more colours or fewer cells across") from None
     puzzle = puzzle_of(picture)
     g = grade(parse(puzzle), deadline, puzzle["solution"]["grid"])
-    puzzle.update(title=title or f"Hungry Cat {len(picture[0])}×{len(picture)} from a picture",
-                  license="CC0-1.0", grade=g.level)
+    # (no licence: the picture is the maker's own, whatever its terms; random puzzles are CC0)
+    puzzle.update(title=title or f"Hungry Cat {len(picture[0])}×{len(picture)} from a picture", grade=g.level)
     # (colours: what the app draws the picture made in, the changed cells ringed)
     return {"puzzle": puzzle, "stats": {"changed": changes, "colours": dict(palette), "grade": g.to_json()}}

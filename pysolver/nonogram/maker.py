@@ -490,7 +490,8 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
     picture, changes, g = make_unique(picture, palette, deadline, rng, most)
     puzzle = puzzle_of(picture, palette)
     h, w = len(picture), len(picture[0])
-    puzzle.update(title=title or f"Nonogram {w}×{h} from a picture", license="CC0-1.0", grade=g.level)
+    # (no licence: the picture is the maker's own, whatever its terms; random puzzles are CC0)
+    puzzle.update(title=title or f"Nonogram {w}×{h} from a picture", grade=g.level)
     # (colours: what the app draws the picture made in, the changed cells ringed)
     colours = {".": "#ffffff", **(palette or {"#": "#000000"})}
     return {"puzzle": puzzle, "stats": {"changed": changes, "colours": colours, "grade": g.to_json()}}
