@@ -384,6 +384,22 @@ def test_on_a_phone_a_tap_opens_the_cell_field(browser, server):
         ctx.close()
 
 
+def test_on_a_phone_a_check_refused_for_a_problem_brings_the_message_into_sight(browser, server):
+    """(a maker's review: only the field's red border showed; the message was at the
+    bottom of the page, which did not scroll)"""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        page = editor(ctx, server, "nonogram/10x10")
+        page.fill("#editor-row-0", "11")
+        page.click("#editor-check")
+        message = page.locator("#editor-message")
+        assert message.text_content().startswith("Fix what is listed below first: Row 1: its blocks need 11 cells")
+        page.wait_for_function("""() => { const r = document.querySelector('#editor-message').getBoundingClientRect();
+                                           return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=5_000)
+    finally:
+        ctx.close()
+
+
 def test_an_added_colour_is_one_the_palette_lacks_under_a_free_key(context, server):
     """Add colour's choice (editor-palette.js newColour) on palettes a puzzle may bring:
     the colour's initial as its key when free, another letter when not, and never a

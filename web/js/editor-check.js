@@ -37,10 +37,14 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     return cells;
   }
 
+  /** The message brought into sight (on a phone it is below the clues and the board). */
+  const inSight = () => $("editor-message").scrollIntoView({ block: "nearest", behavior: "smooth" });
+
   /** A draft with problems is neither checked nor played: the first is said, and true. */
   function refusedProblems() {
     if (!problems().length) return false;
     say(`Fix what is listed below first: ${problems()[0].message}`, "error");
+    inSight();
     return true;
   }
 
@@ -71,8 +75,7 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
     if (draft() && puzzle() === p) {
       if (res.status !== "cancelled" && res.status !== "error") checked = { p, res };
       report(p, res, seconds);
-      // (on a phone the verdict is below the clues and the board, out of sight)
-      $("editor-message").scrollIntoView({ block: "nearest", behavior: "smooth" });
+      inSight();
     }
     return res;
   }
