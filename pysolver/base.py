@@ -80,6 +80,14 @@ class NoAnswer(PuzzleError):
     command line's exit code 1, as for a solve that finds none, not 2 for bad input."""
 
 
+def a_size(width: int, height: int, by: str = "×") -> str:
+    """"a 10×10" or "an 8×8": "an" before a number said with a vowel first (8, 11, 18,
+    80 to 89, 800 to 899, ...)."""
+    first = str(width)
+    an = first.startswith("8") or first in ("11", "18")
+    return f"{'an' if an else 'a'} {width}{by}{height}"
+
+
 def quote(value: object, limit: int = 40) -> str:
     """A received value as a message shows it: its repr (control characters escaped),
     cut to ``limit`` characters; JSON's words for what JSON sent (``true``, ``null``)."""

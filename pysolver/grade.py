@@ -31,7 +31,7 @@ def grade_param(most: int = len(WORDS), as_it_comes: bool = False, default: int 
     whose entries the maker's ``check`` can grey out for the size asked."""
     from .base import Param
     first = 0 if as_it_comes else 1
-    choices = (((0, "as it comes"),) if as_it_comes else ()) + tuple(
+    choices = (((0, "0 as it comes"),) if as_it_comes else ()) + tuple(
         (g, f"{g} {WORDS[g - 1]}") for g in range(1, most + 1))
     return Param("grade", "int", "Grade", first, most, first if default is None else default, choices)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import SEED, Deadline, Maker, Param, ParamError
+from ..base import SEED, Deadline, Maker, Param, ParamError, a_size
 from ..climb import CLIMB_STEPS, climb, descend
 from ..grade import WORDS, Grade, grade_param
 from ..sharing import sharing
@@ -194,13 +194,13 @@ def least_side(level: int, colours: int) -> int:
 def _check_grade(values: dict) -> None:
     width, height, colours, level = values["width"], values["height"], values["colours"], values.get("grade")
     if level and level >= 3 and width * height > MAX_SWITCH_FREE_CELLS and colours > LARGE_HARD_MAX_COLOURS:
-        raise ParamError("grade", "Grade", f"a {width}×{height} Hungry Cat in {colours} colours is made in grades 1 and 2; "
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} Hungry Cat in {colours} colours is made in grades 1 and 2; "
                           f"grades 3 to 5 above {MAX_SWITCH_FREE_CELLS} cells (24×24) need "
                           f"{LARGE_HARD_MAX_COLOURS} colours or fewer")
     side = least_side(level or 1, colours)
     if min(width, height) < side:
         made = max(g for g in range(1, MAX_GRADE + 1) if least_side(g, colours) <= min(width, height))
-        raise ParamError("grade", "Grade", f"a {width}×{height} Hungry Cat in {colours} colours is made in grades "
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} Hungry Cat in {colours} colours is made in grades "
                           f"1 {'and' if made == 2 else 'to'} {made}; grade {level} {WORDS[level - 1]} needs "
                           f"{side} or more cells a side")
 

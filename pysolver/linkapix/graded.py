@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Deadline, GaveUp, ParamError, PuzzleError, SolveTimeout, WorkBound
+from ..base import Deadline, GaveUp, ParamError, PuzzleError, SolveTimeout, WorkBound, a_size
 from ..grade import WORDS, Grade
 from .grade import EASY_LONGEST, grade as grade_model, rate
 from .memo import Memo
@@ -79,7 +79,7 @@ def check_grade(width: int, height: int, level: int) -> None:
     if level not in allowed:
         names = ", ".join(f"{g} {WORDS[g - 1]}" for g in allowed)
         why = f"needs a board of {10 if level in (2, 3) else FIENDISH_SIDE} or more a side"
-        raise ParamError("grade", "Grade", f"a {width}×{height} Link-a-Pix is made in grades {names}; grade {level} {why}")
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} Link-a-Pix is made in grades {names}; grade {level} {why}")
 
 
 class _Links:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from ..base import Deadline, ParamError, PuzzleError, SolveTimeout
+from ..base import Deadline, ParamError, PuzzleError, SolveTimeout, a_size
 from ..blobs import smoothed
 from ..climb import climb
 from .. import repair
@@ -268,16 +268,16 @@ FIENDISH_COLOUR_MAX_SIDE = 30
 def check_grade(width: int, height: int, colours: int, level: int) -> None:
     """PuzzleError for a grade the maker does not make at this size and colours."""
     if level == 5 and colours > 1 and min(width, height) < FIENDISH_COLOUR_SIDE:
-        raise ParamError("grade", "Grade", f"a {width}×{height} nonogram in colour is made in grades 1 to 4; grade 5 "
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} nonogram in colour is made in grades 1 to 4; grade 5 "
                           f"fiendish needs {FIENDISH_COLOUR_SIDE} or more cells a side (on smaller colour "
                           f"pictures guessing is seldom left with one answer; black and white from "
                           f"{FIENDISH_SIDE} a side)")
     if level == 5 and colours > 1 and max(width, height) > FIENDISH_COLOUR_MAX_SIDE:
-        raise ParamError("grade", "Grade", f"a {width}×{height} nonogram in colour is made in grades 1 to 4; grade 5 "
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} nonogram in colour is made in grades 1 to 4; grade 5 "
                           f"fiendish in colour is made up to {FIENDISH_COLOUR_MAX_SIDE} cells a side (larger ones "
                           f"take longer than the maker waits; black and white up to {MAX_SIDE})")
     if level == 5 and min(width, height) < FIENDISH_SIDE:
-        raise ParamError("grade", "Grade", f"a {width}×{height} nonogram is made in grades 1 to 4; grade 5 fiendish needs "
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} nonogram is made in grades 1 to 4; grade 5 fiendish needs "
                           f"{FIENDISH_SIDE} or more cells a side (on smaller pictures guessing is seldom left "
                           f"with one answer)")
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import heapq
 import random
 
-from ..base import Cancelled, Deadline, ParamError, PuzzleError, SolveTimeout, quote
+from ..base import Cancelled, Deadline, ParamError, PuzzleError, SolveTimeout, a_size, quote
 from .board import board, label
 from .cdcl import NumberlinkCDCL, OutOfDecisions, after_cut
 from .nearby import nearby_answer
@@ -293,7 +293,7 @@ def generate(width: int, height: int, seed: int, cover: str = "full",
         raise
     except SolveTimeout:
         deadline.expired()          # raises Cancelled when a solver took a cancel for the time
-        raise SolveTimeout(f"could not make a {width}x{height} board in {_seconds(deadline)}") from None
+        raise SolveTimeout(f"could not make {a_size(width, height, 'x')} board in {_seconds(deadline)}") from None
 
 
 def _seconds(deadline: Deadline) -> str:
@@ -452,7 +452,7 @@ def generate_pairs(width: int, height: int, seed, pairs: int, deadline: Deadline
     unique).  Fewer pairs than :func:`pair_range` allows are made when the joins reach
     them, else refused, as are more than it allows."""
     fewest, most = pair_range(width, height)
-    words = f"a {width}×{height} board is made with {fewest} to {most} pairs"
+    words = f"{a_size(width, height)} board is made with {fewest} to {most} pairs"
     if pairs > most:
         raise ParamError("pairs", "Pairs", f"{words}")
     deadline = deadline or Deadline(30.0)

@@ -21,7 +21,7 @@ grade outside them is refused at once.
 """
 from __future__ import annotations
 
-from ..base import Deadline, ParamError, PuzzleError, SolveTimeout
+from ..base import Deadline, ParamError, PuzzleError, SolveTimeout, a_size
 from ..grade import WORDS
 from .grade import grade
 from .model import parse_model as parse
@@ -61,7 +61,7 @@ def check_grade(width: int, height: int, level: int) -> None:
     if level not in allowed:
         lo, hi = CELLS[level]
         names = ", ".join(f"{g} {WORDS[g - 1]}" for g in allowed) or "none"
-        raise ParamError("grade", "Grade", f"a {width}×{height} Numberlink board is made in grades {names}; "
+        raise ParamError("grade", "Grade", f"{a_size(width, height)} Numberlink board is made in grades {names}; "
                           f"grade {level} needs {lo} to {hi} cells")
 
 

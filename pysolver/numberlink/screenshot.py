@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import base64
 
-from ..base import PuzzleError
+from ..base import PuzzleError, a_size
 
 #: the longest side, in pixels, of a picture the page sends (it scales one down first)
 MAX_SIDE_PIXELS = 1024
@@ -53,7 +53,7 @@ def read_base64(rgba: str, width: int, height: int):
     except (ValueError, TypeError):
         raise PuzzleError("screenshot: the pixel data is corrupted") from None
     if pixels.size != width * height * 4:
-        raise PuzzleError(f"screenshot: {pixels.size} bytes do not make a {width}x{height} RGBA image")
+        raise PuzzleError(f"screenshot: {pixels.size} bytes do not make {a_size(width, height, 'x')} RGBA image")
     return pixels.reshape(height, width, 4)
 
 

@@ -210,6 +210,7 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     assert "Row 1: its blocks need 5 cells, the line has 3." in words
     assert "Column 2: “x” is not a clue" in words
     assert words.index("Row 1:") < words.index("Column 2:")      # (in the lines' order)
+    assert "The rows' clues give" not in words      # (no totals while a line does not read)
     assert page.get_attribute("#editor-row-0", "aria-invalid") == "true"
     assert page.get_attribute("#editor-row-1", "aria-invalid") == "false"
     # the board draws a ? for the unreadable clue, not the 0 of an empty line
@@ -224,8 +225,8 @@ def test_problems_are_said_and_marked_as_they_are_typed(context, server):
     type_cells(page, [(0, 0, "3"), (4, 4, "3")])
     problems = page.evaluate("app.editor.problems()")
     assert len(problems) == 2
-    assert problems[0]["message"] == ("The 3 at row 1, column 1 has no partner: a path of 3 cells reaches another 3 "
-                                      "2 steps away, and there is none.")
+    assert problems[0]["message"] == ("The 3 at row 1, column 1 has no partner: a path of 3 cells ends 2 steps away, "
+                                      "on another 3, and there is none.")
     type_cells(page, [(0, 2, "3")])
     problems = page.evaluate("app.editor.problems()")
     assert problems[0]["message"] == "There are 3 3s: they pair up, so one is missing or mistyped."
@@ -515,6 +516,13 @@ def test_a_puzzle_whose_colour_keys_are_not_letters_is_edited_with_letters(conte
     assert all(len(k) == 1 and k.isalpha() for k in state["palette"])
     assert sorted(state["palette"].values()) == sorted(puzzle["palette"].values())
     assert page.evaluate("app.editor.problems()") == []
+    if puzzle["type"] == "nonogram":
+        # numbers and keys written together read as well ("1g2y")
+        page.fill("#editor-row-0", page.input_value("#editor-row-0").replace(" ", ""))
+        assert page.evaluate("app.editor.problems()") == []
+    else:
+        # the example fills a row of this board (it was "5w [3]k" on every board)
+        assert page.get_attribute("#editor-row-0", "placeholder") == "e.g. 1w 1" + list(state["palette"])[1]
     wait_ready(page)
     assert check(page).startswith("One solution")
 

@@ -42,7 +42,11 @@ export default {
         "arrow back.",
   palette: { min: 2, max: 8, colours },
   blank: (width, height) => lineDraft.blankLines("hungrycat", width, height, colours(2)),
-  placeholder: (d) => { const [a, b] = Object.keys(d.palette); return `e.g. 5${a} [3]${b ?? a}`; },
+  placeholder: (d) => {
+    // (counts that fill a row of this board: "5w [3]k" did not fit a 4-wide one)
+    const [a, b] = Object.keys(d.palette), first = Math.ceil(d.width / 2), second = d.width - first;
+    return `e.g. ${first}${a}${second ? ` ${second > 1 ? `[${second}]` : second}${b ?? a}` : ""}`;
+  },
   fromPuzzle(p) {
     const { palette, renamed } = letterKeys(p.palette);
     const keyed = (items) => asText(items.map(([k, n, circled]) => [renamed[k], n, circled]));
@@ -70,7 +74,7 @@ export default {
     if (empty) {
       problems.push({ message: empty === d.width + d.height ? "No clues yet: type each row's counts, then each column's."
         : `${empty} line${empty > 1 ? "s have" : " has"} no clue yet: every line's counts add up to its length.` });
-    } else {
+    } else if (!problems.some((q) => q.unreadable)) {    // (totals once every line reads)
       const names = colourNames(d.palette);
       const count = (items) => new Map(items.map(([k, n]) => [k, n]));
       problems.push(...totalsProblems(rows, cols, count, (k) => names[k]));

@@ -66,8 +66,9 @@ export default {
       for (let d = n - 1; d >= 1; d -= 2) steps.push(d);
       const reach = steps.length > 3 ? `an ${(n - 1) % 2 ? "odd" : "even"} number of steps away, at most ${n - 1}`
         : `${steps.slice(0, -1).join(", ")}${steps.length > 1 ? " or " : ""}${steps.at(-1)} step${n === 2 ? "" : "s"} away`;
-      out.push({ message: `The ${n}${tint(k)} at ${cellName(r, c)} has no partner: a path of ${n} cells reaches ` +
-                          `another ${n}${tint(k)} ${reach}, and there is none.`, cells: [[r, c]] });
+      // (the steps before the other clue: "another 3 2 steps away" read as one number)
+      out.push({ message: `The ${n}${tint(k)} at ${cellName(r, c)} has no partner: a path of ${n} cells ends ` +
+                          `${reach}, on another ${n}${tint(k)}, and there is none.`, cells: [[r, c]] });
     }
     return out;
   },

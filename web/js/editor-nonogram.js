@@ -14,7 +14,10 @@ const SEPARATORS = /[\s,;.]+/;
 function parse(text, palette) {
   const items = [], shown = [];
   let error = null;
-  for (const token of text.trim().split(SEPARATORS).filter(Boolean)) {
+  // (in colour, "1k1r" is two clues: every number but the last has its key after it)
+  const tokens = text.trim().split(SEPARATORS).filter(Boolean)
+    .flatMap((t) => (palette && /^([0-9]{1,4}[A-Za-z])+([0-9]{1,4}[A-Za-z]?)?$/.test(t) ? t.match(/[0-9]{1,4}[A-Za-z]?/g) : [t]));
+  for (const token of tokens) {
     const m = /^([0-9]{1,4})([A-Za-z]?)$/.exec(token);
     const fault = !m ? `“${token}” is not a clue: type numbers${palette ? ` with a colour's key, like 3${Object.keys(palette)[0]}` : ", like 3 1 2"}.`
       : m[2] && !palette ? `“${token}”: a black-and-white puzzle has no colour keys (add a colour first).`
@@ -71,7 +74,8 @@ export default {
     }
     const any = (lines) => lines.some((items) => items.length);
     if (!any(rows) && !any(cols)) return [{ message: "No clues yet: type each row's numbers, then each column's." }, ...problems];
-    if (any(rows) && any(cols)) {
+    // (totals only once every line reads: a line that does not counts as empty)
+    if (any(rows) && any(cols) && !problems.some((q) => q.unreadable)) {
       const names = d.palette ? colourNames(d.palette) : {};
       const count = (items) => items.reduce((m, [n, k]) => m.set(k, (m.get(k) || 0) + n), new Map());
       problems.push(...totalsProblems(rows, cols, count, (k) => names[k] || ""));

@@ -52,7 +52,7 @@ import { initEditorPalette } from "./editor-palette.js";
 import { initPictureReading } from "./editor-picture.js";
 import { family, TYPES } from "./families/index.js";
 import { followLayout } from "./layout-follow.js";
-import { $, canceller, hideError, messenger, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
+import { $, aSize, canceller, hideError, messenger, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
 
 /** The types that have an editor, in the description's order, with their modules. */
 async function editorsOf(types) {
@@ -259,7 +259,7 @@ export function initEditor(ctx, families) {
     const max = sideLimit(spec.type);
     // (a side of 0 too: it opened the default size without a word)
     if (spec.width !== undefined && !(spec.width >= 1 && spec.width <= max && spec.height >= 1 && spec.height <= max)) {
-      throw new Error(`a ${spec.width}×${spec.height} board: the editor takes sides of 1 to ${max} cells`);
+      throw new Error(`${aSize(spec.width, spec.height)} board: the editor takes sides of 1 to ${max} cells`);
     }
     ctx.routing.leavePuzzle();
     ctx.designer?.leave();

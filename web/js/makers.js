@@ -5,7 +5,7 @@
    as RGBA pixels: the image never leaves the device. */
 
 import { contrastText } from "./families/draw.js";
-import { $, canceller, hideError, messenger, showElapsed, showError, whileBusy } from "./page.js";
+import { $, aSize, canceller, hideError, messenger, showElapsed, showError, whileBusy } from "./page.js";
 
 // The largest image the browser is asked to scale (pixels a side).
 const MAX_SOURCE = 4 * 4096;
@@ -318,7 +318,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
         const req = await request(values);
         size = req.size;
         await work.ready();
-        const what = size ? `a ${size[0]}×${size[1]} puzzle` : "a puzzle";
+        const what = size ? `${aSize(...size)} puzzle` : "a puzzle";
         const clock = showElapsed(status, `Making ${what}${number}…`, maker.timeout);
         const made = await solver.call("make", req.args).finally(clock.stop);
         // (the time waited, as the status line counted it: a maker's own figure may
@@ -336,13 +336,13 @@ function makerForm(fam, maker, { solver, load, tell }) {
         : `; ${cells} changed to make it so${shown ? `, ringed in the picture made` : ""}`;
       // (a maker may add a word on what it made: asked-for pairs a grade overrode)
       const note = typeof res.stats?.note === "string" ? ` ${res.stats.note}.` : "";
-      say(`Made in ${res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution${repair}.${note}`);
+      say(`Made in ${res.seconds < 0.05 ? "under 0.1" : res.seconds.toFixed(1)} s: ${clues}${seed === null ? "" : `number ${seed}, `}unique solution${repair}.${note}`);
       await load(res.puzzle);
       if (n && shown) tell(`${cells} of your picture changed so that it has one solution: the maker on the library page shows ${n === 1 ? "it" : "them"} ringed.`);
     } catch (err) {
       if (err.kind === "cancelled") say("Cancelled.");
       else if (err.kind === "timeout") {
-        say(`Could not make ${size ? `a ${size[0]}×${size[1]} puzzle` : "the puzzle"}${seed === null ? "" : ` from number ${seed}`} ` +
+        say(`Could not make ${size ? `${aSize(...size)} puzzle` : "the puzzle"}${seed === null ? "" : ` from number ${seed}`} ` +
             `in ${maker.timeout} s. ${otherTries(maker, values, seed !== null)}`, "error");
       } else if (err.kind === "input") {
         // (what the maker refused in the form's values, said beside them, as a range is)

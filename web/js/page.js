@@ -6,6 +6,13 @@ import { contrastText } from "./families/draw.js";
 
 export const $ = (id) => document.getElementById(id);
 
+/** "a 10×10" or "an 8×8": "an" before a number said with a vowel first (8, 11, 18,
+    80 to 89, ...; as pysolver's a_size). */
+export function aSize(width, height) {
+  const first = String(width);
+  return `${first.startsWith("8") || first === "11" || first === "18" ? "an" : "a"} ${width}×${height}`;
+}
+
 /** A `say(text, kind)` for the status element `el`: its text (never HTML: it may come
     from a link or a file) and a tone class ("ok", "error" or none) after `base`. */
 export function messenger(el, base = "message") {

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from ...base import MAX_DIGITS, SNIFF_MARK, SNIFF_SIGNATURE, PuzzleError, check_size, quote, read_number
+from ...base import MAX_DIGITS, SNIFF_MARK, SNIFF_SIGNATURE, PuzzleError, a_size, check_size, quote, read_number
 from .common import _assemble, _text
 from ..model import Model
 
@@ -76,7 +76,7 @@ def _from_desc(width: int, height: int, desc: str, where: str) -> dict:
     clues, _, given = desc.partition(",")
     entries = clues.split("/")
     if len(entries) != width + height:
-        raise PuzzleError(f"{where}: {len(entries)} clue lines for a {width}x{height} grid, expected "
+        raise PuzzleError(f"{where}: {len(entries)} clue lines for {a_size(width, height, 'x')} grid, expected "
                           f"{width + height} ({width} columns, then {height} rows)")
     lines = []
     for i, entry in enumerate(entries):
