@@ -244,11 +244,26 @@ def test_several_solutions_are_outlined_and_none_is_said(context, server):
     wait_ready(page)
     type_lines(page, {"rows": ["1", "1"], "cols": ["1", "1"]})
     assert check(page).startswith("Several solutions: two of them differ in the 4 outlined cells")
+    # the two can be drawn on the board, one at a time; pressed again, the clues' board is back
+    # (a maker's review: only the outlines showed, all of them on blank cells)
+    assert page.is_visible("#editor-solutions") and page.evaluate("app.editor.shown()") is None
+    page.click("#editor-show-a")
+    one = page.evaluate("app.editor.shown()")
+    assert page.get_attribute("#editor-show-a", "aria-pressed") == "true"
+    page.click("#editor-show-b")
+    other = page.evaluate("app.editor.shown()")
+    assert sorted([one["grid"], other["grid"]]) == [["#.", ".#"], [".#", "#."]]
+    assert page.get_attribute("#editor-show-a", "aria-pressed") == "false"
+    page.click("#editor-show-b")
+    assert page.evaluate("app.editor.shown()") is None
+    page.click("#editor-show-a")
     # the rows' and columns' sums agree (2 and 2), yet no picture fits
     page.fill("#editor-row-0", "2")
     page.fill("#editor-row-1", "")
     page.fill("#editor-col-0", "2")
     page.fill("#editor-col-1", "")
+    # (a change to the clues: the solutions were of the clues before)
+    assert page.is_hidden("#editor-solutions") and page.evaluate("app.editor.shown()") is None
     assert page.evaluate("app.editor.problems()") == []
     assert check(page).startswith("No solution")
 

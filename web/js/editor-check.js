@@ -100,6 +100,12 @@ export function initEditorCheck(m, { solver, work, setBusy, load }) {
       say("Several solutions" + (cells.length ? `: two of them differ in the ${cells.length} outlined cells. ` +
           "Compare the clues around them" : ". Compare the clues") + " with your puzzle: one may be mistyped or missing.",
           "error");
+      // (the two can be drawn on the board, to see what the clues leave open)
+      if (cells.length) {
+        e.solutions = [res.solution, res.second_solution].map((s) => fam().fromSolution(p, s));
+        $("editor-solutions").hidden = false;
+        m.showSolution(null);
+      }
       m.showMarks();
     } else if (res.status === "solved") {
       say(`It has a solution, but the solver could not rule out a second one in ${seconds} s.`);

@@ -77,6 +77,8 @@ export function initEditor(ctx, families) {
   const work = canceller(solver);
   const e = {
     editors: null, type: null, busy: false, highlight: null,
+    solutions: null,     // a check's two solutions (progress to draw), and the one drawn
+    shown: null,
     drafts: null,        // the Drafts of the type shown
     tool: null,          // the palette key new clues take
     focusLine: null,     // ["row"|"col", i] of the line field with focus
@@ -94,7 +96,7 @@ export function initEditor(ctx, families) {
   const board = new Board($("editor-board"), {
     puzzle: () => (e.drafts ? puzzle() : null),
     family: () => fam(),
-    progress: () => fam().newProgress(puzzle()),
+    progress: () => e.shown || fam().newProgress(puzzle()),
     view: () => ({ theme: theme(), design: true, marks: { errors: problems() }, tool: null,
                    highlight: e.highlight || focusMark() }),
     press: (cell, button, ev) => { cells.pick(cell, ev); return null; },
@@ -127,13 +129,29 @@ export function initEditor(ctx, families) {
       instead of making one each (Undo takes back a whole clue, not a digit). */
   function change(next, field = null) {
     if (!e.drafts.change(next, field)) return;
-    e.highlight = null;
+    forgetVerdict();
     say("");               // (a check's verdict was about the clues before this change)
     refresh();
   }
 
-  function undo() { if (!e.busy && e.drafts.undo()) { e.highlight = null; say(""); refresh(true); followSize(); } }
-  function redo() { if (!e.busy && e.drafts.redo()) { e.highlight = null; say(""); refresh(true); followSize(); } }
+  function undo() { if (!e.busy && e.drafts.undo()) { forgetVerdict(); say(""); refresh(true); followSize(); } }
+  function redo() { if (!e.busy && e.drafts.redo()) { forgetVerdict(); say(""); refresh(true); followSize(); } }
+
+  /** A check's marks and solutions go: they were of the clues before. */
+  function forgetVerdict() {
+    e.highlight = e.solutions = e.shown = null;
+    $("editor-solutions").hidden = true;
+  }
+
+  /** Solution `i` of the two a check found drawn on the board, or none (`i` null). */
+  function showSolution(i) {
+    e.shown = i === null || !e.solutions ? null : e.solutions[i];
+    ["editor-show-a", "editor-show-b"].forEach((id, j) => $(id).setAttribute("aria-pressed", String(i === j)));
+    board.draw();
+  }
+  // (a button pressed again hides its solution: the clues' board comes back)
+  $("editor-show-a").onclick = () => showSolution(e.shown && e.shown === e.solutions?.[0] ? null : 0);
+  $("editor-show-b").onclick = () => showSolution(e.shown && e.shown === e.solutions?.[1] ? null : 1);
 
   /** The address says the draft's size (after an Undo or another tab's draft changed
       it): a reload with a size the draft has not would start a new board, and the
@@ -145,7 +163,7 @@ export function initEditor(ctx, families) {
   }
 
   // (what the modules the page is made of share: see their headers)
-  const m = { e, ed, fam, draft, puzzle, problems, change, say, board };
+  const m = { e, ed, fam, draft, puzzle, problems, change, say, board, showSolution };
   const { renderPalette, renderOptions } = initEditorPalette(m);
   const { renderLines } = initLineEntry(m);
   /** A check's outline (e.highlight) shown: on the board, and on the line fields. */
@@ -233,7 +251,7 @@ export function initEditor(ctx, families) {
     }
     const d = draft();
     e.drafts.endTyping();
-    e.highlight = null;
+    forgetVerdict();
     say("");
     if (start) {
       change(start);
@@ -317,7 +335,7 @@ export function initEditor(ctx, families) {
   window.addEventListener("storage", (ev) => {
     if (!e.drafts || e.busy || !e.drafts.savedElsewhere(ev)) return;
     e.drafts.takeSaved();
-    e.highlight = null;
+    forgetVerdict();
     refresh(true);
     followSize();
     say("Updated with the draft saved in another tab.");
@@ -356,6 +374,7 @@ export function initEditor(ctx, families) {
     draft: () => (e.drafts ? draft() : null),
     problems: () => (e.drafts ? problems() : []),
     highlight: () => e.highlight,
+    shown: () => (e.shown ? fam().toSolution(puzzle(), e.shown) : null),
     cellCenter: (r, c) => board.cellCenter(r, c),
     check,
     setColour: (k) => { e.tool = k; renderPalette(); },

@@ -19,8 +19,9 @@
      app.design                   the drawing maker: .state(), .cellCenter(r, c), .check(), .setTool(key)
      app.editor                   "Enter a puzzle": .state() (the puzzle JSON being entered, null when
                                   the editor is not shown), .draft(), .problems(), .highlight() (the
-                                  cells and lines outlined by a check), .check(), .cellCenter(r, c),
-                                  .setColour(key)
+                                  cells and lines outlined by a check), .shown() (the solution of the
+                                  two a check found drawn on the board, or null), .check(),
+                                  .cellCenter(r, c), .setColour(key)
      await app.call(cmd, args)    a raw worker request (see pysolver/webapi.py) */
 
 export function installHook(ctx) {
@@ -48,7 +49,8 @@ export function installHook(ctx) {
     },
     editor: {
       state: () => ctx.editor.state(), draft: () => ctx.editor.draft(), problems: () => ctx.editor.problems(),
-      highlight: () => ctx.editor.highlight(), check: () => ctx.editor.check(), cellCenter: (r, c) => ctx.editor.cellCenter(r, c),
+      highlight: () => ctx.editor.highlight(), shown: () => ctx.editor.shown(), check: () => ctx.editor.check(),
+      cellCenter: (r, c) => ctx.editor.cellCenter(r, c),
       setColour: (k) => ctx.editor.setColour(k),
     },
     call: (cmd, args) => solver.call(cmd, args),
