@@ -125,3 +125,14 @@ def test_the_puzzle_of_the_day_is_the_same_again_and_a_solve_starts_a_streak(con
         return [streak(s, '2026-11-25'), streak(y, '2026-11-25'), streak(y, '2026-11-26'), streak({}, '2026-11-25')];
     }""")
     assert counts == [3, 2, 0, 0]
+    # ... and in words: a streak that ended is said, and the best run when it was longer
+    words = page.evaluate("""async () => {
+        const { streakWords } = await import('./js/daily.js');
+        const s = { '2026-11-25': ['a'], '2026-11-24': ['b'], '2026-11-20': ['a'], '2026-11-19': ['a'], '2026-11-18': ['a'] };
+        return [streakWords(s, '2026-11-25'), streakWords(s, '2026-11-27'), streakWords(s, '2026-11-22'),
+                streakWords({}, '2026-11-25'), streakWords({ '2026-11-25': ['a'] }, '2026-11-25')];
+    }""")
+    assert words == ["Streak: 2 days in a row. Your best: 3 days.",
+                     "Your streak of 2 days ended on 25 November: solve one today to start again. Your best: 3 days.",
+                     "Your streak of 3 days ended on 20 November: solve one today to start again.",
+                     "Solve one a day to start a streak.", "Streak: 1 day in a row."]

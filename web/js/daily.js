@@ -42,6 +42,33 @@ export function streak(solved, day = today()) {
   return n;
 }
 
+/** The runs of days in a row with a puzzle solved, oldest first: [{days, last}]. */
+function runs(solved) {
+  const next = (d) => { const t = new Date(d + "T12:00:00"); t.setDate(t.getDate() + 1); return today(t); };
+  const out = [];
+  for (const d of Object.keys(solved).filter((d) => solved[d]?.length).sort()) {
+    const run = out.at(-1);
+    if (run && next(run.last) === d) { run.days++; run.last = d; } else out.push({ days: 1, last: d });
+  }
+  return out;
+}
+
+/** What the daily section says of the streak on `day`: the days in a row, the best run
+    when it was longer, and a streak that ended said so (it went back to "start a
+    streak" without a word, a maker's review). */
+export function streakWords(solved, day = today()) {
+  const n = streak(solved, day);
+  const all = runs(solved).filter((r) => r.last <= day);
+  const best = Math.max(0, ...all.map((r) => r.days));
+  const days = (k) => `${k} day${k === 1 ? "" : "s"}`;
+  const ended = n ? null : all.at(-1);
+  const bestWords = best > Math.max(n, ended?.days ?? 0) ? ` Your best: ${days(best)}.` : "";
+  if (n) return `Streak: ${days(n)} in a row.${bestWords}`;
+  if (!ended) return "Solve one a day to start a streak.";
+  const on = new Date(ended.last + "T12:00:00").toLocaleDateString("en-GB", { day: "numeric", month: "long" });
+  return `Your streak of ${days(ended.days)} ended on ${on}: solve one today to start again.${bestWords}`;
+}
+
 /** The families with a puzzle of the day (Python's description: `daily`). */
 function dailyTypes() {
   return TYPES.filter((t) => family(t).daily);
@@ -80,9 +107,7 @@ export function initDaily({ solver, load }) {
       b.onclick = () => open(t);
       return b;
     }));
-    const n = streak(s.solved, day);
-    $("daily-streak").textContent = n ? `Streak: ${n} day${n === 1 ? "" : "s"} in a row.` :
-      "Solve one a day to start a streak.";
+    $("daily-streak").textContent = streakWords(s.solved, day);
   }
 
   async function open(type) {
