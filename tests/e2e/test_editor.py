@@ -482,6 +482,25 @@ def test_no_solution_outlines_the_mistyped_line(context, server):
     assert check(page).startswith("One solution")
 
 
+def test_a_saved_draft_is_continued_from_the_library(context, server):
+    """(a maker's review: after a reload the editor was found again only by entering the
+    same family and size; the draw view has its "Continue drawing")"""
+    page = editor(context, server, "nonogram/4x3")
+    assert page.is_hidden("#enter-continue")
+    type_lines(page, {"rows": ["1 1"], "cols": []})
+    page.wait_for_timeout(400)  # (the autosave is batched)
+    page.goto(server.url)
+    page.reload()
+    page.wait_for_function("window.app !== undefined")
+    button = page.locator("#enter-continue-nonogram")
+    button.wait_for()
+    assert button.text_content() == "Continue: Nonogram 4×3"
+    assert page.locator("#enter-continue button").count() == 1     # (the other families' drafts are blank)
+    button.click()
+    page.wait_for_selector("#editor:not([hidden])")
+    assert page.input_value("#editor-row-0") == "1 1" and page.url.endswith("#new/nonogram/4x3")
+
+
 def test_a_puzzle_played_is_edited_as_a_copy(context, server):
     """(a maker's review: a mistake found while playing meant typing the clues again)"""
     page = editor(context, server, "nonogram/3x3")

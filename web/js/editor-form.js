@@ -19,3 +19,20 @@ export function initEnterForm(families, start, openImage, screenshotMaker) {
   };
   onFileChosen($("enter-shot-input"), openImage);
 }
+
+/** "Continue: <family> <W>×<H>", a button for each family whose draft (`saved`:
+    [{type, title, width, height}], saved on this device and not blank) is waiting:
+    after a reload the editor was found again only by entering the same family and
+    size (the draw view has its "Continue drawing"). */
+export function showContinueEntering(saved, start) {
+  const box = $("enter-continue");
+  box.hidden = !saved.length;
+  box.replaceChildren(...saved.map(({ type, title, width, height }) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = `enter-continue-${type}`;
+    b.textContent = `Continue: ${title} ${width}×${height}`;
+    b.onclick = () => start({ type, width, height });
+    return b;
+  }));
+}

@@ -46,7 +46,7 @@ import { Board } from "./board.js";
 import { initCellEntry } from "./editor-cell-entry.js";
 import { initEditorCheck } from "./editor-check.js";
 import { Drafts, sideLimit } from "./editor-draft.js";
-import { initEnterForm } from "./editor-form.js";
+import { initEnterForm, showContinueEntering } from "./editor-form.js";
 import { initLineEntry } from "./editor-line-entry.js";
 import { initEditorPalette } from "./editor-palette.js";
 import { initPictureReading } from "./editor-picture.js";
@@ -340,8 +340,21 @@ export function initEditor(ctx, families) {
     followSize();
     say("Updated with the draft saved in another tab.");
   });
-  initEnterForm(families, (spec) => show(spec).catch((err) => showError(err.message)), pictures.openImage,
-                pictures.screenshotMaker);
+  const startEntering = (spec) => show(spec).catch((err) => showError(err.message));
+  initEnterForm(families, startEntering, pictures.openImage, pictures.screenshotMaker);
+
+  /** The library's "Continue" buttons: a family's draft saved on this device that is
+      not blank (the one shown, as it is now; the others as they were saved). */
+  async function showContinue() {
+    const editors = await ready;
+    const saved = [];
+    for (const [type, module] of editors) {
+      const drafts = e.type === type && e.drafts ? e.drafts : new Drafts(type, module, module.blank(1, 1));
+      const d = drafts.present;
+      if (!drafts.isEmpty(d)) saved.push({ type, title: family(type).title, width: d.width, height: d.height });
+    }
+    showContinueEntering(saved, startEntering);
+  }
 
   /** A copy of `puzzle` (from the play page) in the editor, pushed on its family's draft
       history (Undo brings back the draft that was there); a message when it cannot be
@@ -368,6 +381,7 @@ export function initEditor(ctx, families) {
     openImage: pictures.openImage,
     readsImages: () => !!pictures.screenshotMaker(),
     leave: () => { e.drafts?.flush(); if (e.busy) work.cancel(); },
+    showContinue,
     redraw: () => board.draw(),
     // (tests and scripts: see window.app.editor in hook.js)
     state: () => (e.drafts && !$("editor").hidden ? puzzle() : null),

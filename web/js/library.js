@@ -151,6 +151,7 @@ export function initLibrary(ctx) {
     ctx.designer.leave();
     ctx.designer.showContinue();
     ctx.editor?.leave();
+    ctx.editor?.showContinue();
     ctx.shelf.leave();
     // (focus in a view about to be hidden, such as the play page's back link, would be
     // lost: it goes to the library's heading instead)
