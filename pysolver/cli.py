@@ -290,7 +290,7 @@ def _cmd_make(args) -> int:
     (the family's random or picture maker, with the grade), ``make TYPE --daily DATE``,
     or ``make TYPE MAKER NAME=VALUE ...`` (any maker by name)."""
     flags = {"width": args.width, "height": args.height, "colours": args.colours, "grade": args.grade,
-             "seed": args.seed, "pairs": args.pairs}
+             "seed": args.seed, "pairs": args.pairs, "threshold": args.threshold}
     if args.maker is None:
         from . import make
         if args.daily:
@@ -421,6 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
     mk.add_argument("--seed", type=int, help="the same seed makes the same puzzle")
     mk.add_argument("--pairs", type=int, help="Numberlink: how many pairs (exactly)")
     mk.add_argument("--from", dest="picture", metavar="PICTURE.png", help="make it from a PNG picture")
+    mk.add_argument("--threshold", type=int, help="with --from, a nonogram in black and white: the cells darker "
+                    "than this per cent of white are filled (0, or left out: found from the picture)")
     mk.add_argument("--daily", metavar="YYYY-MM-DD", help="the family's puzzle of that day")
     mk.add_argument("--timeout", "-t", type=_seconds, default=None,
                     help="give up after S seconds (default: the maker's own limit, as in the app)")

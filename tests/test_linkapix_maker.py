@@ -200,6 +200,36 @@ def test_a_picture_of_k_colours_keeps_them_when_scaled_down():
     assert grid[0][0] == key["#ffffff"]
 
 
+def test_black_and_white_is_by_a_threshold():
+    # (a photo without a plain border, in one colour: two-means on its colours found no
+    # background, and every cell was filled)
+    yy, xx = np.mgrid[0:200, 0:200]
+    img = np.full((200, 200, 4), 255, np.uint8)
+    img[..., :3] = (xx * 200 // 200 + 30)[..., None]          # dark on the left to light on the right
+    img[np.hypot(xx - 60, yy - 100) < 40, :3] = 240          # a light disc on the dark side
+    img[120:180, 120:180, :3] = 20                           # a dark square on the light side
+    filled = {}
+    for t in (None, 30, 50, 70):
+        palette, grid = picture_from_rgba(img, 20, 20, 1, background="auto", threshold=t)
+        assert len(palette) == 1
+        filled[t] = sum(row.count("a") for row in grid)
+        assert grid[15][15] == "a" and grid[10][6] == "."     # the square filled, the disc not
+    assert 0 < filled[30] < filled[50] < filled[70] < 400 and 0 < filled[None] < 400
+    # a light drawing on a dark ground: an automatic threshold fills the drawing
+    ring = np.zeros((60, 60, 4), np.uint8)
+    ring[..., 3] = 255
+    ring[20:40, 20:40, :3] = 250
+    _, grid = picture_from_rgba(ring, 12, 12, 1, background="auto")
+    assert grid[0] == "." * 12 and grid[6][6] == "a"
+    # on a transparent ground, what is there is filled, light or dark
+    star = np.zeros((60, 60, 4), np.uint8)
+    star[20:40, 20:40] = [250, 230, 40, 255]
+    _, grid = picture_from_rgba(star, 12, 12, 1, background="auto")
+    assert grid[0] == "." * 12 and grid[6][6] == "a"
+    with pytest.raises(PuzzleError, match="threshold: 100 is not a whole number from 1 to 99"):
+        picture_from_rgba(img, 20, 20, 1, background="auto", threshold=100)
+
+
 def test_backgrounds():
     img = np.zeros((20, 20, 4), np.uint8)
     img[..., :3] = 255

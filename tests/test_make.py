@@ -105,6 +105,16 @@ def test_picture_to_unique_nonogram(tmp_path):
     run = cli("make", "nonogram", "--from", png, "--width", 12)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["width"] == 12
+    # in black and white by a threshold: the darker the cut, the fewer cells filled
+    # (the disc is red, lightness 74 of 255; the ground below it blue, 36)
+    filled = {}
+    for t in (20, 50):
+        run = cli("make", "nonogram", "--from", png, "--width", 12, "--threshold", t)
+        assert run.returncode == 0, run.stderr
+        filled[t] = "".join(json.loads(run.stdout)["solution"]["grid"]).count("#")
+    assert 0 < filled[20] < filled[50]
+    run = cli("make", "nonogram", "--width", 12, "--threshold", 20)
+    assert run.returncode == 2 and "threshold: the nonogram random maker does not take it" in run.stderr
 
 
 def test_link_a_pix_from_a_picture_is_scaled_to_the_width_asked_as_the_other_makers_are():

@@ -305,7 +305,7 @@ def _border_mode(labels: np.ndarray) -> tuple[int, float]:
 
 def picture_from_rgba(rgba, width: int, height: int, colours: int,
                       background: str = "auto", seed: int = 0, keep_aspect: bool = True,
-                      resize: str = "box", source_width: int | None = None
+                      resize: str = "box", source_width: int | None = None, threshold: int | None = None
                       ) -> tuple[dict, list[str]]:
     """A palette picture of at most ``width`` x ``height`` cells and ``colours``
     colours from RGBA pixels.
@@ -316,7 +316,15 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
     mostly one colour (at least 60% of border cells, after quantising to one colour
     more) gets that colour as blank background.  ``resize``: ``"box"`` - each cell
     takes the colour most of its pixels have once they are snapped; ``"nearest"`` -
-    the pixel at its centre."""
+    the pixel at its centre.
+
+    One colour with a background (``"auto"`` or ``"transparent"``) is black and white by
+    a threshold: the pixels darker than ``threshold`` (per cent of white, 1 to 99) are
+    filled; None finds one from an opaque picture (Otsu's: the split of the pixels'
+    lightness into two groups each as alike as can be; with ``"auto"``, one whose border
+    comes out mostly filled is taken the other way round: a light drawing on a dark
+    ground), and fills every pixel of one on a transparent ground.  Two-means on colours found no split in a photo without a plain
+    border: every cell was filled."""
     if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
         raise PuzzleError(f"colours: {quote(colours)} is not a whole number from 1 to {MAX_COLOURS}")
     if background not in ("auto", "none", "transparent"):
@@ -347,6 +355,8 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
         opaque = alpha >= 0.5
     if not opaque.any():
         raise PuzzleError("image: every pixel is transparent, there is nothing to link")
+    if colours == 1 and background != "none":
+        return _black_and_white(rgb, opaque, to_cells, threshold, flip=background == "auto" and opaque.all())
     if background == "auto" and opaque.all():
         labels, centres = quantise(rgb, opaque, colours + 1, seed)
         j, share = _border_mode(to_cells(labels))
@@ -357,6 +367,43 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
             return _as_picture(to_cells(labels), centres)
     labels, centres = quantise(rgb, opaque, colours, seed)
     return _as_picture(to_cells(labels), centres)
+
+
+#: border cells that must come out filled for an automatic threshold to take a picture the
+#: other way round (as for a plain border colour, see picture_from_rgba)
+DARK_BORDER = 0.6
+
+
+def otsu_threshold(lightness: np.ndarray) -> float:
+    """The lightness (0..255) that splits ``lightness`` into the two groups whose spread
+    about their own means is least in all (Otsu's method); the dark group is below it."""
+    hist = np.bincount(np.clip(np.rint(lightness), 0, 255).astype(int), minlength=256).astype(float)
+    levels = np.arange(256, dtype=float)
+    weight = np.cumsum(hist)                      # pixels at or below each level
+    total, mass = weight[-1], np.cumsum(hist * levels)
+    dark_mean = mass / np.maximum(weight, 1e-12)
+    light_mean = (mass[-1] - mass) / np.maximum(total - weight, 1e-12)
+    between = weight * (total - weight) * (dark_mean - light_mean) ** 2
+    return float(np.argmax(between)) + 0.5
+
+
+def _black_and_white(rgb: np.ndarray, opaque: np.ndarray, to_cells, threshold: int | None, flip: bool
+                     ) -> tuple[dict, list[str]]:
+    """A one-colour picture by a lightness threshold (see :func:`picture_from_rgba`)."""
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 99):
+        raise PuzzleError(f"threshold: {quote(threshold)} is not a whole number from 1 to 99")
+    lightness = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    if threshold is None and not opaque.all():
+        dark = opaque               # (a picture on a transparent ground: the picture is what is filled)
+    else:
+        dark = opaque & (lightness < (otsu_threshold(lightness[opaque]) if threshold is None else threshold * 255 / 100))
+    cells = to_cells(np.where(dark, 0, BLANK).astype(np.int16))
+    border = np.concatenate([cells[0], cells[-1], cells[:, 0], cells[:, -1]])
+    if flip and threshold is None and (border == 0).mean() >= DARK_BORDER:
+        dark = opaque & ~dark
+        cells = to_cells(np.where(dark, 0, BLANK).astype(np.int16))
+    colour = rgb[dark].mean(axis=0) if dark.any() else np.zeros(3)
+    return _as_picture(cells, np.clip(np.rint(colour), 0, 255).astype(np.uint8)[None, :])
 
 
 # --------------------------------------------------------------------------------------

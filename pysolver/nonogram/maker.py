@@ -467,10 +467,13 @@ NEUTRAL_KEYS = "xzqjuefa"
 
 @sharing()
 def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
-                      seed: int = 0, deadline: Deadline | None = None, title: str | None = None) -> dict:
+                      seed: int = 0, deadline: Deadline | None = None, title: str | None = None,
+                      threshold: int | None = None) -> dict:
     """A unique nonogram from RGBA pixels (base64 text, bytes or an array): scaled to at
     most ``width`` cells across, colours snapped to ``colours`` palette colours (a plain
-    border colour, or transparency, stays blank), then repaired by :func:`make_unique`.
+    border colour, or transparency, stays blank; in black and white, cells darker than
+    ``threshold`` per cent are filled, None finding a threshold from the picture: see
+    :func:`..linkapix.pictures.picture_from_rgba`), then repaired by :func:`make_unique`.
     ``stats.changed`` lists the cells the repair changed, ``stats.colours`` the colour
     of each key of the solution."""
     from ..linkapix.pictures import picture_from_rgba, pixels_of
@@ -478,7 +481,7 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
     height = max(1, round(width * source_height / source_width))
     if not (MIN_SIDE <= height <= 4 * MAX_SIDE):
         raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")
-    palette_in, rows = picture_from_rgba(arr, width, height, colours, "auto", seed)
+    palette_in, rows = picture_from_rgba(arr, width, height, colours, "auto", seed, threshold=threshold)
     keys_in = list(palette_in)
     palette = None if colours == 1 else _keyed([palette_in[k] for k in keys_in])
     picture = [[0 if ch == "." else (1 if colours == 1 else keys_in.index(ch) + 1) for ch in row] for row in rows]

@@ -22,7 +22,8 @@ def _from_picture(values: dict, deadline: Deadline) -> dict:
     from .maker import make_from_picture
     image = values["image"]
     return make_from_picture(image["rgba"], image["source_width"], image["source_height"], values["width"],
-                             values["colours"], values["seed"], deadline, values.get("title"))
+                             values["colours"], values["seed"], deadline, values.get("title"),
+                             values["threshold"] or None)
 
 
 
@@ -43,11 +44,13 @@ MAKERS = {
         check=lambda v: check_grade(v["width"], v["height"], v["colours"], v["grade"])),
     "picture": Maker(
         "picture", "Make a nonogram from a picture",
-        "Choose an image: its colours are snapped to a small palette (one colour: black and white), and "
-        "where its clues allow several solutions the fewest cells are changed until there is one.",
+        "Choose an image: its colours are snapped to a small palette, and where its clues allow several "
+        "solutions the fewest cells are changed until there is one. In black and white (one colour) the cells "
+        "darker than the threshold are filled: a per cent of white, 0 to find one from the picture.",
         (Param("image", "image", "Picture"),
          Param("width", "int", "Cells across", MIN_SIDE, MAX_PICTURE_SIDE, 30),
          Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),
+         Param("threshold", "int", "Threshold (0: automatic)", 0, 99, 0),
          SEED),
         _from_picture, timeout=60),
 }

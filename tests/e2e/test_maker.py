@@ -143,3 +143,12 @@ def test_a_picture_of_three_colours_on_white_keeps_them(context, server):
     p = page.evaluate("app.state().puzzle")
     assert (p["width"], p["height"]) == (16, 16)
     assert sorted(p["palette"].values()) == ["#1e3cdc", "#1eaa3c", "#dc1e1e"]
+    # in black and white by a threshold: at 30 % of white only the blue square (lightness
+    # 69 of 255) is dark enough, the red (87) and the green (116) are not
+    page.go_back()
+    page.fill("#make-nonogram-picture-colours", "1")
+    page.fill("#make-nonogram-picture-threshold", "30")
+    page.click("#make-nonogram-picture-go")
+    page.wait_for_function("app.state().puzzle && !app.state().puzzle.palette", timeout=240_000)
+    grid = page.evaluate("app.state().puzzle.solution.grid")
+    assert grid[5][12] == "#" and grid[5][5] == "." and grid[13][8] == "."
