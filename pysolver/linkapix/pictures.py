@@ -323,8 +323,9 @@ def picture_from_rgba(rgba, width: int, height: int, colours: int,
     filled; None finds one from an opaque picture (Otsu's: the split of the pixels'
     lightness into two groups each as alike as can be; with ``"auto"``, one whose border
     comes out mostly filled is taken the other way round: a light drawing on a dark
-    ground), and fills every pixel of one on a transparent ground.  Two-means on colours found no split in a photo without a plain
-    border: every cell was filled."""
+    ground), and fills every pixel of one on a transparent ground.  (Two-means on the
+    colours, as for more colours, found no split in a photo without a plain border:
+    every cell was filled.)"""
     if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
         raise PuzzleError(f"colours: {quote(colours)} is not a whole number from 1 to {MAX_COLOURS}")
     if background not in ("auto", "none", "transparent"):
@@ -390,13 +391,15 @@ def otsu_threshold(lightness: np.ndarray) -> float:
 def _black_and_white(rgb: np.ndarray, opaque: np.ndarray, to_cells, threshold: int | None, flip: bool
                      ) -> tuple[dict, list[str]]:
     """A one-colour picture by a lightness threshold (see :func:`picture_from_rgba`)."""
-    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 99):
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int)
+                                  or not 1 <= threshold <= 99):
         raise PuzzleError(f"threshold: {quote(threshold)} is not a whole number from 1 to 99")
     lightness = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
     if threshold is None and not opaque.all():
         dark = opaque               # (a picture on a transparent ground: the picture is what is filled)
     else:
-        dark = opaque & (lightness < (otsu_threshold(lightness[opaque]) if threshold is None else threshold * 255 / 100))
+        cut = otsu_threshold(lightness[opaque]) if threshold is None else threshold * 255 / 100
+        dark = opaque & (lightness < cut)
     cells = to_cells(np.where(dark, 0, BLANK).astype(np.int16))
     border = np.concatenate([cells[0], cells[-1], cells[:, 0], cells[:, -1]])
     if flip and threshold is None and (border == 0).mean() >= DARK_BORDER:

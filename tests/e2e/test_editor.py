@@ -539,7 +539,9 @@ def test_a_puzzle_played_is_edited_as_a_copy(context, server):
      "rows": [[[1, "0"], [2, "@"]], [[1, "a"], [1, "0"]]], "cols": [[[1, "0"], [1, "a"]], [[1, "@"], [1, "0"]], [[1, "@"]]]},
     {"type": "hungrycat", "width": 2, "height": 2, "palette": {"1": "#ffffff", "*": "#000000"},
      "rows": [[["1", 2, True]], [["1", 1, True], ["*", 1, True]]], "cols": [[["1", 2, True]], [["1", 1, True], ["*", 1, True]]]},
-], ids=["nonogram", "hungrycat"])
+    {"type": "linkapix", "width": 3, "height": 1, "palette": {"1": "#000000", "@": "#ff0000"},
+     "clues": [[0, 0, 2, "1"], [0, 1, 2, "1"], [0, 2, 1, "@"]]},
+], ids=["nonogram", "hungrycat", "linkapix"])
 def test_a_puzzle_whose_colour_keys_are_not_letters_is_edited_with_letters(context, server, puzzle):
     """(a maker's review: Edit on a Nonny file kept its keys "@" and "0", which the
     editor then refused or read as part of the number)"""
@@ -554,7 +556,7 @@ def test_a_puzzle_whose_colour_keys_are_not_letters_is_edited_with_letters(conte
         # numbers and keys written together read as well ("1g2y")
         page.fill("#editor-row-0", page.input_value("#editor-row-0").replace(" ", ""))
         assert page.evaluate("app.editor.problems()") == []
-    else:
+    elif puzzle["type"] == "hungrycat":
         # the example fills a row of this board (it was "5w [3]k" on every board)
         assert page.get_attribute("#editor-row-0", "placeholder") == "e.g. 1w 1" + list(state["palette"])[1]
     wait_ready(page)

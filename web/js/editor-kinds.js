@@ -88,10 +88,12 @@ export function cellDraft(key) {
   };
 }
 
-/** A puzzle's palette with every key a letter, as the line editors read clues ("3k"),
-    and the key each old key became: a key that is not one letter (a file's "@" or "0",
-    which would read as part of the number) takes its colour's initial when that is
-    free, else the first free letter.  Letters keep their keys. */
+const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** A puzzle's palette with every key a letter, as the editors read a key typed after
+    a number ("3k") or on a cell, and the key each old key became: a key that is not one
+    letter (a file's "@" or "0", which would read as part of the number) takes its
+    colour's initial when that is free, else the first free letter.  Letters keep theirs. */
 export function letterKeys(palette) {
   const letter = (k) => /^[A-Za-z]$/.test(k);
   const taken = new Set(Object.keys(palette).filter(letter));
@@ -100,7 +102,7 @@ export function letterKeys(palette) {
   for (const k of Object.keys(palette)) {
     if (letter(k)) { renamed[k] = k; continue; }
     const initial = names[k].startsWith("colour ") ? null : names[k][0];
-    renamed[k] = initial && !taken.has(initial) ? initial : [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].find((x) => !taken.has(x));
+    renamed[k] = initial && !taken.has(initial) ? initial : [...LETTERS].find((x) => !taken.has(x));
     taken.add(renamed[k]);
   }
   return { palette: Object.fromEntries(Object.entries(palette).map(([k, c]) => [renamed[k], c])), renamed };

@@ -2,7 +2,7 @@
    keys, type its number (two digits typed at once make one number), and pick its
    colour (a swatch, or the colour's key typed after the number). */
 
-import { cellDraft, cellName, withTitle } from "./editor-kinds.js";
+import { cellDraft, cellName, letterKeys, withTitle } from "./editor-kinds.js";
 import { colourNames } from "./families/colournames.js";
 import { drawingColours } from "./families/draw.js";
 import { lonelyClues } from "./families/linkapix.js";
@@ -18,8 +18,12 @@ export default {
         "take the chosen colour; type a colour's key (shown on its swatch) to give the number there that colour.",
   palette: { min: 1, max: 8, colours: drawingColours },
   blank: (width, height) => ({ type: "linkapix", width, height, palette: drawingColours(1), clues: [] }),
-  fromPuzzle: (p) => withTitle(p, { type: "linkapix", width: p.width, height: p.height, palette: { ...p.palette },
-                                     clues: p.clues.map((cl) => cl.slice()) }),
+  fromPuzzle(p) {
+    // (letter keys: a digit key would be read as part of a number, not as a colour)
+    const { palette, renamed } = letterKeys(p.palette);
+    return withTitle(p, { type: "linkapix", width: p.width, height: p.height, palette,
+                          clues: p.clues.map(([r, c, n, k]) => [r, c, n, renamed[k]]) });
+  },
   puzzle: (d) => withTitle(d, { type: "linkapix", width: d.width, height: d.height, palette: d.palette,
                                  clues: d.clues.filter((cl) => cl[3] in d.palette) }),
   accepts: (key) => /^[0-9]$/.test(key),
