@@ -97,6 +97,7 @@ def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, s
     assert view["layout"]["y0"] * view["scale"] > 0.7 * view["height"]
     assert strips["right"] - strips["left"] <= 0.36 * view["width"]
     assert strips["bottom"] - strips["top"] <= 0.36 * view["height"]
+    assert min(strips["rowClue"], strips["colClue"]) >= 14 and not strips["cut"]
     page.evaluate("app.hint()")                      # (where to look: a line)
     hint = page.evaluate("app.hint()")               # what follows: the cells it decides
     assert hint and hint.get("cells"), hint
@@ -106,6 +107,27 @@ def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, s
         pt = page.evaluate(f"app.cellCenter({r}, {c})")
         assert pt["x"] > strips["right"] and pt["y"] > strips["bottom"], (r, c, pt, strips)
         assert pt["x"] < view["width"] and pt["y"] < view["height"]
+
+
+def test_on_a_phone_long_clues_stay_readable_when_zoomed_in(browser, server):
+    """Where the strips would draw their clues too small to read, the clues nearest the
+    grid stay at 14 px or more and the others are cut at the view's edge (a player's
+    review: a 40x40 colour nonogram's clues were 5 px on a phone at every zoom)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        page = open_puzzle(ctx, server, random_nonogram(60, 50, 5))
+        fold_help(page)
+        page.click("#more-tools")                       # (the zoom buttons are among them on a phone)
+        for _ in range(6):
+            page.click("#zoom-in")
+        settle(page)
+        view = page.evaluate("app.view()")
+        strips = view["clueStrips"]
+        assert min(strips["rowClue"], strips["colClue"]) >= 14 and strips["cut"], strips
+        assert strips["right"] - strips["left"] <= 0.36 * view["width"]
+        assert strips["bottom"] - strips["top"] <= 0.36 * view["height"]
+    finally:
+        ctx.close()
 
 
 @pytest.fixture

@@ -136,7 +136,7 @@ export class Board {
       // On a clue strip (pinned over the grid, or in its margin): not a press on a
       // cell (it pans), and a drag that runs onto it stops at the first cell in sight
       // instead of painting the hidden ones.
-      const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
+      const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height, this.scale);
       // (left of the strip's edge: on the strip, or off the canvas past it, where a
       // drag's captured pointer may go)
       const first = (edge, n) => Math.min(n - 1, Math.max(0, Math.ceil(edge - 1e-9)));
@@ -148,13 +148,15 @@ export class Board {
 
   /** The clue strips of a layout with pinnedClues (see draw.js clueStrips) in CSS px
       from the canvas's left and top edges: the left strip spans x from `left` to
-      `right`, the top strip y from `top` to `bottom`; null for other layouts. */
+      `right`, the top strip y from `top` to `bottom`, their clues drawn `rowClue` and
+      `colClue` px wide (`cut`: some cut at the view's edge); null for other layouts. */
   clueStripsPx() {
     const L = this.layout, p = this.hooks.puzzle();
     if (!L || !L.pinnedClues || !p) return null;
-    const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height);
+    const s = clueStrips(this.visibleUnits(), L.x0, L.y0, p.width, p.height, this.scale);
     const x = (u) => this.ox + u * this.scale, y = (v) => this.oy + v * this.scale;
-    return { left: x(s.lx), right: x(s.right), top: y(s.ty), bottom: y(s.bottom) };
+    return { left: x(s.lx), right: x(s.right), top: y(s.ty), bottom: y(s.bottom),
+             rowClue: s.kx * this.scale, colClue: s.ky * this.scale, cut: s.cutX || s.cutY };
   }
 
 

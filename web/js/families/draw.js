@@ -126,19 +126,34 @@ export function gridLines(ctx, x0, y0, W, H, colour, width = 0.03) {
     smaller, so that zoomed in on a board with long clues the grid stays in sight. */
 const STRIP_SHARE = 0.35;
 
+/** The smallest a pinned strip draws a clue, in CSS px: zoomed in on a board with
+    long clues, shrinking them to fit STRIP_SHARE made them unreadable at any zoom (a
+    40x40 colour nonogram's row clues were 5 px on a phone).  A strip that cannot hold
+    its clues at this size holds the ones nearest the grid, and the others are cut at
+    the view's edge (scrolled to the board's edge, the margin shows them whole). */
+const CLUE_MIN_PX = 14;
+
 /** Where the clue strips of a board with clue margins `x0` (left) and `y0` (top) sit
-    in the view `visible` (units): a strip is pinned to the view's edge once its margin
-    has scrolled off (left strip: `visible.x0 > 0`), and then drawn at scale `kx` (`ky`)
-    so that it covers at most STRIP_SHARE of the view.  Shared by the drawing and the
-    board's hit testing, so a press on a clue strip never reaches the cells under it. */
-export function clueStrips(visible, x0, y0, W, H) {
-  const pinnedX = visible.x0 > 0, pinnedY = visible.y0 > 0;
-  const kx = pinnedX ? Math.min(1, (STRIP_SHARE * (visible.x1 - visible.x0)) / x0) : 1;
-  const ky = pinnedY ? Math.min(1, (STRIP_SHARE * (visible.y1 - visible.y0)) / y0) : 1;
+    in the view `visible` (units, drawn at `px` CSS px each): a strip is pinned to the
+    view's edge once its margin has scrolled off (left strip: `visible.x0 > 0`), and
+    then drawn at scale `kx` (`ky`) so that it covers at most STRIP_SHARE of the view,
+    but no smaller than CLUE_MIN_PX a clue (then its clues far from the grid are cut:
+    `cutX`, `cutY`).  Shared by the drawing and the board's hit testing, so a press on
+    a clue strip never reaches the cells under it. */
+export function clueStrips(visible, x0, y0, W, H, px = 0) {
+  const legible = px > 0 ? Math.min(1, CLUE_MIN_PX / px) : 0;
+  const fit = (pinned, margin, span) => {
+    if (!pinned) return { k: 1, size: margin };
+    const room = STRIP_SHARE * span, k = Math.max(Math.min(1, room / margin), legible);
+    return { k, size: Math.min(margin * k, Math.max(room, k)) };
+  };
+  const across = fit(visible.x0 > 0, x0, visible.x1 - visible.x0);
+  const down = fit(visible.y0 > 0, y0, visible.y1 - visible.y0);
   const lx = Math.min(Math.max(0, visible.x0), W - 1);
   const ty = Math.min(Math.max(0, visible.y0), H - 1);
   // right: first unit right of the left strip; bottom: first unit below the top strip
-  return { lx, ty, kx, ky, right: lx + x0 * kx, bottom: ty + y0 * ky };
+  return { lx, ty, kx: across.k, ky: down.k, right: lx + across.size, bottom: ty + down.size,
+           cutX: across.size < x0 * across.k - 1e-9, cutY: down.size < y0 * down.k - 1e-9 };
 }
 
 /** The widest share of the view a pinned strip takes (for Board.reveal). */
@@ -154,7 +169,7 @@ export function stripRoom(marginPx, viewPx) {
     before the grid, in row r (column c); and maskCorner(), to call after drawing the
     clues: the corner where the strips cross is blanked so they do not overlap. */
 export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
-  const { lx, ty, kx, ky, right, bottom } = clueStrips(view.visible, x0, y0, W, H);
+  const { lx, ty, kx, ky, right, bottom, cutX, cutY } = clueStrips(view.visible, x0, y0, W, H, view.pxPerUnit);
   ctx.fillStyle = view.theme.panel;
   ctx.fillRect(lx, y0, right - lx - 0.05, H);
   ctx.fillRect(x0, ty, W, bottom - ty - 0.05);
@@ -165,9 +180,20 @@ export function pinnedClueStrips(ctx, view, x0, y0, W, H) {
     draw(0, 0);
     ctx.restore();
   };
-  const rowItem = (r, offset, draw) => item(right - offset * kx, y0 + r + (1 - kx) / 2, kx, draw);
-  const colItem = (c, offset, draw) => item(x0 + c + (1 - ky) / 2, bottom - offset * ky, ky, draw);
+  // (a cut strip keeps its outermost place for a "…" in the lines whose clue it cut:
+  // the items that would reach into it are left out)
+  const cutRows = new Set(), cutCols = new Set();
+  const rowItem = (r, offset, draw) => {
+    if (cutX && right - offset * kx < lx + kx - 1e-9) { cutRows.add(r); return; }
+    item(right - offset * kx, y0 + r + (1 - kx) / 2, kx, draw);
+  };
+  const colItem = (c, offset, draw) => {
+    if (cutY && bottom - offset * ky < ty + ky - 1e-9) { cutCols.add(c); return; }
+    item(x0 + c + (1 - ky) / 2, bottom - offset * ky, ky, draw);
+  };
   const maskCorner = () => {
+    for (const r of cutRows) drawText(ctx, "…", lx + kx / 2, y0 + r + 0.5, 0.6 * kx, view.theme.muted, 700);
+    for (const c of cutCols) drawText(ctx, "⋮", x0 + c + 0.5, ty + ky / 2, 0.6 * ky, view.theme.muted, 700);
     ctx.fillStyle = view.theme.panel;
     ctx.fillRect(lx, ty, right - lx - 0.05, bottom - ty - 0.05);
   };
