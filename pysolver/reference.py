@@ -29,10 +29,12 @@ STATUSES = ("unique", "several", "none", "unknown")
 class Reference:
     """What is known about a puzzle's solutions: ``status`` is "unique" (exactly one,
     then ``solution`` holds it), "several", "none" (no solution) or "unknown" (not
-    settled in the time given)."""
+    settled in the time given); ``solutions``: those found (two of "several": a hint
+    may follow one the player's lines agree with)."""
 
     status: str
     solution: dict | None = None
+    solutions: tuple = ()
 
 
 _memo: OrderedDict[str, Reference] = OrderedDict()
@@ -75,12 +77,12 @@ def lookup(fam: Family, model: Any, deadline: Deadline) -> Reference:
 
 def _verdict(solutions: list[dict], complete: bool, more: bool) -> Reference:
     if len(solutions) > 1 or more:
-        return Reference("several")
+        return Reference("several", solutions=tuple(solutions))
     if not complete:
         return Reference("unknown")
     if not solutions:
         return Reference("none")
-    return Reference("unique", solutions[0])
+    return Reference("unique", solutions[0], (solutions[0],))
 
 
 def share_of(deadline: Deadline, part: float = 0.5, without_limit: float = 5.0) -> Deadline:

@@ -226,6 +226,37 @@ def test_hints_walk_to_the_solution():
     assert FAMILY.same_solution(m, progress, data["solution"])
 
 
+def test_where_nothing_is_forced_on_a_board_of_several_solutions_a_hint_follows_a_known_one(monkeypatch):
+    """(a player's review: on a 50x50 board with two solutions the hint's own search ran
+    past its 20 s, where the solve that looked up the solutions had found two in 2 s)"""
+    from pysolver.numberlink import hint as hint_module
+    from pysolver import reference
+    m = model_of({"type": "numberlink", "width": 3, "height": 3, "endpoints": [[0, 0, "A"], [2, 2, "A"]],
+                  "cover": "full"})
+    ref = reference.lookup(FAMILY, m, Deadline(10))
+    assert ref.status == "several" and len(ref.solutions) == 2
+
+    class OnlyPropagation(hint_module.Search):
+        # (forced moves are found by a search for one answer with a log; the fallback
+        # that looks for two answers must not run)
+        def run(self, limit, *args, **kwargs):
+            assert limit == 1, "searched for the next step again"
+            return super().run(limit, *args, **kwargs)
+    monkeypatch.setattr(hint_module, "Search", OnlyPropagation)
+    progress = {"paths": {}}
+    said = []
+    for _ in range(20):
+        h = FAMILY.hint(m, progress, Deadline(10))
+        if h is None:
+            break
+        assert not h.get("wrong"), h
+        said.append(h["message"])
+        progress = h["solution"]
+    assert "one way to continue (the puzzle has more than one solution)" in said[0]
+    assert FAMILY.check(m, progress).solved
+    assert any(FAMILY.same_solution(m, progress, s) for s in ref.solutions)
+
+
 def test_hint_flags_wrong_lines():
     data = load("gen_8x6_s3.json")
     m = model_of(data)

@@ -67,8 +67,12 @@ class NumberlinkFamily(Family):
         return hint_progress(progress)
 
     def next_step(self, puzzle: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+        from ..reference import lookup, share_of
         from .hint import next_step
-        return next_step(puzzle, progress, deadline)
+        # (the solutions the hint's opening looked up, remembered: where nothing is
+        # forced, the next step follows one the lines drawn agree with)
+        ref = lookup(self, puzzle, share_of(deadline))
+        return next_step(puzzle, progress, deadline, ref.solutions, ref.status == "unique")
 
     def clash(self, puzzle: Numberlink, deadline: Deadline) -> dict | None:
         # (the quick proofs of no answer say why in words: a pair walled apart, lines

@@ -102,6 +102,22 @@ def _cells(raw) -> list[tuple[int, int]]:
     return out
 
 
+def _continues(model: Numberlink, solution: dict, fixed: dict[int, list[int]]) -> bool:
+    """Whether every line drawn (``fixed``: head index -> cells from that end) follows
+    ``solution``'s path from its end."""
+    try:
+        for hi, cells in fixed.items():
+            k = hi >> 1
+            path = [r * model.width + c for r, c in solution["paths"][model.labels[k]]]
+            if path[0] != model.ends[k][hi & 1]:
+                path.reverse()
+            if path[1:1 + len(cells)] != cells:
+                return False
+        return True
+    except (KeyError, TypeError, ValueError, IndexError):
+        return False
+
+
 def hint_progress(progress: dict) -> dict:
     """The paths of a hint request's progress (anything malformed reads as none)."""
     if not isinstance(progress, dict) or not isinstance(progress.get("paths", {}), dict):
@@ -109,9 +125,13 @@ def hint_progress(progress: dict) -> dict:
     return {"paths": dict(progress.get("paths") or {})}
 
 
-def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | None:
+def next_step(model: Numberlink, progress: dict, deadline: Deadline, known: tuple = (),
+              unique: bool = False) -> dict | None:
     """The next forced segment from progress that breaks no rule (Family.hint has
-    checked the rules and the unique solution first)."""
+    checked the rules and the unique solution first).  Where nothing is forced, the next
+    cell of a solution the drawn lines agree with: one of ``known`` (``unique``: it is
+    the only one), else one a search finds (on a 50x50 board with two solutions that
+    search ran past the hint's 20 s, where the puzzle's own solve had found two in 2 s)."""
     fixed = _drawn(model, progress)
     drawn_cells = [list(model.rc(p)) for cells in fixed.values() for p in cells]
     log = forced_moves(model, fixed, deadline)
@@ -151,12 +171,17 @@ def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | N
         return {"message": _REASON[reason].format(lab=lab, r=r + 1, c=c + 1),
                 "cells": [list(x) for x in segment], "solution": {"paths": new},
                 "focus": {"cells": [[r, c]], "lines": []}, "where": where}
-    # Nothing forced locally: let the search decide the next step.
-    sols = Search(model, False, deadline).run(2, fixed)
-    if not sols:
-        return {"message": "the lines drawn so far cannot all be right: no solution continues them",
-                "cells": drawn_cells, "wrong": True}
-    sol = sols[0]
+    # Nothing forced locally: a known solution that continues the lines drawn, or the
+    # search decides the next step.
+    agree = [s for s in known if _continues(model, s, fixed)]
+    if agree:
+        sol, alone = agree[0], unique
+    else:
+        sols = Search(model, False, deadline).run(2, fixed)
+        if not sols:
+            return {"message": "the lines drawn so far cannot all be right: no solution continues them",
+                    "cells": drawn_cells, "wrong": True}
+        sol, alone = sols[0], len(sols) == 1
     for k, lab in enumerate(model.labels):
         full = [r * model.width + c for r, c in sol["paths"][lab]]
         a, b = model.ends[k]
@@ -171,7 +196,7 @@ def next_step(model: Numberlink, progress: dict, deadline: Deadline) -> dict | N
         step = full[done]
         new = dict(progress["paths"])
         new[lab] = [list(model.rc(p)) for p in full[:done + 1]]
-        why = ("only this way leads to a solution (found by trial)" if len(sols) == 1
+        why = ("only this way leads to a solution (found by trial)" if alone
                else "one way to continue (the puzzle has more than one solution)")
         tr, tc = model.rc(full[done - 1])
         return {"message": f"line {lab} continues to row {step // model.width + 1}, col {step % model.width + 1}: {why}",
