@@ -168,7 +168,10 @@ def next_step(model: Numberlink, progress: dict, deadline: Deadline, known: tupl
         new[lab] = [list(model.rc(p)) for p in path]
         where = (f"Look at line {lab}'s end at row {r + 1}, col {c + 1}" if reason == "head"
                  else f"Look at the empty cell at row {r + 1}, col {c + 1}")
-        return {"message": _REASON[reason].format(lab=lab, r=r + 1, c=c + 1),
+        # (the hint draws the whole run of moves that follow, each forced by the ones
+        # before it: said, where it was the first step's reason alone)
+        more = f" (drawn on for {len(segment)} cells, each forced by the ones before it)" if len(segment) > 1 else ""
+        return {"message": _REASON[reason].format(lab=lab, r=r + 1, c=c + 1) + more,
                 "cells": [list(x) for x in segment], "solution": {"paths": new},
                 "focus": {"cells": [[r, c]], "lines": []}, "where": where}
     # Nothing forced locally: a known solution that continues the lines drawn, or the
