@@ -124,12 +124,14 @@ def test_the_top_buttons_bring_their_section_into_sight_and_ring_it(browser, ser
         for button in page.locator(".lib-actions button[data-target]").all():
             target = button.get_attribute("data-target")
             button.click()
-            # (its top in the upper half of the window, or the whole of it in sight)
-            page.wait_for_function("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
-                return r.top >= 0 && (r.top < innerHeight / 2 || r.bottom <= innerHeight); }""", arg=target)
+            # (the ring is read as the button leaves it, before the scroll is waited for:
+            # it fades after 1.8 s, and on a busy machine the scroll took longer)
             ring = page.evaluate("(sel) => getComputedStyle(document.querySelector(sel)).boxShadow", target)
             assert page.evaluate("(sel) => document.querySelector(sel).classList.contains('arrived')", target)
             assert ring != "none", target
+            # (its top in the upper half of the window, or the whole of it in sight)
+            page.wait_for_function("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                return r.top >= 0 && (r.top < innerHeight / 2 || r.bottom <= innerHeight); }""", arg=target)
             assert page.evaluate("(sel) => document.querySelector(sel).contains(document.activeElement)", target)
     finally:
         ctx.close()
