@@ -408,6 +408,36 @@ def test_hint_reports_mistakes():
         pytest.fail("no legal but wrong link found")
 
 
+def test_unfinished_links_are_judged_by_whether_a_solution_finishes_them():
+    # a 9 from corner to corner of a 3x3 board: one picture, several routes; the
+    # reference route goes down first, but a stub along the top can still be finished
+    from pysolver.linkapix.hint import mistakes
+    m = model_of({"type": "linkapix", "width": 3, "height": 3, "palette": {"a": "#000000"},
+                  "clues": [[0, 0, 9, "a"], [2, 2, 9, "a"]]})
+    sol = {"paths": [[[0, 0], [1, 0], [2, 0], [2, 1], [1, 1], [0, 1], [0, 2], [1, 2], [2, 2]]]}
+
+    def said(*stubs):
+        return [e["message"] for e in mistakes(m, {"paths": [], "unfinished": list(stubs)}, sol, Deadline(10))]
+    assert said([[0, 0], [0, 1], [0, 2]]) == said([[2, 2], [2, 1]]) == []
+    # into the middle first: (0, 2) or (2, 0) is left a dead end
+    assert said([[0, 0], [1, 0], [1, 1]]) == ["the unfinished link from the 9 at row 1, col 1 is wrong: "
+                                              "no solution goes that way"]
+    # through a cell the picture leaves blank
+    m2 = model_of(load("maker_shapes_14x14_blank"))
+    data = load("maker_shapes_14x14_blank")
+    truth = picture(m2, data["solution"])
+    r, c, n, _ = next(cl for cl in m2.clues if cl[2] > 2 and any(
+        0 <= cl[0] + dr < 14 and 0 <= cl[1] + dc < 14 and truth[cl[0] + dr][cl[1] + dc] is None
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))))
+    blank = next([r + dr, c + dc] for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                 if 0 <= r + dr < 14 and 0 <= c + dc < 14 and truth[r + dr][c + dc] is None)
+    (e,) = mistakes(m2, {"paths": [], "unfinished": [[[r, c], blank]]}, data["solution"], Deadline(10))
+    assert "runs through cells the picture leaves blank" in e["message"] and e["cells"] == [blank]
+    # what only a hostile page sends is left out: not from a clue, a jump, too long, junk
+    for junk in ([[1, 1], [1, 2]], [[0, 0], [2, 0]], [[0, 0]] * 3, "x", [["a"]], [[0, 0], [0, 1]] * 5):
+        assert said(junk) == []
+
+
 def test_same_solution_and_picture_copy_safe():
     data = load("hand_4x3_full")
     m = model_of(data)

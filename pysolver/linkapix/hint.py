@@ -11,7 +11,11 @@ judged against the puzzle's picture when it is unique:
   one colour).  Whether drawn links can be completed is decided on a reduced puzzle,
   :func:`with_links`, in which every cell they paint is a 1 of its colour: a 1 is a
   link of its own, so nothing else may use that cell, and the links extend to a
-  solution exactly when the reduced puzzle has one.
+  solution exactly when the reduced puzzle has one;
+* an unfinished link (left short of its partner; the page sends them as
+  ``unfinished``) that runs through such a cell, or that no solution finishes: the
+  same reduction, with the rest of its path a link of a fresh colour from its loose
+  end to a partner within reach (:func:`stub_completable`).
 
 The hint itself is the first link the propagation engine forces on that reduced
 puzzle (in the order it forces them: 1-clues, then the clue and cell rules round by
@@ -81,9 +85,15 @@ def next_step(fam, model: Model, progress: dict, deadline: Deadline) -> dict | N
 def mistakes(model: Model, progress: dict, solution: dict, deadline: Deadline) -> list[dict]:
     """The drawn links that are wrong, given the puzzle's unique solution: one error per
     link (see the module docstring).  When the links cannot all be right but none is
-    wrong on its own, one error marks those that differ from the solution."""
-    links = drawn_links(model, progress)
+    wrong on its own, one error marks those that differ from the solution.  Then the
+    unfinished links (the page's ``unfinished``) that no solution continues."""
     truth = picture(model, {"paths": solution["paths"]})
+    return (_link_mistakes(model, progress, solution, truth, deadline)
+            + _stub_mistakes(model, progress, solution, truth, deadline))
+
+
+def _link_mistakes(model: Model, progress: dict, solution: dict, truth, deadline: Deadline) -> list[dict]:
+    links = drawn_links(model, progress)
     out, fine = [], []
     for link in links:
         key = model.clues[model.clue_at[link[0]]][3]
@@ -106,6 +116,54 @@ def mistakes(model: Model, progress: dict, solution: dict, deadline: Deadline) -
         out.append(_err(f"the links drawn so far cannot all be right: {len(suspects)} of them "
                         "do not fit with the others", [p for link in suspects for p in link]))
     return out
+
+
+def _stub_mistakes(model: Model, progress: dict, solution: dict, truth, deadline: Deadline) -> list[dict]:
+    """The unfinished links that go where no solution goes: through a cell the picture
+    paints otherwise, or, when they are not the start of the solution's own path (the
+    picture is unique, its paths need not be), where no path of the clue's number can
+    be finished (:func:`stub_completable`)."""
+    from_end = {}   # clue cell: the solution's path from it
+    for path in solution["paths"]:
+        cells = [tuple(p) for p in path]
+        from_end[cells[0]], from_end[cells[-1]] = cells, cells[::-1]
+    out = []
+    for stub in drawn_stubs(model, progress):
+        _, _, n, key = model.clues[model.clue_at[stub[0]]]
+        name = f"the unfinished link from the {n} at row {stub[0][0] + 1}, col {stub[0][1] + 1}"
+        bad = [p for p in stub if truth[p[0]][p[1]] != key]
+        if bad:
+            where = "blank" if truth[bad[0][0]][bad[0][1]] is None else "in another colour"
+            out.append(_err(f"{name} runs through cells the picture leaves {where}", bad))
+        elif from_end.get(stub[0], [])[:len(stub)] != stub and stub_completable(model, stub, deadline) is False:
+            out.append(_err(f"{name} is wrong: no solution goes that way", stub))
+    return out
+
+
+def stub_completable(model: Model, stub: list[Cell], deadline: Deadline) -> bool | None:
+    """Whether some solution finishes this unfinished link (None: time ran out).
+
+    The puzzle is reduced as :func:`with_links` does: the stub's cells but its loose end
+    become 1s of its colour, and the rest of the path is a link of its own, from the loose
+    end to one possible partner, which a fresh colour key keeps from pairing with any
+    other clue; the totals stay those of the puzzle.  One solve per partner within reach."""
+    (r0, c0), (re, ce) = stub[0], stub[-1]
+    _, _, n, key = model.clues[model.clue_at[stub[0]]]
+    left = n - len(stub)        # steps from the loose end to the partner
+    partners = [(r, c) for r, c, m, k in model.clues
+                if m == n and k == key and (r, c) != (r0, c0)
+                and abs(r - re) + abs(c - ce) <= left and (left - abs(r - re) - abs(c - ce)) % 2 == 0]
+    fresh = "\0stub"
+    palette = {**model.palette, fresh: model.palette[key]}
+    base = [cl for cl in model.clues if (cl[0], cl[1]) != (r0, c0)] + [(r, c, 1, key) for r, c in stub[:-1]]
+    unknown = False
+    for r, c in partners:
+        clues = [cl for cl in base if (cl[0], cl[1]) != (r, c)] + [(re, ce, left + 1, fresh), (r, c, left + 1, fresh)]
+        verdict = _continues(make_model(model.width, model.height, palette, clues), deadline)
+        if verdict:
+            return True
+        unknown |= verdict is None
+    return None if unknown else False
 
 
 def completable(model: Model, links: list[list[Cell]], deadline: Deadline) -> bool | None:
@@ -148,6 +206,24 @@ def drawn_links(model: Model, progress: dict) -> list[list[Cell]]:
                  and all(type(v) is int for v in p)] if isinstance(path, list) else []
         if (cells and len(cells) == len(path) and cells[0] in model.clue_at
                 and all(0 <= r < model.height and 0 <= c < model.width for r, c in cells)):
+            out.append(cells)
+    return out
+
+
+def drawn_stubs(model: Model, progress: dict) -> list[list[Cell]]:
+    """The unfinished links (``progress["unfinished"]``, the page's links left short of
+    their partner) that could still become links: from a clue, orthogonal steps through
+    cells that are no clue and no drawn link's, shorter than the clue's number; others
+    (only a hostile page sends them) are left out."""
+    taken = {p for link in drawn_links(model, progress) for p in link}
+    seen: set[Cell] = set()
+    out = []
+    for cells in drawn_links(model, {"paths": progress.get("unfinished")} if isinstance(progress, dict) else {}):
+        n = model.clues[model.clue_at[cells[0]]][2]
+        steps = all(abs(a - c) + abs(b - d) == 1 for (a, b), (c, d) in zip(cells, cells[1:]))
+        if (1 < len(cells) < n and steps and len(set(cells)) == len(cells)
+                and not any(p in model.clue_at for p in cells[1:]) and (seen | taken).isdisjoint(cells)):
+            seen.update(cells)
             out.append(cells)
     return out
 

@@ -105,6 +105,37 @@ def test_unfinished_links_go_on_join_and_stay(context, server):
     hinted = page.evaluate("app.state().progress")
     assert "unfinished" not in hinted and (path in hinted["paths"] or path[::-1] in hinted["paths"])
 
+
+def test_check_and_hint_judge_an_unfinished_link(context, server):
+    """An unfinished link that goes the wrong way is a mistake: Check names it and marks
+    its cells, Hint says so and its next press takes it back; one along the solution's
+    path is fine (a review: Check judged the finished links alone)."""
+    page = open_app(context, server.url + "#" + api.link(HOUSE))
+    page.wait_for_function("app.state().puzzle !== null")
+    wait_ready(page)
+    W, H = HOUSE["width"], HOUSE["height"]
+    clues = {(r, c) for r, c, _, _ in HOUSE["clues"]}
+
+    def turns(path):    # the cells beside the path's second where it could go instead
+        (r, c) = path[1]
+        return [[y, x] for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= y < H and 0 <= x < W and (y, x) not in clues and [y, x] not in (path[0], path[2])]
+    path = next(p for p in sorted(HOUSE["solution"]["paths"], key=len, reverse=True) if turns(p))
+    turn = turns(path)[0]
+    drag(page, path[:3])
+    assert page.evaluate("app.check()")["errors"] == []
+    page.click("#undo")
+    drag(page, [path[0], path[1], turn])
+    assert page.evaluate("app.state().progress.unfinished") == [[path[0], path[1], turn]]
+    errors = page.evaluate("app.check()")["errors"]
+    assert len(errors) == 1 and errors[0]["message"].startswith(f"the unfinished link from the {len(path)} at row")
+    assert turn in errors[0]["cells"]
+    assert "unfinished link" in page.locator("#message").text_content()
+    first = page.evaluate("app.hint()")
+    assert first["wrong"] and "unfinished link" in first["message"]
+    page.evaluate("app.hint()")
+    assert page.evaluate("app.state().progress") == {"paths": []}
+
 def test_unfinished_links_at_the_partner(context, server):
     """What a review found at the partner: a drag past the partner and back stays a
     complete link (it was kept as an "unfinished" link of the full length); a drag that

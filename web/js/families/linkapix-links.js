@@ -225,7 +225,9 @@ function withUnfinished(p, paths, progress) {
   return progressOf(paths, unfinishedOf(progress).filter((path) => path.every(([r, c]) => taken[r * p.width + c] < 0)));
 }
 
-export function toSolution(p, progress) { return { paths: progress.paths }; }
+/** What Check and Hint send: the complete links, and the unfinished ones (pysolver
+    judges those against the picture too: one going where no solution goes is a mistake). */
+export function toSolution(p, progress) { return progressOf(progress.paths, unfinishedOf(progress)); }
 
 /** The progress without the links (complete or not) on any of `cells`: a hint's fix
     of the wrong links it found. */
