@@ -89,8 +89,8 @@ def test_unfinished_links_go_on_join_and_stay(context, server):
     page.reload()
     page.wait_for_function("window.app && app.state().puzzle !== null")
     assert page.evaluate("app.state().progress.unfinished") == [path[:2]]
-    # The link of a hint through an unfinished link's cells takes it away; Check judges
-    # the finished links alone.  (Solve, then the long link taken back to a stub: the
+    # The link of a hint through an unfinished link's cells takes it away; Check finds
+    # nothing wrong with a stub along the solution's path.  (Solve, then the long link taken back to a stub: the
     # hint can only give that link.)
     wait_ready(page)
     assert page.evaluate("app.solve({})")["status"] == "solved"
