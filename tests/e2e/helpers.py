@@ -71,7 +71,7 @@ def open_puzzle(context, server, data):
 
 
 def press_twice(page, selector):
-    """Press a tool that shows the whole solution (Solve, Replay solution, Save video):
+    """Press a tool that shows the whole solution (Solve, Replay, Save video):
     its first press asks (page.js pressedAgain), the second goes on."""
     page.click(selector)
     page.click(selector)

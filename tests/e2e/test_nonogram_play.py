@@ -241,7 +241,7 @@ def test_solve_and_replay_ask_first_until_the_puzzle_is_solved(context, server):
         "Solve fills in the whole solution (Undo brings your grid back). Press Solve again to go on.")
     assert "armed" in page.get_attribute("#solve", "class")
     page.click("#replay")                          # another tool: asks in its turn
-    assert page.locator("#message").text_content().startswith("Replay solution shows the solver's steps")
+    assert page.locator("#message").text_content().startswith("Replay shows the solver's steps")
     assert "armed" not in (page.get_attribute("#solve", "class") or "")
     page.click("#check")                           # going on without it: the question lapses
     assert "armed" not in (page.get_attribute("#replay", "class") or "")

@@ -223,7 +223,7 @@ def test_hungry_cat_white_cells_look_unlike_blank_ones(browser, server, theme):
         ctx.close()
 
 
-def test_check_says_checking_and_its_report_goes_after_a_move(context, server):
+def test_check_and_hint_say_they_are_at_work_and_the_report_goes_after_a_move(context, server):
     page = wait_ready(open_puzzle(context, server, unsolved(LIB / "nonogram-heart.json")))
     page.evaluate("""() => { window.__said = [];
       new MutationObserver(() => window.__said.push(document.getElementById("message").textContent))
@@ -232,9 +232,15 @@ def test_check_says_checking_and_its_report_goes_after_a_move(context, server):
     page.click("#check")
     page.wait_for_function("document.getElementById('message').textContent === '1 cell is wrong: row 10, col 1'")
     said = page.evaluate("window.__said")
-    assert said.index("Checking…") < said.index("1 cell is wrong: row 10, col 1")
+    checking = next(i for i, text in enumerate(said) if text.startswith("Checking… 0 s (it gives up at 20 s)"))
+    assert checking < said.index("1 cell is wrong: row 10, col 1")
     page.mouse.click(*cell_point(page, 0, 9))               # another move: the report no longer applies
     assert page.locator("#message").text_content() == ""
+    # Hint says it is at work too, with its clock, until it answers
+    page.evaluate("window.__said = []")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint:')")
+    assert page.evaluate("window.__said")[0] == "Looking for a hint… 0 s (it gives up at 20 s)"
 
 
 def random_nonogram(n, seed):

@@ -122,8 +122,8 @@ export function initActions(ctx) {
     ctx.replay.stop();
     const p = state.puzzle;
     const solution = state.fam.toSolution(p, state.history.present);
-    say("Checking…");
-    const rep = await run("Check", () => solver.call("judge", { puzzle: strip(p), solution, timeout: 20 }));
+    // (the clock: a first Check settles the solution, which on a big puzzle takes a while)
+    const rep = await timed("Checking…", 20, () => run("Check", () => solver.call("judge", { puzzle: strip(p), solution, timeout: 20 })));
     if (!rep || state.puzzle !== p) return rep;
     state.marks = rep;
     board().draw();
@@ -176,7 +176,9 @@ export function initActions(ctx) {
       const progress = state.fam.toSolution(p, asked);
       // (as long as Check may take: a hint first settles the solution, and a 128x128
       // picture on a slow phone needs more than the solver's 10 s default)
-      const res = await run("Hint", () => solver.call("hint", { puzzle: strip(p), progress, timeout: 20 }));
+      // (the clock says it is at work: a hint on an open 50x50 board takes seconds)
+      const res = await timed("Looking for a hint…", 20,
+                              () => run("Hint", () => solver.call("hint", { puzzle: strip(p), progress, timeout: 20 })));
       if (!res || state.puzzle !== p) return res;
       // (a move made while the hint was worked out: the answer is about a grid gone)
       if (state.history.present !== asked) {

@@ -221,7 +221,9 @@ export function initPlay(ctx) {
   function fillMethods() {
     $("method").replaceChildren(...state.fam.methods.map((m) => {
       const o = document.createElement("option");
-      o.value = o.textContent = m.name;
+      // ("method" said: a bare "auto" beside Solve told a review nothing)
+      o.value = m.name;
+      o.textContent = `${m.name} method`;
       o.title = m.about;
       return o;
     }));

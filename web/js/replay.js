@@ -115,7 +115,7 @@ export function initReplay(ctx) {
   // (both show the whole solution: a first press only asks, unless it is solved already)
   const onlyAsks = (id, what) => !ctx.play.solvedStatus() && !pressedAgain($(id), what, say, state.puzzle);
   $("replay").onclick = () => {
-    if (!onlyAsks("replay", "Replay solution shows the solver's steps to the whole solution (your grid comes back after it).")) replay();
+    if (!onlyAsks("replay", "Replay shows the solver's steps to the whole solution (your grid comes back after it).")) replay();
   };
   $("record").onclick = () => {
     if (onlyAsks("record", "Save video replays the whole solution and saves it as a video.")) return;
