@@ -404,11 +404,24 @@ class Maker:
     #: refuses together (a grade a size cannot have); the page asks :meth:`refusals`
     #: so that its form greys out such choices instead of failing on "Make"
     check: Callable[[dict], None] | None = field(default=None, compare=False, repr=False)
+    #: of a maker from a picture: ``snap(values) -> (palette, rows)``, the picture as the
+    #: maker starts from it (its colours snapped, its size set; before any repair), which
+    #: the page shows before Make (:meth:`snapped`)
+    snap: Callable[[dict], tuple[dict, list[str]]] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"name": self.name, "title": self.title, "about": self.about,
                 "params": [p.to_json() for p in self.params], "timeout": self.timeout,
-                "form": self.form, "check": self.check is not None}
+                "form": self.form, "check": self.check is not None, "snap": self.snap is not None}
+
+    def snapped(self, args: dict) -> dict:
+        """The picture :attr:`snap` gives for the request's values: ``{"grid": rows of
+        keys ('.' blank), "colours": {key: "#rrggbb"}}``; PuzzleError for a maker
+        without one, or values it refuses (a picture too tall for its cells across)."""
+        if self.snap is None:
+            raise PuzzleError(f"maker {quote(self.name)} makes no picture to show first")
+        palette, rows = self.snap({p.name: p.read(args) for p in self.params})
+        return {"grid": list(rows), "colours": {".": "#ffffff", **palette}}
 
     def refusals(self, args: dict) -> dict[str, dict]:
         """``{param: {value: why}}``: for each parameter with choices, the ones

@@ -138,6 +138,8 @@ COMMANDS = {
     # the choices a maker refuses at the values of its form: {type, maker, ...its params}
     # -> {"refused": {param: {value: why}}} (the form greys them out)
     "refusals": lambda a: {"refused": _maker(a).refusals(a)},
+    # a picture maker's picture before Make: its params -> {"grid", "colours"} (Maker.snapped)
+    "snap": lambda a: _maker(a).snapped(a),
     # a puzzle's difficulty: {"grade": {"level", "words", "why", "stats"} or null}
     "grade": lambda a: {"grade": _makes().grade(a["puzzle"], a.get("timeout", 30))},
     # the family's puzzle of the day: {type, date: "YYYY-MM-DD"} -> {"puzzle", "stats"?, "date"}

@@ -65,6 +65,12 @@ def test_every_maker_in_the_description_runs_through_make():
                 args.update(extra[p["kind"]] if p["kind"] in extra else {p["name"]: sent[p["kind"]](p)})
             if "width" in args and maker["params"][0]["kind"] == "image":
                 args["width"] = 6
+            if maker["snap"]:
+                # the picture before Make: the red square in one colour, the ground in another
+                snap = json.loads(webapi.handle(json.dumps({"cmd": "snap", "args": args})))["result"]
+                square = {snap["grid"][r][c] for r in range(1, 5) for c in range(1, 5)}
+                assert len(snap["grid"]) == 6 and len(square) == 1 and snap["grid"][0][0] not in square, snap
+                assert snap["colours"][square.pop()] in ("#c81e1e", "#000000"), snap   # (black and white: black)
             reply = json.loads(webapi.handle(json.dumps({"cmd": "make", "args": args})))
             assert reply["ok"], (fam["type"], maker["name"], reply)
             puzzle = reply["result"]["puzzle"]
@@ -72,6 +78,8 @@ def test_every_maker_in_the_description_runs_through_make():
             assert api.check(puzzle, puzzle["solution"])["solved"]
             made += 1
     assert made >= 3
+    refused = json.loads(webapi.handle(json.dumps({"cmd": "snap", "args": {"type": "nonogram", "maker": "random"}})))
+    assert refused == {"ok": False, "kind": "input", "error": "maker 'random' makes no picture to show first"}
 
 
 def test_a_request_that_needs_an_unloaded_package_asks_for_it(monkeypatch):

@@ -215,13 +215,21 @@ def _random(values: dict, deadline: Deadline) -> dict:
                        deadline)
 
 
-def _from_picture(values: dict, deadline: Deadline) -> dict:
+def _pixels(values: dict):
     from ..linkapix.pictures import pixels_of
-    from .picture import make_from_picture
     image = values["image"]
-    pixels = pixels_of(image["rgba"], image["source_width"], image["source_height"])
-    return make_from_picture(pixels, values["width"], values["colours"], values["seed"], deadline,
+    return pixels_of(image["rgba"], image["source_width"], image["source_height"])
+
+
+def _from_picture(values: dict, deadline: Deadline) -> dict:
+    from .picture import make_from_picture
+    return make_from_picture(_pixels(values), values["width"], values["colours"], values["seed"], deadline,
                              values.get("title"))
+
+
+def _snap(values: dict) -> tuple[dict, list[str]]:
+    from .picture import snapped_picture
+    return snapped_picture(_pixels(values), values["width"], values["colours"], values["seed"])
 
 
 MAKERS = {
@@ -251,5 +259,5 @@ MAKERS = {
          SEED),
         # (30 across, the slowest measured: 22 s of CPU for a corpus picture, 32.6 s in
         # Chromium for a test picture whose CPU time was 20 s; a phone is slower)
-        _from_picture, timeout=120),
+        _from_picture, timeout=120, snap=_snap),
 }

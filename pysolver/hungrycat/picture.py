@@ -36,19 +36,24 @@ def max_changes(width: int, height: int) -> int:
     return max(MIN_MAX_CHANGES, width * height // 4)
 
 
-def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline: Deadline | None = None,
-                      title: str | None = None) -> dict:
-    """Puzzle JSON (with its grade) from RGBA pixels of shape (H, W, 4), scaled to
-    ``width`` cells across, ``colours`` colours in all; ``stats.changed`` lists the
-    cells the repair changed, ``stats.colours`` the colour of each key of the solution."""
+def snapped_picture(pixels, width: int, colours: int, seed: int = 0) -> tuple[dict, list[str]]:
+    """The picture :func:`make_from_picture` starts from: ``(palette, rows)``."""
     from ..linkapix.pictures import picture_from_rgba
-    deadline = deadline or Deadline(None)
     h_px, w_px = pixels.shape[:2]
     height = round(width * h_px / w_px)
     if not MIN_SIDE <= height <= MAX_SIDE:
         raise PuzzleError(f"picture: {width} cells across makes it {height} cells down "
                           f"(from {MIN_SIDE} to {MAX_SIDE} can be made)")
-    palette, rows = picture_from_rgba(pixels, width, height, colours, "none", seed)
+    return picture_from_rgba(pixels, width, height, colours, "none", seed)
+
+
+def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline: Deadline | None = None,
+                      title: str | None = None) -> dict:
+    """Puzzle JSON (with its grade) from RGBA pixels of shape (H, W, 4), scaled to
+    ``width`` cells across, ``colours`` colours in all; ``stats.changed`` lists the
+    cells the repair changed, ``stats.colours`` the colour of each key of the solution."""
+    deadline = deadline or Deadline(None)
+    palette, rows = snapped_picture(pixels, width, colours, seed)
     picture: Grid = [list(row) for row in rows]
     if len(palette) < 2:
         raise PuzzleError("picture: it is all one colour once its colours are snapped; try more colours")
@@ -71,7 +76,7 @@ def make_from_picture(pixels, width: int, colours: int, seed: int = 0, deadline:
         return 1 << 30 if left is None else left
 
     keys = list(palette)
-    most = max_changes(width, height)
+    most = max_changes(width, len(rows))
     with sharing():     # the candidates differ in a cell: their lines recur
         # (the one-at-a-time repair, make_unique, used to have a go where this one ran
         # out of changes; with 50 switches at once and clause learning it made none of

@@ -27,6 +27,14 @@ def _from_picture(values: dict, deadline: Deadline) -> dict:
     return {"puzzle": puzzle, "stats": stats}
 
 
+def _snap(values: dict) -> tuple[dict, list[str]]:
+    from .pictures import picture_from_rgba, pixels_of
+    image = values["image"]
+    pixels = pixels_of(image["rgba"], image["source_width"], image["source_height"])
+    return picture_from_rgba(pixels, values["width"], MAX_PICTURE_SIDE, values["colours"], values["background"],
+                             values["seed"])
+
+
 def _from_drawing(values: dict, deadline: Deadline) -> dict:
     # A picture drawn cell by cell: its palette and rows of keys as they are, no
     # quantising; '.' cells stay blank.
@@ -93,7 +101,7 @@ MAKERS = {
                         ("transparent", "transparent pixels stay blank"),
                         ("none", "fill every cell"))),
          SEED),
-        _from_picture, timeout=180),
+        _from_picture, timeout=180, snap=_snap),
     "drawing": Maker(
         "drawing", "Make a Link-a-Pix puzzle from a drawing",
         "The drawing maker's pictures: cut into links until the picture is unique.",

@@ -466,6 +466,17 @@ NEUTRAL_KEYS = "xzqjuefa"
 
 
 @sharing()
+def snapped_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
+                    seed: int = 0, threshold: int | None = None) -> tuple[dict, list[str]]:
+    """The picture :func:`make_from_picture` starts from: ``(palette, rows)``, '.' blank."""
+    from ..linkapix.pictures import picture_from_rgba, pixels_of
+    arr = pixels_of(rgba, source_width, source_height)
+    height = max(1, round(width * source_height / source_width))
+    if not (MIN_SIDE <= height <= 4 * MAX_SIDE):
+        raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")
+    return picture_from_rgba(arr, width, height, colours, "auto", seed, threshold=threshold)
+
+
 def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
                       seed: int = 0, deadline: Deadline | None = None, title: str | None = None,
                       threshold: int | None = None) -> dict:
@@ -476,12 +487,7 @@ def make_from_picture(rgba, source_width: int, source_height: int, width: int, c
     :func:`..linkapix.pictures.picture_from_rgba`), then repaired by :func:`make_unique`.
     ``stats.changed`` lists the cells the repair changed, ``stats.colours`` the colour
     of each key of the solution."""
-    from ..linkapix.pictures import picture_from_rgba, pixels_of
-    arr = pixels_of(rgba, source_width, source_height)
-    height = max(1, round(width * source_height / source_width))
-    if not (MIN_SIDE <= height <= 4 * MAX_SIDE):
-        raise PuzzleError(f"picture: {width} cells across makes it {height} cells down")
-    palette_in, rows = picture_from_rgba(arr, width, height, colours, "auto", seed, threshold=threshold)
+    palette_in, rows = snapped_picture(rgba, source_width, source_height, width, colours, seed, threshold)
     keys_in = list(palette_in)
     palette = None if colours == 1 else _keyed([palette_in[k] for k in keys_in])
     picture = [[0 if ch == "." else (1 if colours == 1 else keys_in.index(ch) + 1) for ch in row] for row in rows]

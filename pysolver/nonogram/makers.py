@@ -26,6 +26,14 @@ def _from_picture(values: dict, deadline: Deadline) -> dict:
                              values["threshold"] or None)
 
 
+def _snap(values: dict) -> tuple[dict, list[str]]:
+    from .maker import snapped_picture
+    image = values["image"]
+    palette, rows = snapped_picture(image["rgba"], image["source_width"], image["source_height"], values["width"],
+                                    values["colours"], values["seed"], values["threshold"] or None)
+    # (black and white is drawn black, as the puzzle made is)
+    return ({key: "#000000" for key in palette} if values["colours"] == 1 else palette), rows
+
 
 MAKERS = {
     "random": Maker(
@@ -52,5 +60,5 @@ MAKERS = {
          Param("colours", "int", "Colours (1: black and white)", 1, len(PALETTE), 1),
          Param("threshold", "int", "Threshold (0: automatic)", 0, 99, 0),
          SEED),
-        _from_picture, timeout=60),
+        _from_picture, timeout=60, snap=_snap),
 }

@@ -156,6 +156,44 @@ def test_a_puzzle_from_a_picture(context, server, family, picture, values):
     assert width == values["width"] * min(12, max(3, 180 // values["width"]))
 
 
+def grey_square_and_disc(x, y):
+    # a black disc and a mid-grey square (lightness 50 %) on white
+    return (20, 20, 20) if (x - 9) ** 2 + (y - 9) ** 2 < 30 else (128, 128, 128) if 16 <= x < 26 and 16 <= y < 26 \
+        else (250, 250, 250)
+
+
+def test_a_picture_is_previewed_before_make_and_made_as_shown(context, server):
+    """The picture as the maker starts from it shows as soon as it is chosen, and again
+    after each change (here the threshold: at 30 % of white the grey square is not
+    filled, at 60 % it is); a blank number is given one, which Make uses."""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    form = "make-nonogram-picture"
+    status, made = page.locator(f"#{form}-status"), page.locator(f"#{form}-made")
+    set_fields(page, form, {"width": 15, "colours": 1, "threshold": 30})
+    page.set_input_files(f"#{form}-image",
+                         files=[{"name": "shapes.png", "mimeType": "image/png", "buffer": png(30, 30, grey_square_and_disc)}])
+    page.wait_for_function(f"document.getElementById('{form}-status').textContent.startsWith('Preview')")
+    assert status.text_content() == "Preview: 15×15 cells in 1 colour. Make puzzle starts from this picture."
+    assert made.is_visible() and made.get_attribute("aria-label") == "Preview: 15×15 cells in 1 colour, before Make"
+    dark = """c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
+                     for (let i = 0; i < d.length; i += 4) n += d[i] < 100; return n; }"""
+    light = made.evaluate(dark)
+    page.evaluate(f"document.getElementById('{form}-made').hidden = true")
+    set_fields(page, form, {"threshold": 60})
+    page.wait_for_function(f"!document.getElementById('{form}-made').hidden")
+    # (the grey square is 5x5 of the 15x15 cells: a ninth of the picture more is dark)
+    assert made.evaluate(dark) > light + made.evaluate("c => c.width * c.height") // 12
+    previewed = made.evaluate("c => c.toDataURL()")
+    p = make(page, form, {})
+    assert p["type"] == "nonogram" and p["width"] == 15
+    said = status.text_content()
+    assert said.startswith("Made in ") and ", no cell changed." in said, said
+    page.go_back()
+    page.wait_for_function(f"!document.getElementById('{form}-made').hidden")
+    assert made.evaluate("c => c.toDataURL()") == previewed
+
+
 def test_a_hungry_cat_above_24x24_is_offered_in_every_grade_and_made_again(context, server):
     """Above 24x24 the maker repairs its pictures until unique (pysolver/hungrycat/large.py):
     no grade is greyed out there any more, and a grade-2 puzzle is made, unique and made

@@ -84,7 +84,7 @@ export function scaledPixels(img, w, h, canvas) {
 /** The picture a picture maker made (the puzzle's solution in the colours Python gave,
     `stats.colours`), each cell the repair changed ringed in black or white, whichever
     stands out on it; false (and hidden) when there is nothing to draw. */
-function drawMade(canvas, grid, colours, changed) {
+function drawMade(canvas, grid, colours, changed, label = null) {
   canvas.hidden = true;
   if (!Array.isArray(grid) || !grid.length || !colours || typeof colours !== "object") return false;
   const h = grid.length, w = grid[0].length;
@@ -107,8 +107,8 @@ function drawMade(canvas, grid, colours, changed) {
     ctx.strokeRect(c * px + line / 2, r * px + line / 2, px - line, px - line);
   }
   const n = changed.length;
-  canvas.setAttribute("aria-label", n ? `The picture made, the ${n} changed cell${n === 1 ? "" : "s"} ringed`
-    : "The picture made, no cell changed");
+  canvas.setAttribute("aria-label", label ?? (n ? `The picture made, the ${n} changed cell${n === 1 ? "" : "s"} ringed`
+    : "The picture made, no cell changed"));
   canvas.hidden = false;
   return true;
 }
@@ -275,7 +275,45 @@ function makerForm(fam, maker, { solver, load, tell }) {
   const refusal = refusalsOf(form, fam, maker, fields, solver, say);
   cancel.onclick = () => work.cancel();
   // A new picture: the last one's preview and outcome no longer apply.
-  if (image) image.input.onchange = () => { preview.hidden = madePicture.hidden = true; say(""); };
+  if (image) image.input.onchange = () => { preview.hidden = madePicture.hidden = true; say(""); snapSoon(); };
+
+  /* Before Make, the picture as the maker will start from it (its colours snapped, at
+     its size: the worker's `snap`), again after each change to the form; a blank
+     Number is given one for the preview, which Make then uses, so that the puzzle is
+     made from the picture shown.  (A review: the picture showed only after Make.) */
+  let making = false;
+  let snapSeed = null, snapTimer = 0, snapAsked = 0;
+  const seedInput = fields.find(({ p }) => p.kind === "seed")?.input;
+  function snapSoon() {
+    if (!image || !maker.snap) return;
+    clearTimeout(snapTimer);
+    snapTimer = setTimeout(showSnapped, 250);
+  }
+  async function showSnapped() {
+    const file = image.input.files[0];
+    if (!file || making || outOfRange(fields)) return;
+    const values = Object.fromEntries(fields.map(({ p, input }) => [p.name, FIELDS[p.kind].read(input, p)]));
+    if (seedInput && seedInput.value.trim() === "") values.seed = snapSeed ??= values.seed;
+    const asked = ++snapAsked;
+    let req, got;
+    try {
+      req = await request(values);
+      got = await solver.call("snap", req.args);
+    } catch (err) {
+      if (asked === snapAsked && !making && err.kind !== "cancelled") say(`This picture cannot be made: ${err.message}`, "error");
+      return;
+    }
+    if (asked !== snapAsked || making) return;
+    const [w, h] = req.size, colours = new Set(got.grid.join("").replace(/\./g, "")).size;
+    const what = `Preview: ${w}×${h} cells in ${colours} colour${colours === 1 ? "" : "s"}`;
+    drawMade(madePicture, got.grid, got.colours, [], `${what}, before Make`);
+    say(`${what}. Make puzzle starts from this picture.`);
+  }
+  if (image && maker.snap) {
+    form.addEventListener("change", (e) => { if (e.target !== image.input) snapSoon(); });
+    // (a number typed: previewed once typing pauses)
+    form.addEventListener("input", (e) => { if (e.target.type === "number") snapSoon(); });
+  }
 
   /** The request's arguments, and the size of the puzzle asked for (or null). */
   async function request(values) {
@@ -302,6 +340,7 @@ function makerForm(fam, maker, { solver, load, tell }) {
     e.preventDefault();
     const values = Object.fromEntries(fields.map(({ p, input }) => [p.name, FIELDS[p.kind].read(input, p)]));
     if (image && !values[image.p.name]) return;
+    if (snapSeed !== null && seedInput?.value.trim() === "") values.seed = snapSeed;  // (the picture previewed)
     if (refusal()) {  // (a grade this size cannot have: said, not sent)
       say(refusal(), "error");
       return;
@@ -310,6 +349,8 @@ function makerForm(fam, maker, { solver, load, tell }) {
     const number = seed === null ? "" : ` (number ${seed})`;
     hideError();  // (a banner from the last attempt)
     madePicture.hidden = true;  // (the last picture made, no longer this attempt's)
+    making = true;
+    snapAsked += 1;             // (a preview still under way is not shown over this)
     work.start();
     let size = null;
     try {
@@ -351,6 +392,8 @@ function makerForm(fam, maker, { solver, load, tell }) {
         say("");
         showError("Could not make a puzzle: " + err.message);
       }
+    } finally {
+      making = false;
     }
   };
   return form;
