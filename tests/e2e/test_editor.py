@@ -507,12 +507,14 @@ def test_a_puzzle_played_is_edited_as_a_copy(context, server):
     type_lines(page, {"rows": ["1"], "cols": []})   # (a draft of their own, kept under Undo)
     page.wait_for_timeout(400)  # (the autosave is batched)
     page.close()
-    puzzle = {"type": "nonogram", "width": 5, "height": 5, "title": "Five", "rows": [[1, 1], [5], [1, 1, 1], [3], [1]],
-              "cols": [[2], [2, 1], [4], [2, 1], [2]]}
+    puzzle = {"type": "nonogram", "width": 5, "height": 5, "title": "Five", "author": "Ann",
+              "rows": [[1, 1], [5], [1, 1, 1], [3], [1]], "cols": [[2], [2, 1], [4], [2, 1], [2]]}
     page = open_puzzle(context, server, puzzle)
     page.click("#edit-puzzle")
     page.wait_for_selector("#editor:not([hidden])")
+    # (title and author kept: Edit on a puzzle drawn and signed dropped the name)
     assert page.evaluate("app.editor.state()") == {**puzzle}
+    assert page.input_value("#editor-name") == "Five" and page.input_value("#editor-author") == "Ann"
     message = page.locator("#editor-message").text_content()
     assert message.startswith("A copy of “Five” to change") and "Undo brings back the draft that was here" in message
     assert page.url.endswith("#new/nonogram/5x5")

@@ -3,7 +3,7 @@
    cells form one block) unless written in square brackets, "[3]k" (they do not);
    "(3)b" is circled too, for those who copy the circles. */
 
-import { letterKeys, lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
+import { letterKeys, lineDraft, lineName, parseLines, totalsProblems, withNames } from "./editor-kinds.js";
 import { colourNames } from "./families/colournames.js";
 import { drawingColours } from "./families/draw.js";
 
@@ -50,12 +50,12 @@ export default {
   fromPuzzle(p) {
     const { palette, renamed } = letterKeys(p.palette);
     const keyed = (items) => asText(items.map(([k, n, circled]) => [renamed[k], n, circled]));
-    return withTitle(p, { type: "hungrycat", width: p.width, height: p.height, palette,
+    return withNames(p, { type: "hungrycat", width: p.width, height: p.height, palette,
                           rows: p.rows.map(keyed), cols: p.cols.map(keyed) });
   },
   puzzle(d) {
     const { rows, cols } = parsed(d);
-    return withTitle(d, { type: "hungrycat", width: d.width, height: d.height, palette: d.palette, rows, cols });
+    return withNames(d, { type: "hungrycat", width: d.width, height: d.height, palette: d.palette, rows, cols });
   },
   problems(d) {
     const { rows, cols, problems } = parsed(d);

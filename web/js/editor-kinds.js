@@ -108,8 +108,10 @@ export function letterKeys(palette) {
   return { palette: Object.fromEntries(Object.entries(palette).map(([k, c]) => [renamed[k], c])), renamed };
 }
 
-/** Keep a draft's title in the puzzle it makes (and a puzzle's in the draft). */
-export function withTitle(from, to) {
+/** Keep a draft's title and author in the puzzle it makes (and a puzzle's in the draft:
+    Edit on a puzzle drawn and signed kept its title and dropped the name). */
+export function withNames(from, to) {
   if (from.title) to.title = from.title;
+  if (from.author) to.author = from.author;
   return to;
 }

@@ -2,7 +2,7 @@
    keys, type its number (two digits typed at once make one number), and pick its
    colour (a swatch, or the colour's key typed after the number). */
 
-import { cellDraft, cellName, letterKeys, withTitle } from "./editor-kinds.js";
+import { cellDraft, cellName, letterKeys, withNames } from "./editor-kinds.js";
 import { colourNames } from "./families/colournames.js";
 import { drawingColours } from "./families/draw.js";
 import { lonelyClues } from "./families/linkapix.js";
@@ -21,10 +21,10 @@ export default {
   fromPuzzle(p) {
     // (letter keys: a digit key would be read as part of a number, not as a colour)
     const { palette, renamed } = letterKeys(p.palette);
-    return withTitle(p, { type: "linkapix", width: p.width, height: p.height, palette,
+    return withNames(p, { type: "linkapix", width: p.width, height: p.height, palette,
                           clues: p.clues.map(([r, c, n, k]) => [r, c, n, renamed[k]]) });
   },
-  puzzle: (d) => withTitle(d, { type: "linkapix", width: d.width, height: d.height, palette: d.palette,
+  puzzle: (d) => withNames(d, { type: "linkapix", width: d.width, height: d.height, palette: d.palette,
                                  clues: d.clues.filter((cl) => cl[3] in d.palette) }),
   accepts: (key) => /^[0-9]$/.test(key),
   joins: (before, key) => (before.length < MAX_DIGITS ? before + key : null),

@@ -2,7 +2,7 @@
    numbers, "3 1 2"; in colour, each number followed by its colour's key, "3k 1r" (a
    number without a key is the first colour's).  An empty line, or 0, has no blocks. */
 
-import { letterKeys, lineDraft, lineName, parseLines, totalsProblems, withTitle } from "./editor-kinds.js";
+import { letterKeys, lineDraft, lineName, parseLines, totalsProblems, withNames } from "./editor-kinds.js";
 import { colourNames } from "./families/colournames.js";
 import { drawingColours } from "./families/draw.js";
 
@@ -52,7 +52,7 @@ export default {
   fromPuzzle(p) {
     const { palette: pal, renamed } = p.palette ? letterKeys(p.palette) : { palette: null };
     const items = (clue) => clue.map((b) => (Array.isArray(b) ? [b[0], renamed[b[1]]] : [b, null]));
-    return withTitle(p, { type: "nonogram", width: p.width, height: p.height, palette: pal,
+    return withNames(p, { type: "nonogram", width: p.width, height: p.height, palette: pal,
                           rows: p.rows.map((cl) => asText(items(cl), pal)), cols: p.cols.map((cl) => asText(items(cl), pal)) });
   },
   puzzle(d) {
@@ -60,7 +60,7 @@ export default {
     const clue = (items) => (d.palette ? items.map(([n, k]) => [n, k]) : items.map(([n]) => n));
     const p = { type: "nonogram", width: d.width, height: d.height, rows: rows.map(clue), cols: cols.map(clue) };
     if (d.palette) p.palette = d.palette;
-    return withTitle(d, p);
+    return withNames(d, p);
   },
   problems(d) {
     const { rows, cols, problems } = parsed(d);

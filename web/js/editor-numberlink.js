@@ -2,7 +2,7 @@
    keys and type its label, a letter or a number (digits typed at once make one
    label: 1 then 2 is 12); each label marks the two ends of one line. */
 
-import { cellDraft, cellName, withTitle } from "./editor-kinds.js";
+import { cellDraft, cellName, withNames } from "./editor-kinds.js";
 
 const cells = cellDraft("endpoints");
 // Longest label typed (pysolver takes up to 16 characters).
@@ -15,9 +15,9 @@ export default {
         "Backspace clears a cell, Enter goes on to the next. Flow boards fill every cell; choose “cells may stay " +
         "empty” for puzzles where lines need not cover the board.",
   blank: (width, height) => ({ type: "numberlink", width, height, cover: "full", endpoints: [] }),
-  fromPuzzle: (p) => withTitle(p, { type: "numberlink", width: p.width, height: p.height, cover: p.cover,
+  fromPuzzle: (p) => withNames(p, { type: "numberlink", width: p.width, height: p.height, cover: p.cover,
                                      endpoints: p.endpoints.map((e) => e.slice()) }),
-  puzzle: (d) => withTitle(d, { type: "numberlink", width: d.width, height: d.height, endpoints: d.endpoints, cover: d.cover }),
+  puzzle: (d) => withNames(d, { type: "numberlink", width: d.width, height: d.height, endpoints: d.endpoints, cover: d.cover }),
   options: () => [{ key: "cover", label: "Rule", choices: [["full", "every cell on a line (Flow)"], ["free", "cells may stay empty"]] }],
   accepts: (key) => /^[A-Za-z0-9]$/.test(key),
   joins: (before, key) => (/^[0-9]+$/.test(before + key) && before.length < MAX_LABEL ? before + key : null),

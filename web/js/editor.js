@@ -54,6 +54,9 @@ import { family, TYPES } from "./families/index.js";
 import { followLayout } from "./layout-follow.js";
 import { $, aSize, canceller, hideError, messenger, showError, showView, theme, undoRedoButtons, undoRedoKeys } from "./page.js";
 
+// The draft's names and the fields they are typed in (the puzzle keeps both: withNames).
+const NAME_FIELDS = [["editor-name", "title"], ["editor-author", "author"]];
+
 /** The types that have an editor, in the description's order, with their modules. */
 async function editorsOf(types) {
   const out = new Map();
@@ -192,7 +195,7 @@ export function initEditor(ctx, families) {
     $("editor-title").textContent = `Enter a ${fam().title} puzzle`;
     $("editor-help").textContent = ed().help;
     $("editor-meta").textContent = `${d.width}×${d.height}` + (fam().variant ? ` · ${fam().variant(p)}` : "");
-    if ($("editor-name").value !== (d.title || "")) $("editor-name").value = d.title || "";
+    for (const [id, key] of NAME_FIELDS) if ($(id).value !== (d[key] || "")) $(id).value = d[key] || "";
     if (fields || document.activeElement !== $("editor-width")) $("editor-width").value = d.width;
     if (fields || document.activeElement !== $("editor-height")) $("editor-height").value = d.height;
     renderPalette();
@@ -297,7 +300,7 @@ export function initEditor(ctx, families) {
   $("editor-clear").onclick = () => {
     const d = draft(), blank = ed().blank(d.width, d.height);
     // (the title, the colours and the options stay: only the clues go)
-    for (const key of ["title", "palette", ...(ed().options ? ed().options(d).map((o) => o.key) : [])]) {
+    for (const key of ["title", "author", "palette", ...(ed().options ? ed().options(d).map((o) => o.key) : [])]) {
       if (d[key] !== undefined) blank[key] = d[key];
     }
     change(blank);
@@ -306,11 +309,13 @@ export function initEditor(ctx, families) {
   $("editor-check").onclick = () => check();
   $("editor-cancel").onclick = () => work.cancel();
   $("editor-play").onclick = play;
-  $("editor-name").addEventListener("input", (ev) => {
-    const title = ev.target.value.trim().slice(0, 80);
-    const { title: _, ...rest } = draft();
-    change(title ? { ...rest, title } : rest, "title");
-  });
+  for (const [id, key] of NAME_FIELDS) {
+    $(id).addEventListener("input", (ev) => {
+      const text = ev.target.value.trim().slice(0, 80);
+      const { [key]: _, ...rest } = draft();
+      change(text ? { ...rest, [key]: text } : rest, key);
+    });
+  }
   $("editor-resize").onclick = () => {
     const max = sideLimit(e.type);
     const asked = [$("editor-width").value, $("editor-height").value].map((v) => Math.round(+v || 1));
@@ -326,7 +331,7 @@ export function initEditor(ctx, families) {
   window.addEventListener("keydown", (ev) => {
     if ($("editor").hidden) return;
     // (Undo here is the editor's, in the text fields too: it covers all that was typed)
-    if (ev.target.id !== "editor-name" && undoRedoKeys(ev, undo, redo)) return;
+    if (!NAME_FIELDS.some(([id]) => ev.target.id === id) && undoRedoKeys(ev, undo, redo)) return;
     if (ev.key === "Escape" && e.busy) work.cancel();
   });
   window.addEventListener("pagehide", () => e.drafts?.flush());
