@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from board_pixels import settle
+from board_pixels import pixels, settle
 from helpers import cell_point, fold_help, open_puzzle, press_twice, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -102,11 +102,20 @@ def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, s
     hint = page.evaluate("app.hint()")               # what follows: the cells it decides
     assert hint and hint.get("cells"), hint
     settle(page)
-    strips = page.evaluate("app.view().clueStrips")
+    view = page.evaluate("app.view()")
+    strips, half = view["clueStrips"], view["scale"] / 2
     for r, c in hint["cells"]:
         pt = page.evaluate(f"app.cellCenter({r}, {c})")
-        assert pt["x"] > strips["right"] and pt["y"] > strips["bottom"], (r, c, pt, strips)
-        assert pt["x"] < view["width"] and pt["y"] < view["height"]
+        # (the whole cell: none half under a strip's edge)
+        assert pt["x"] - half >= strips["right"] - 1 and pt["y"] - half >= strips["bottom"] - 1, (r, c, pt, strips)
+        assert pt["x"] + half <= view["width"] + 1 and pt["y"] + half <= view["height"] + 1
+    # The hint's cells, drawn over the board at half strength until played, stay off
+    # the strips: the corner where they cross is plain (the clues under it showed
+    # through, and the cells under the strips).
+    # (5 px in from its edges: the mask stops a twentieth of a cell short of them)
+    corner = [(x, y) for x in range(int(strips["left"]) + 5, int(strips["right"]) - 5, 2)
+              for y in range(int(strips["top"]) + 5, int(strips["bottom"]) - 5, 2)]
+    assert len(corner) > 100 and len({tuple(px) for px in pixels(page, corner)}) == 1
 
 
 def test_on_a_phone_long_clues_stay_readable_when_zoomed_in(browser, server):

@@ -247,11 +247,25 @@ export class Board {
     this.hooks.family().draw(ctx, puzzle, this.hooks.progress(), view);
     // A ghost (a hint's deduction, not played yet) is drawn over at half strength:
     // what it adds shows half-way, what it shares with the grid unchanged.
+    // (on the grid alone, beside the pinned clue strips: drawn again over them, the
+    // grid's cells showed through a strip and the clues under its corner through the
+    // corner's mask)
     const ghost = this.hooks.ghost?.();
     if (ghost) {
+      const L = this.layout;
+      let x = L.x0, y = L.y0;
+      if (L.pinnedClues) {
+        const s = clueStrips(view.visible, L.x0, L.y0, puzzle.width, puzzle.height, this.scale);
+        x = Math.max(x, s.right);
+        y = Math.max(y, s.bottom);
+      }
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x, y, L.x0 + puzzle.width - x, L.y0 + puzzle.height - y);
+      ctx.clip();
       ctx.globalAlpha = 0.5;
       this.hooks.family().draw(ctx, puzzle, ghost, { ...view, ghost: true });
-      ctx.globalAlpha = 1;
+      ctx.restore();
     }
     if (this.cursor && document.activeElement === this.canvas) {
       // (its corners only: the middle of each side leaves a problem's outline of the cell
