@@ -97,6 +97,19 @@ def quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """"1 cell", "4 cells": a count with its noun, as a message says it."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def json_kind(value: object) -> str:
+    """What JSON calls a received value ("an object", not Python's "dict")."""
+    if value is None or isinstance(value, bool):
+        return quote(value)
+    names = {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number"}
+    return next((name for kind, name in names.items() if isinstance(value, kind)), type(value).__name__)
+
+
 class SolveTimeout(Exception):
     """The time limit ran out (or the caller cancelled); no verdict was reached."""
 
@@ -734,13 +747,13 @@ def read_cell(item: Any, width: int, height: int) -> tuple[int, int] | str:
 
 def as_list(value: Any, what: str) -> list:
     if not isinstance(value, list):
-        raise PuzzleError(f"{what}: expected a list, got {type(value).__name__}")
+        raise PuzzleError(f"{what}: expected a list, got {json_kind(value)}")
     return value
 
 
 def as_str(value: Any, what: str, max_len: int = 1000) -> str:
     if not isinstance(value, str):
-        raise PuzzleError(f"{what}: expected a string, got {type(value).__name__}")
+        raise PuzzleError(f"{what}: expected text, got {json_kind(value)}")
     if len(value) > max_len:
         raise PuzzleError(f"{what}: longer than {max_len} characters")
     return value

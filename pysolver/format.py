@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Family, MAX_GRID_SIDE, PuzzleError, as_int, as_str, check_size, quote
+from .base import Family, MAX_GRID_SIDE, PuzzleError, as_int, as_str, check_size, json_kind, quote
 from .registry import TYPES, get_family
 from .grade import WORDS
 
@@ -49,7 +49,7 @@ class Puzzle:
 def parse_puzzle(data: Any) -> Puzzle:
     """Validate a puzzle dict (common keys here, family keys in the family)."""
     if not isinstance(data, dict):
-        raise PuzzleError(f"a puzzle is a JSON object, not {type(data).__name__}")
+        raise PuzzleError(f"a puzzle is a JSON object, not {json_kind(data)}")
     if "type" not in data:
         raise PuzzleError(f"type: missing (one of {', '.join(TYPES)})")
     family = get_family(data["type"])

@@ -59,7 +59,7 @@ def test_parse_round_trip(name):
     ({"clues": [[0, 0, 2, "z"]]}, "not in the palette"),
     ({"clues": [[0, 0, 2, "a"], [0, 0, 2, "a"]]}, "same cell"),
     ({"clues": [[0, 0, True, "a"]]}, "whole number"),
-    ({"clues": [[0, 0, 2, 5]]}, "string"),
+    ({"clues": [[0, 0, 2, 5]]}, "expected text, got a number"),
 ])
 def test_parse_errors(change, words):
     data = dict({"type": "linkapix", "width": 3, "height": 2, "palette": {"a": "#000000"},

@@ -15,7 +15,7 @@ from testkit import HEART
     ({"height": 600, "width": 600}, "size 600x600 has more than 262144 cells"),  # nonograms: up to 512x512
     ({"width": "10"}, "width: '10' is not a whole number"),
     ({"width": True}, "width: true is not a whole number"),
-    ({"title": 5}, "title: expected a string"),
+    ({"title": 5}, "title: expected text, got a number"),
     ({"expect": "solvable"}, "expect: 'solvable' is not understood"),
     ({"solution": [1]}, "solution: expected an object"),
 ])

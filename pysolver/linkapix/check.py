@@ -8,7 +8,7 @@ judged and clues without a path are fine.
 """
 from __future__ import annotations
 
-from ..base import CheckReport, read_cell
+from ..base import CheckReport, counted, read_cell
 from .model import Model
 
 
@@ -85,7 +85,7 @@ def check(model: Model, solution, partial: bool = False) -> CheckReport:
     if not partial:
         missing = [p for p in clue_of if p not in ended]
         if missing:
-            errors.append(_err(f"{len(missing)} clue(s) are not linked", missing))
+            errors.append(_err(f"{counted(len(missing), 'clue')} {'is' if len(missing) == 1 else 'are'} not linked", missing))
     ok = not errors
     solved = ok and all(p in ended for p in clue_of)
     return CheckReport(ok, solved, errors)

@@ -8,7 +8,7 @@ what is already broken counts.
 """
 from __future__ import annotations
 
-from ..base import CheckReport, read_cell
+from ..base import CheckReport, counted, read_cell
 from .model import Numberlink
 
 
@@ -94,6 +94,6 @@ def check_solution(model: Numberlink, solution, partial: bool = False) -> CheckR
     if model.cover == "full" and (all_joined or not partial):
         empty = [(r, c) for r in range(model.height) for c in range(model.width) if (r, c) not in owner]
         if empty:
-            errors.append(_err(f"{len(empty)} cell(s) lie on no path (every cell must be used)", empty))
+            errors.append(_err(f"{counted(len(empty), 'cell')} {'lies' if len(empty) == 1 else 'lie'} on no path (every cell must be used)", empty))
     ok = not errors
     return CheckReport(ok, ok and complete == len(model.labels), errors)

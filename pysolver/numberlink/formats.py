@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ..base import (MAX_DIGITS, MAX_GRID_CELLS, MAX_GRID_SIDE, SNIFF_MARK, SNIFF_SHAPE, Exporter, PuzzleError,
-                    check_size, quote, read_number)
+                    check_size, counted, quote, read_number)
 from ..puzzlink import read_number16, write_number16
 from .model import Numberlink
 
@@ -53,7 +53,7 @@ def _check_pairs(endpoints: list, name) -> None:
         count[lab] = count.get(lab, 0) + 1
     for lab, n in count.items():
         if n != 2:
-            raise PuzzleError(f"{name(lab)} occurs {n} time(s), expected exactly 2")
+            raise PuzzleError(f"{name(lab)} occurs {counted(n, 'time')}, expected exactly 2")
 
 
 def _rows_to_endpoints(rows: list[tuple[int, str]], width: int) -> list:

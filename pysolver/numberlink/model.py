@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..base import PuzzleError, as_int, as_list, as_str, quote
+from ..base import PuzzleError, as_int, as_list, as_str, counted, quote
 
 COVERS = ("full", "free")
 #: a label is 1 to 16 printable characters without white space (published boards
@@ -110,7 +110,7 @@ def parse_model(data: dict) -> Numberlink:
         endpoints.append((r, c, label))
     for label, cells in by_label.items():
         if len(cells) != 2:
-            raise PuzzleError(f"endpoints: label {quote(label)} occurs {len(cells)} time(s), expected exactly 2")
+            raise PuzzleError(f"endpoints: label {quote(label)} occurs {counted(len(cells), 'time')}, expected exactly 2")
     labels = tuple(by_label)
     ends = tuple((by_label[lab][0], by_label[lab][1]) for lab in labels)
     return Numberlink(width, height, cover, tuple(endpoints), labels, ends)

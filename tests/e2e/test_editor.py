@@ -450,13 +450,17 @@ def test_a_resize_says_what_it_dropped(context, server):
 
 
 def test_an_editor_address_of_a_size_it_cannot_take_says_so(context, server):
-    """(a side of 0 opened the default size without a word)"""
-    for size in ("0x3", "1000x1000"):
+    """(a side of 0 opened the default size without a word; one of five digits, or below
+    0, was refused as a link whose type "new" is no puzzle type)"""
+    for size in ("0x3", "1000x1000", "99999x99999", "-5x3"):
         page = open_app(context, server.url + "#new/nonogram/" + size)
         page.wait_for_selector("#error-banner:not([hidden])")
         w, h = size.split("x")
-        assert f"a {w}×{h} board: the editor takes sides of 1 to" in page.locator("#error-text").text_content()
+        assert f"{w}×{h} board: the editor takes sides of 1 to" in page.locator("#error-text").text_content()
         page.close()
+    page = open_app(context, server.url + "#new/nonogram/big")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert page.locator("#error-text").text_content().endswith('size "big" is not a width and a height, as in 10x10')
 
 
 def test_no_solution_outlines_the_mistyped_line(context, server):

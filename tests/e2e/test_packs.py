@@ -135,7 +135,7 @@ def test_a_set_with_a_bad_puzzle_opens_without_it_and_says_which(context, server
     page.wait_for_selector("#error-banner:not([hidden])")
     assert page.text_content("#pack-summary") == "2 puzzles"
     assert page.text_content("#error-text") == ("Some puzzles of this file could not be read and were left out: "
-                                                "puzzle 2 of 3 (line 7: label 'A' occurs 1 time(s), expected "
+                                                "puzzle 2 of 3 (line 7: label 'A' occurs 1 time, expected "
                                                 "exactly 2)")
     # each puzzle keeps its place in the file, as the banner and FILE#N count them
     assert [t.split("#")[-1][:1] for t in page.locator("#pack-list li").all_text_contents()] == ["1", "3"]

@@ -69,9 +69,13 @@ async function editorsOf(types) {
 
 /** `#new/<type>/<W>x<H>` (size optional) -> {type, width?, height?}, or null. */
 export function parseNewFragment(frag) {
-  const m = /^new\/([A-Za-z0-9_-]+)(?:\/([0-9]{1,4})x([0-9]{1,4}))?$/.exec(frag);
+  const m = /^new\/([A-Za-z0-9_-]+)(?:\/(.*))?$/.exec(frag);
   if (!m) return null;
-  return m[2] ? { type: m[1], width: +m[2], height: +m[3] } : { type: m[1] };
+  if (m[2] === undefined) return { type: m[1] };
+  // (a size out of range or unreadable is the editor's to say: read as no editor link
+  // at all, "new" was refused as a puzzle type)
+  const size = /^(-?[0-9]{1,9})x(-?[0-9]{1,9})$/.exec(m[2]);
+  return size ? { type: m[1], width: +size[1], height: +size[2] } : { type: m[1], size: m[2] };
 }
 
 export function initEditor(ctx, families) {
@@ -277,6 +281,7 @@ export function initEditor(ctx, families) {
   async function show(spec, { push = true, start = null } = {}) {
     await ready;
     if (!e.editors.has(spec.type)) throw new Error(`no editor for ${JSON.stringify(spec.type)} puzzles`);
+    if (spec.size !== undefined) throw new Error(`size "${spec.size.slice(0, 20)}" is not a width and a height, as in 10x10`);
     const max = sideLimit(spec.type);
     // (a side of 0 too: it opened the default size without a word)
     if (spec.width !== undefined && !(spec.width >= 1 && spec.width <= max && spec.height >= 1 && spec.height <= max)) {

@@ -50,7 +50,14 @@ export function initRouting(ctx) {
       // (the page's own URL fragment is always read as a link, so a bad one is refused
       // at once with the link's fault, not handed to Python's file readers)
       if (fromUrl || looksLikeLink(text)) {
-        puzzle = await decodeLink(text);
+        try {
+          puzzle = await decodeLink(text);
+        } catch (err) {
+          // (said after "This link does not hold a puzzle…": "link: the link is damaged"
+          // said it twice)
+          err.message = err.message.replace(/^link: /, "");
+          throw err;
+        }
         link = text.slice(text.indexOf("#") + 1);
       } else if (text.startsWith("{")) {
         try {
