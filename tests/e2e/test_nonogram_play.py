@@ -321,3 +321,39 @@ def test_a_stroke_held_at_the_edge_of_a_zoomed_board_scrolls_on_and_keeps_painti
     painted = [c for c in range(30) if grid[row][c] != before[row][c]]
     assert painted[0] == start and max(painted) > visible[-1] + 1, (painted, visible)
     assert all(grid[r] == before[r] for r in range(len(grid)) if r != row)
+
+
+def test_a_tap_that_zooms_keeps_its_cell_beside_the_strips_and_no_pan_loses_the_grid(touch_context, server):
+    """(a player's review: on a phone, a tap near the clues zoomed in with the cell
+    tapped under the pinned strips, so the next tap there painted nothing; two-finger
+    pans pushed the whole board out of sight)"""
+    page = open_puzzle(touch_context, server, BIG)
+    touch = fingers(touch_context, page)
+    settle(page)
+    assert page.evaluate("app.view().scale") < 10
+    x, y = cell_point(page, 0, 0)
+    touch("touchStart", [(x, y)])
+    touch("touchEnd", [])
+    settle(page)
+    view = page.evaluate("app.view()")
+    strips, half = view["clueStrips"], view["scale"] / 2
+    assert view["scale"] >= 20 and strips["right"] > 1 and strips["bottom"] > 1    # (zoomed in, both strips pinned)
+    pt = page.evaluate("app.cellCenter(0, 0)")
+    assert pt["x"] - half >= strips["right"] - 1 and pt["y"] - half >= strips["bottom"] - 1, (pt, strips)
+    x, y = cell_point(page, 0, 0)
+    touch("touchStart", [(x, y)])
+    touch("touchEnd", [])
+    assert page.evaluate("app.state().progress.grid[0][0]") != "?"
+    # two fingers pan far down and right, then far up and left: the grid keeps the view's
+    # middle covered
+    for dx in (400, -400):
+        for _ in range(4):
+            touch("touchStart", [(150, 300), (200, 300)])
+            touch("touchMove", [(150 + dx / 2, 300 + dx / 2), (200 + dx / 2, 300 + dx / 2)])
+            touch("touchMove", [(150 + dx, 300 + dx), (200 + dx, 300 + dx)])
+            touch("touchEnd", [])
+        settle(page)
+        view = page.evaluate("app.view()")
+        first, last = page.evaluate("app.cellCenter(0, 0)"), page.evaluate(f"app.cellCenter({BIG['height'] - 1}, {BIG['width'] - 1})")
+        assert first["x"] <= view["width"] / 2 + view["scale"] and last["x"] >= view["width"] / 2 - view["scale"], (dx, first, last)
+        assert first["y"] <= view["height"] / 2 + view["scale"] and last["y"] >= view["height"] / 2 - view["scale"], (dx, first, last)

@@ -90,6 +90,7 @@ export function bindPointer(board) {
       const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
       board.ox += mx - pinch.mx;
       board.oy += my - pinch.my;
+      board.keepInSight();
       if (pinch.d > 0) board.zoom(d / pinch.d, mx, my);
       pinch = { d, mx, my };
       board.draw();
@@ -101,6 +102,7 @@ export function bindPointer(board) {
       board.userView = true;
       board.ox = pan.ox + pos.x - pan.x;
       board.oy = pan.oy + pos.y - pan.y;
+      board.keepInSight();
       board.draw();
       return;
     }
@@ -175,7 +177,13 @@ export function bindPointer(board) {
     clearTimeout(board.longTimer);
     if (pointers.size < 2) pinch = null;
     if (pan && pointers.size === 0) {
-      if (pan.tap && !cancelled) board.zoom(TAP_ZOOM_PX / board.scale, pan.x, pan.y);
+      if (pan.tap && !cancelled) {
+        // (the cell tapped stays in sight, beside the clue strips that the zoom may pin
+        // over where it was: a review's next tap there painted nothing)
+        const cell = board.locate(pan.x, pan.y);
+        board.zoom(TAP_ZOOM_PX / board.scale, pan.x, pan.y);
+        if (cell.inside) board.reveal([[cell.r, cell.c]], 0);
+      }
       pan = null;
     }
     if (board.stroke && pointers.size === 0) {
@@ -190,6 +198,7 @@ export function bindPointer(board) {
     e.preventDefault();
     if (e.shiftKey) {
       board.ox -= e.deltaX || e.deltaY;
+      board.keepInSight();
       board.draw();
       return;
     }

@@ -122,7 +122,23 @@ export class Board {
     this.ox = cx - (cx - this.ox) * k;
     this.oy = cy - (cy - this.oy) * k;
     this.scale = s;
+    this.keepInSight();
     this.draw();
+  }
+
+  /** After a pan or a zoom by the player: the grid keeps the view's middle covered (or
+      stays whole in the view when it is smaller than half of it), so that no pan leaves
+      an empty frame (a review: two-finger pans pushed the whole board out of sight, and
+      on a phone Fit waits behind More…). */
+  keepInSight() {
+    const L = this.layout, p = this.hooks.puzzle();
+    if (!L || !p) return;
+    const clamp = (o, view, start, size) => {
+      const m = Math.min(view / 2, size);
+      return Math.min(view - m - start, Math.max(m - start - size, o));
+    };
+    this.ox = clamp(this.ox, this.cw, L.x0 * this.scale, p.width * this.scale);
+    this.oy = clamp(this.oy, this.ch, L.y0 * this.scale, p.height * this.scale);
   }
 
   /** Pointer position (CSS px relative to the canvas) -> units and grid cell. */

@@ -265,14 +265,17 @@ export function initPlay(ctx) {
     $("edit-puzzle").title = tooBig ? `The editor takes sides of at most ${max} cells; this board is ` +
       `${state.puzzle.width}×${state.puzzle.height}` : "Edit a copy of this puzzle in the editor: change its clues, check it is unique";
     // Cancel takes the method menu's place while something runs, and Stop replay the
-    // Replay button's while a replay runs (CSS gives each pair one width), so the
-    // buttons after them stay where they were for the next click.
+    // Replay button's while a replay runs (CSS gives Replay's pair one width; Cancel
+    // takes the menu's, which its longest method sets), so the buttons after them stay
+    // where they were for the next click.
     const canReplay = playing && !!state.fam.replay;
     $("replay").hidden = !canReplay || replaying;
     // (while a replay runs, Clear and Save video, disabled then, make room for its Pause
     // and speed: the toolbar keeps its rows and the board does not jump)
     $("record").hidden = !canReplay || typeof MediaRecorder === "undefined" || replaying;
     $("restart").hidden = replaying;
+    // (on a phone the menu waits behind More…, 0 px wide: Cancel keeps its own width)
+    if (state.running && !$("method").hidden) $("cancel").style.width = $("method").offsetWidth ? `${$("method").offsetWidth}px` : "";
     $("method").hidden = state.running;
     $("cancel").hidden = !state.running;
     $("stop-replay").hidden = !replaying;
