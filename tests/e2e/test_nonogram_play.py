@@ -149,12 +149,17 @@ def touch_context(browser):
 
 def fingers(context, page):
     """touch(kind, [(x, y), ...]): touch events as fingers send them (CDP), one point per
-    finger down ("touchStart", "touchMove", "touchEnd")."""
+    finger down ("touchStart", "touchMove", "touchEnd"); touch.tap(r, c) taps a cell."""
     cdp = context.new_cdp_session(page)
 
     def touch(kind, points):
         cdp.send("Input.dispatchTouchEvent",
                  {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+    def tap(r, c):      # one finger on the cell's centre, lifted at once
+        touch("touchStart", [cell_point(page, r, c)])
+        touch("touchEnd", [])
+    touch.tap = tap
     return touch
 
 
@@ -165,9 +170,7 @@ def test_a_long_press_that_wobbles_inside_its_cell_still_crosses(touch_context, 
     settle(page)
     # (cells too small to touch at Fit size: a first tap zooms in on them, filling nothing)
     assert page.evaluate("app.view().scale") < 10
-    x, y = cell_point(page, 12, 12)
-    touch("touchStart", [(x, y)])
-    touch("touchEnd", [])
+    touch.tap(12, 12)
     settle(page)
     assert page.evaluate("app.view().scale") >= 20
     assert all(set(row) == {"?"} for row in page.evaluate("app.state().progress.grid"))
@@ -329,20 +332,17 @@ def test_a_tap_that_zooms_keeps_its_cell_beside_the_strips_and_no_pan_loses_the_
     pans pushed the whole board out of sight)"""
     page = open_puzzle(touch_context, server, BIG)
     touch = fingers(touch_context, page)
+    tap = touch.tap
     settle(page)
     assert page.evaluate("app.view().scale") < 10
-    x, y = cell_point(page, 0, 0)
-    touch("touchStart", [(x, y)])
-    touch("touchEnd", [])
+    tap(0, 0)
     settle(page)
     view = page.evaluate("app.view()")
     strips, half = view["clueStrips"], view["scale"] / 2
     assert view["scale"] >= 20 and strips["right"] > 1 and strips["bottom"] > 1    # (zoomed in, both strips pinned)
     pt = page.evaluate("app.cellCenter(0, 0)")
     assert pt["x"] - half >= strips["right"] - 1 and pt["y"] - half >= strips["bottom"] - 1, (pt, strips)
-    x, y = cell_point(page, 0, 0)
-    touch("touchStart", [(x, y)])
-    touch("touchEnd", [])
+    tap(0, 0)
     assert page.evaluate("app.state().progress.grid[0][0]") != "?"
     # two fingers pan far down and right, then far up and left: the grid keeps the view's
     # middle covered
