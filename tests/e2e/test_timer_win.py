@@ -117,10 +117,15 @@ def test_the_players_solve_opens_the_win_screen_with_time_picture_share_and_next
     page.keyboard.press("Escape")
     assert not win_open(page)
     assert page.evaluate("document.activeElement.id") == "board"
-    # solved again after an undo: the win screen again, and Next opens the next puzzle
+    # solved again after an undo: the win screen again, the first solve's time still (a
+    # review: it said a new time, "Time 0:05 · best 0:04"), and Next opens the next puzzle
+    said = page.locator("#win-time").text_content()
+    page.wait_for_timeout(1100)
     page.evaluate("app.undo()")
     page.evaluate("app.redo()")
     page.wait_for_selector("#win[open]")
+    assert page.locator("#win-time").text_content() == said
+    assert page.evaluate("(k) => import('./js/timer.js').then((m) => m.bestTime(k))", key) == best
     page.click("#win-next")
     page.wait_for_function(f"app.state().puzzle.title === {json.dumps(expected)}")
     assert not win_open(page)

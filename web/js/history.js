@@ -32,6 +32,7 @@ export class History {
     this.solvedBy = null;      // "player" or "solver" while solved
     this.time = 0;             // ms spent playing (timer.js), saved with the grid
     this.hints = 0;            // hints played (moves made and mistakes taken back), saved too
+    this.won = null;           // the player's solve, {time, hints, best}, as the win screen said it (until Clear), saved too
     this.clock = null;         // () => ms: the running timer, read when the history is written
     this.stored = false;       // whether this puzzle has an autosave
     const saved = load(History.storageKey(key));
@@ -43,6 +44,8 @@ export class History {
       this.solvedBy = saved.solvedBy || (this.solved ? "player" : null);
       this.time = saved.time || 0;
       this.hints = saved.hints || 0;
+      // (a save from before `won`: a grid the player solved, at the time saved)
+      this.won = saved.won ?? (this.solvedBy === "player" ? { time: this.time, hints: this.hints } : null);
       this.stored = true;
     }
   }
@@ -63,10 +66,12 @@ export class History {
     this.save();
   }
 
-  /** The player starts the puzzle over (Clear): the hints before are not counted. */
-  resetHints() {
-    if (!this.hints) return;
+  /** The player starts the puzzle over (Clear): the hints before are not counted, and
+      the next solve is a win of its own. */
+  startOver() {
+    if (!this.hints && !this.won) return;
     this.hints = 0;
+    this.won = null;
     this.save();
   }
 
@@ -116,7 +121,7 @@ export class History {
     const last = (list) => (keep > 0 ? list.slice(-keep) : []);
     const write = (past) => localStorage.setItem(History.storageKey(this.key), JSON.stringify({
       past, future: last(this.future), present: this.present, solved: this.solved, solvedBy: this.solvedBy, time: this.time,
-      ...(this.hints && { hints: this.hints }) }));
+      ...(this.hints && { hints: this.hints }), ...(this.won && { won: this.won }) }));
     try {
       write(last(this.past));
       this.stored = true;

@@ -126,8 +126,19 @@ export function initPlay(ctx) {
     }
     updateButtons();
     // The player's own solve (hints included, Solve's answer not) ends the timer and
-    // opens the win screen.
-    if (now === "player" && !before) win.show(timer.finish());
+    // opens the win screen; solved again (the winning move undone and redone) the screen
+    // says the first solve's time, not a new one (a review: "Time 0:05 · best 0:04"),
+    // until Clear starts over.
+    if (now === "player" && !before) {
+      if (!h.won) {
+        const result = timer.finish();
+        h.won = { time: result.time, hints: result.hints, best: result.best };
+        h.save();
+        win.show(result);
+      } else {
+        win.show(timer.result(h.won));
+      }
+    }
   }
 
   /* "How to play" opens by itself on the first puzzle of each family played here; after
@@ -310,7 +321,7 @@ export function initPlay(ctx) {
     applyProgress(state.fam.newProgress(state.puzzle));
     // (starting over: the hints played before no longer stand between the player and a
     // best time; a review found one hint kept a puzzle from ever having one)
-    state.history.resetHints();
+    state.history.startOver();
   };
   // (a maker testing a puzzle who finds a mistyped clue changes it there, on a copy)
   $("edit-puzzle").onclick = () => {

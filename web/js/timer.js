@@ -114,6 +114,13 @@ export function initTimer(ctx) {
     return { time, best: hints ? bestTime(state.key) : recordBest(state.key, time), key: state.key, hints };
   }
 
+  /** The win screen's figures of a solve already celebrated ({time, hints, best?}: the
+      best time before it, as finish() said it). */
+  function result(won) {
+    return { time: won.time, best: won.best === undefined ? bestTime(state.key) : won.best, key: state.key,
+             hints: won.hints || 0 };
+  }
+
   function setShown(on) {
     shown.hidden = !on;
     toggle.title = on ? "Hide the timer" : "Show the timer";
@@ -133,5 +140,5 @@ export function initTimer(ctx) {
   // (a second is the finest the timer shows; also notices the play page left)
   setInterval(sync, 1000);
 
-  return { sync, finish, elapsed: () => Math.round(elapsed()) };
+  return { sync, finish, result, elapsed: () => Math.round(elapsed()) };
 }
