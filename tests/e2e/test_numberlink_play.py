@@ -178,3 +178,21 @@ def test_labels_of_two_and_three_characters_stay_inside_their_disc_and_tall(cont
     for box in (twelve, big):       # the box's corners inside the disc (radius 40 px at 50, 50)
         assert all(((x - 50) ** 2 + (y - 50) ** 2) ** 0.5 <= 40
                    for x in (box["left"], box["right"]) for y in (box["top"], box["bottom"])), got
+
+
+def test_every_pair_joined_with_cells_left_empty_is_said_on_a_full_cover_board(context, server):
+    """(a player's review: on a board where every cell must be on a line, joining every
+    pair with cells left empty was met with silence until Check)"""
+    puzzle = json.loads((Path(__file__).resolve().parents[2] / "static" / "puzzles" / "numberlink-7x7.json").read_text())
+    puzzle.pop("solution", None)
+    assert puzzle.get("cover", "full") == "full"
+    lines = pysolver.api.solve(dict(puzzle, cover="free"), timeout=20)["solution"]["paths"]
+    empty = 49 - sum(len(path) for path in lines.values())
+    assert empty > 0
+    page = open_puzzle(context, server, puzzle)
+    page.wait_for_timeout(200)
+    for path in lines.values():
+        drag(page, path)
+    assert page.evaluate("app.state().solved") is False
+    assert page.locator("#message").text_content() == (
+        f"Every pair is joined, but {empty} cells are still empty: on this board every cell must be on a line.")

@@ -124,6 +124,8 @@ export function initPlay(ctx) {
     } else if (now && !$("message").textContent) {
       say(SOLVED_TEXT[now], now === "player" ? "ok" : "");  // (a move that keeps it solved)
     }
+    const almost = !now && state.fam.almost?.(state.puzzle, h.present);
+    if (almost) say(almost);
     updateButtons();
     // The player's own solve (hints included, Solve's answer not) ends the timer and
     // opens the win screen; solved again (the winning move undone and redone) the screen

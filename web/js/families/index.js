@@ -20,7 +20,9 @@
      press(puzzle, progress, cell, button, tool) -> stroke {preview, move(cell), end(), cancel(), secondary?,
                              note?() (when end() changed nothing: why, said to the player)}
      newProgress(puzzle), toSolution(puzzle, progress), fromSolution(puzzle, solution, current?)
-     isSolved(puzzle, progress), tools?(puzzle) -> [{id, label, color, mark, ink?}] (the play page's swatches;
+     isSolved(puzzle, progress), almost?(puzzle, progress) -> why a grid that looks finished is not
+                             solved, said after the move that made it so (or null),
+                             tools?(puzzle) -> [{id, label, color, mark, ink?}] (the play page's swatches;
                              ink: the mark's colour where color is a CSS variable),
      describe?(puzzle, progress, r, c) -> a cell's content in words (for screen readers),
      clueWords?(puzzle, "row" | "col", i) -> a line's clue in words (for screen readers)

@@ -174,15 +174,31 @@ function describe(p, progress, r, c) {
   return end !== undefined ? `endpoint ${end}${line !== undefined ? `, on its line${ways}` : ""}` : on;
 }
 
-function isSolved(p, progress) {
+/** The cells the lines cover when every pair is joined, else -1. */
+function joinedCover(p, progress) {
   const { ends } = info(p);
   let covered = 0;
   for (const lab of ends.keys()) {
     const path = progress.paths[lab];
-    if (!path || !complete(p, lab, path)) return false;
+    if (!path || !complete(p, lab, path)) return -1;
     covered += path.length;
   }
-  return p.cover === "free" || covered === p.width * p.height;
+  return covered;
+}
+
+function isSolved(p, progress) {
+  const covered = joinedCover(p, progress);
+  return covered >= 0 && (p.cover === "free" || covered === p.width * p.height);
+}
+
+/** Why a grid that looks finished is not solved: every pair joined, cells left empty
+    on a board where every cell must be on a line (a review: the page said nothing, as
+    Flow does not, until Check). */
+function almost(p, progress) {
+  const covered = joinedCover(p, progress), empty = p.width * p.height - covered;
+  if (covered < 0 || p.cover === "free" || !empty) return null;
+  return `Every pair is joined, but ${empty} cell${empty === 1 ? " is" : "s are"} still empty: on this board every cell ` +
+    "must be on a line.";
 }
 
 function layout(p) { return { cols: p.width, rows: p.height, x0: 0, y0: 0 }; }
@@ -350,7 +366,7 @@ export default {
   controls: "Drag (with the mouse or a finger) from a letter or number to its twin to join them. Drag back to " +
         "shorten, draw over a line to cut it, click or tap a letter or number to erase its line. Zoom with the wheel, a pinch " +
         "or the + and − buttons; pan with Alt-drag, two fingers, or a drag from an empty cell.",
-  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, applyStep, describe,
+  decode, validate, layout, draw, press, newProgress, toSolution, fromSolution, isSolved, almost, applyStep, describe,
   adoptColours, clearCells,
   editor: () => import("../editor-numberlink.js").then((m) => m.default),
 };
