@@ -149,6 +149,10 @@ def _stem(name: str) -> str:
     return base.rsplit(".", 1)[0] if "." in base[1:] else base
 
 
+#: how the picture files a browser reads begin: PNG, JPEG, GIF, WebP (RIFF), BMP
+_PICTURE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"RIFF", b"BM")
+
+
 def _load(content: str | bytes, name: str) -> list[Puzzle]:
     if isinstance(content, (bytearray, memoryview)):
         content = bytes(content)
@@ -162,6 +166,14 @@ def _load(content: str | bytes, name: str) -> list[Puzzle]:
         if binary is not None:
             return binary
         decoded = decode_text(content)
+        if decoded is None and not failures and content.startswith(_PICTURE_MAGIC):
+            # (a picture dropped on the library: what can be done with one, not only
+            # that it is no puzzle, a review found)
+            raise PuzzleError(f"{name or 'input'}: a picture, not a puzzle file (pysolver make <type> --from "
+                              "picture.png makes a puzzle of it)",
+                              plain="this is a picture, not a puzzle file: the makers on the library page turn a "
+                                    "picture into a puzzle (Make … from a picture), and Enter a puzzle reads a "
+                                    "screenshot of a Flow board (Open a Flow screenshot…)")
         if decoded is None:
             # a binary format that claimed the bytes (a .mat file) knows what is wrong
             raise _surest(failures) or PuzzleError(

@@ -152,3 +152,12 @@ def test_badly_escaped_link_labels_are_refused(body, words):
     from pysolver.numberlink.codec import decode
     with pytest.raises(PuzzleError, match=words):
         decode(body, 2, 1)
+
+
+@pytest.mark.parametrize("head", [b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff\xe0", b"GIF89a", b"RIFF\0\0\0\0WEBPVP8 "])
+def test_a_picture_opened_as_a_puzzle_is_told_what_makes_a_puzzle_of_it(head):
+    # (a review: a picture dropped on the library was "neither text nor a puzzle file")
+    with pytest.raises(PuzzleError) as err:
+        load_any(head + bytes(range(256)) * 4, "photo.png")
+    assert "a picture, not a puzzle file" in str(err.value) and "pysolver make" in str(err.value)
+    assert err.value.plain.startswith("this is a picture, not a puzzle file: the makers on the library page")
