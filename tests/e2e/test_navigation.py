@@ -138,6 +138,13 @@ def test_continue_list_tells_solved_by_the_player_from_shown_by_the_solver(conte
     page.wait_for_selector("#win[open]")             # the player's win screen, closed
     page.keyboard.press("Escape")
     assert "✓ solved" in continue_entry()
+    # a puzzle still to finish leads the list, though the solved one was opened since
+    page.goto(server.url + "#" + link_of("nonogram-cat.json"))
+    page.wait_for_selector(PLAYING)
+    page.goto(server.url + "#" + link_of("nonogram-heart.json"))
+    page.wait_for_selector(PLAYING)
+    titles = [t.split("Nonogram")[0] for t in (continue_entry(), page.locator("#recent-list a").nth(1).text_content())]
+    assert titles == ["Cat", "Heart"], titles
 
 
 def test_on_a_phone_the_line_under_the_title_shows_whole_when_tapped(context_as, server):

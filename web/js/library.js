@@ -112,7 +112,9 @@ export function initLibrary(ctx) {
   }
 
   function renderRecent() {
-    const items = recent();
+    // (the puzzles still to finish first, each part newest first: solved ones stay, to
+    // be found again, but "Continue" led with them, a review found)
+    const all = recent(), items = [...all.filter((e) => !e.solved), ...all.filter((e) => e.solved)];
     $("recent-section").hidden = !items.length;
     // (early.js showed the shelf's room at the first paint; it follows the list now)
     if (items.length) document.documentElement.dataset.recent = "";
