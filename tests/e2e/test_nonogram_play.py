@@ -116,6 +116,14 @@ def test_zoomed_far_in_the_strips_shrink_and_a_hint_lands_beside_them(context, s
     corner = [(x, y) for x in range(int(strips["left"]) + 5, int(strips["right"]) - 5, 2)
               for y in range(int(strips["top"]) + 5, int(strips["bottom"]) - 5, 2)]
     assert len(corner) > 100 and len({tuple(px) for px in pixels(page, corner)}) == 1
+    # Solve shows the whole answer: the view zoomed in on a part fits the board (it stayed
+    # on a few of its cells, a review)
+    assert page.evaluate("app.solve({unique: false})")["status"] == "solved"
+    settle(page)
+    view = page.evaluate("app.view()")
+    for r, c in ((0, 0), (BIG["height"] - 1, BIG["width"] - 1)):
+        pt = page.evaluate(f"app.cellCenter({r}, {c})")
+        assert 0 < pt["x"] < view["width"] and 0 < pt["y"] < view["height"], (r, c, pt)
 
 
 def test_on_a_phone_long_clues_stay_readable_when_zoomed_in(browser, server):

@@ -62,6 +62,9 @@ export function initActions(ctx) {
     }
     // Marked: a grid solved this way (now, or again by redo) is the solver's, not the player's.
     ctx.play.applyProgress({ ...state.fam.fromSolution(p, res.solution), solver: true });
+    // (the answer is the whole picture: a board zoomed in on a corner showed three of its
+    // cells, a review; as Fit does)
+    if (board().userView) { board().userView = false; board().fit(); }
     const shown = state.history.present;
     const solved = `Solved by ${res.method} in ${secs(res.seconds)}.`;
     if (!unique) {

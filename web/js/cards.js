@@ -13,6 +13,8 @@ import { bestTime, formatTime } from "./timer.js";
 // The card's picture, in CSS px a side (the canvas keeps this size, so nothing moves
 // when it is drawn).
 const THUMB = 64;
+// The longest side of the part of a board a card shows, in its shorter sides.
+const MAX_ASPECT = 4;
 const STATUS_WORDS = { new: "new", started: "in progress", player: "✓ solved", solver: "solved by the solver" };
 
 let gradeWords = [];
@@ -131,6 +133,10 @@ async function drawCard(a) {
   const solved = status === "player" || status === "solver";
   const box = solved ? { x0: L.x0, y0: L.y0, cols: puzzle.width, rows: puzzle.height }
     : { x0: 0, y0: 0, cols: L.cols, rows: L.rows };
+  // (a long thin board, 125x2, would be a line a pixel thick: its first part is shown,
+  // at most four times as long as it is wide; a review)
+  box.cols = Math.min(box.cols, MAX_ASPECT * box.rows);
+  box.rows = Math.min(box.rows, MAX_ASPECT * box.cols);
   const dpr = window.devicePixelRatio || 1;
   const unit = THUMB / Math.max(box.cols, box.rows);
   canvas.width = canvas.height = Math.round(THUMB * dpr);
