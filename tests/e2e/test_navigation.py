@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import drag, open_app, press_twice, wait_ready
+from helpers import drag, open_app, paste_set, press_twice, wait_ready
 
 import pysolver.api as api
 
@@ -169,3 +169,34 @@ def test_on_a_phone_the_line_under_the_title_shows_whole_when_tapped(context_as,
     shared = open_app(ctx, server.url + "#" + page.evaluate("app.state().link"))
     shared.wait_for_function("app.state().puzzle")
     assert shared.evaluate("app.state().puzzle.grade") == data["grade"] == 2
+
+
+def test_the_drawing_maker_and_a_puzzle_set_have_addresses_a_reload_comes_back_to(context, server):
+    """(a review: both lived on the bare address, and a reload after Back and Forward
+    landed on the library)"""
+    page = open_app(context, server.url)
+    wait_ready(page)
+    paste_set(page, "2 2\nAA\nBB\n\n3 2\nA.A\nB.B\n")
+    assert "#set/" in page.url
+    page.click("#pack-back")                     # (to the library: an entry of its own)
+    page.wait_for_selector(IN_LIBRARY)
+    page.click("#nono-maker-go")
+    page.wait_for_selector("#design:not([hidden])")
+    assert page.url.endswith("#draw")
+    page.go_back()
+    page.go_forward()
+    page.wait_for_selector("#design:not([hidden])")
+    page.reload()
+    page.wait_for_selector("#design:not([hidden])")
+    page.go_back()
+    page.wait_for_selector(IN_LIBRARY)
+    page.go_back()
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    page.reload()
+    page.wait_for_selector("#pack:not([hidden]) #pack-list li")
+    assert page.text_content("#pack-summary").startswith("2 puzzles")
+    # a set no longer on this device is said as such, on the library
+    page.goto(server.url + "#set/0123456789abcdef")
+    page.wait_for_selector("#error-banner:not([hidden])")
+    assert page.text_content("#error-text") == "This puzzle set is no longer on this device."
+    assert page.locator(IN_LIBRARY).is_visible()

@@ -24,6 +24,11 @@ function entryUrl(link) {
 
 /** What a refused link's message starts with. */
 const LINK_REFUSED = "This link does not hold a puzzle the app can read: ";
+// The addresses of the drawing maker and of a puzzle set kept on this device (a reload,
+// a bookmark or a second tab comes back to them: with the bare address a reload after
+// Back and Forward landed on the library, a review)
+const DRAW_FRAGMENT = "draw";
+const SET_FRAGMENT = /^set\/([0-9a-f]{1,64})$/;
 
 export function initRouting(ctx) {
   const { state, solver } = ctx;
@@ -107,6 +112,16 @@ export function initRouting(ctx) {
       const entering = parseNewFragment(frag);
       if (entering) {
         await ctx.editor.route(entering);  // (#new/<type>/<W>x<H>: the editor, js/editor.js)
+      } else if (frag === DRAW_FRAGMENT) {
+        showDesign({ push: false });
+      } else if (SET_FRAGMENT.test(frag)) {
+        try {
+          await ctx.shelf.openSet(SET_FRAGMENT.exec(frag)[1], { push: false });
+        } catch (err) {
+          ctx.library.show();
+          showError(err.message);      // (a set no longer on this device: not the link's fault)
+          history.replaceState(null, "", location.pathname + location.search);
+        }
       } else if (frag) {
         if (!(state.puzzle && frag === state.link)) {
           await load("#" + frag, { push: false, fromUrl: true, from: history.state?.from ?? null,
@@ -141,7 +156,9 @@ export function initRouting(ctx) {
       Back from a puzzle made there returns to the drawing.  `size`: start a new drawing. */
   function showDesign({ size = null, push = true } = {}) {
     leavePuzzle();
-    if (push) history.pushState({ design: true }, "", location.pathname + location.search);
+    const url = location.pathname + location.search + "#" + DRAW_FRAGMENT;
+    if (push) history.pushState({ design: true }, "", url);
+    else history.replaceState({ design: true }, "", url);
     ctx.shelf?.leave();
     hideError();
     showView("design");

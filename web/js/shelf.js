@@ -83,7 +83,9 @@ export function initShelf(ctx) {
     if (!puzzles) throw new Error("This puzzle set is no longer on this device.");
     ctx.routing.leavePuzzle();
     ctx.designer?.leave();
-    if (push) history.pushState({ pack: id }, "", location.pathname + location.search);
+    const url = location.pathname + location.search + "#set/" + id;     // (routing.js reads it back)
+    if (push) history.pushState({ pack: id }, "", url);
+    else history.replaceState({ pack: id }, "", url);
     hideError();
     showView("pack");
     document.title = `${entry.title} — Picture Logic`;
