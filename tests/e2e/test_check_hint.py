@@ -55,7 +55,7 @@ def test_link_a_pix_check_and_hint_find_a_link_between_the_wrong_clues(context, 
     drag(page, [[3, 3], [3, 4]])                     # the right colour, the wrong partners
     assert page.evaluate("app.state().progress.paths") == [[[3, 3], [3, 4]]]
     wrong = "the link of 2 from row 4, col 4 to row 4, col 5 is wrong: no solution uses it"
-    assert press(page, "check") == wrong
+    assert press(page, "check") == wrong[0].upper() + wrong[1:]
     assert press(page, "hint") == "Hint: " + wrong + ". Hint again takes back what is wrong."
     # Hint never builds on the wrong link (which once ended in two links sharing the
     # clue at row 4, col 5): it takes it back, then goes on from the grid without it.
@@ -97,7 +97,7 @@ def test_numberlink_check_and_hint_find_a_line_off_the_solution(context, server)
     page = open_file(context, server, LIB / "numberlink-7x7.json")
     drag(page, [[2, 3], [2, 4], [3, 4], [4, 4], [4, 3]])   # E joins its ends the wrong way
     wrong = "line E: 3 cells are wrong, from row 3, col 5 on"
-    assert press(page, "check") == wrong
+    assert press(page, "check") == wrong[0].upper() + wrong[1:]
     rep = page.evaluate("app.check()")
     assert [e["cells"] for e in rep["errors"]] == [[[2, 4], [3, 4], [4, 4]]]
     assert press(page, "hint") == "Hint: " + wrong + ". Hint again takes back what is wrong."

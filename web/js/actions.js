@@ -142,7 +142,8 @@ export function initActions(ctx) {
     const errs = rep.errors;
     if (errs.length) {
       const more = errs.length > 3 ? ` (+${errs.length - 3} more)` : "";
-      return [errs.slice(0, 3).map((e) => e.message).join("; ") + more, "error"];
+      const text = errs.slice(0, 3).map((e) => e.message).join("; ") + more;
+      return [text[0].toUpperCase() + text.slice(1), "error"];   // (a sentence of its own on the message line)
     }
     const onlyRules = {
       several: "No rule is broken so far. This puzzle has more than one solution, so only the rules could be checked.",

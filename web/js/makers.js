@@ -350,7 +350,10 @@ function makerForm(fam, maker, { solver, load, tell }) {
     hideError();  // (a banner from the last attempt)
     madePicture.hidden = true;  // (the last picture made, no longer this attempt's)
     making = true;
-    snapAsked += 1;             // (a preview still under way is not shown over this)
+    // (a preview still under way is not shown over this, nor one asked for by the field
+    // that Make took the focus from: its change event comes as Make is pressed)
+    snapAsked += 1;
+    clearTimeout(snapTimer);
     work.start();
     let size = null;
     try {
