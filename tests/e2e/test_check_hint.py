@@ -121,7 +121,7 @@ def test_multicolour_wrong_line_clue_is_marked_not_faded_and_named_as_players_se
     page.evaluate("app.setTool('b')")                # blue, the third colour button
     drag(page, [[6, c] for c in range(10)])           # row 7's clue is 10 in brown
     text = press(page, "check")
-    assert text.startswith("row 7: the blocks (10 in blue) do not match the clue (10 in brown)")
+    assert text.startswith("Row 7: the blocks (10 in blue) do not match the clue (10 in brown)")
     assert "10b" not in text and "10k" not in text
     assert page.locator("#family-tools .swatch").nth(2).get_attribute("title") == "Paint blue"   # #2b7bd6, named by its hue
     # The clue box keeps its colour (not faded as a done line's is) inside a red outline.
