@@ -97,9 +97,9 @@ def quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def counted(n: int, word: str, plural: str | None = None) -> str:
+def counted(n: int, word: str) -> str:
     """"1 cell", "4 cells": a count with its noun, as a message says it."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+    return f"{n} {word if n == 1 else word + 's'}"
 
 
 def json_kind(value: object) -> str:

@@ -465,7 +465,6 @@ def _keyed(colours: list[str]) -> dict[str, str]:
 NEUTRAL_KEYS = "xzqjuefa"
 
 
-@sharing()
 def snapped_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
                     seed: int = 0, threshold: int | None = None) -> tuple[dict, list[str]]:
     """The picture :func:`make_from_picture` starts from: ``(palette, rows)``, '.' blank."""
@@ -477,6 +476,7 @@ def snapped_picture(rgba, source_width: int, source_height: int, width: int, col
     return picture_from_rgba(arr, width, height, colours, "auto", seed, threshold=threshold)
 
 
+@sharing()
 def make_from_picture(rgba, source_width: int, source_height: int, width: int, colours: int = 1,
                       seed: int = 0, deadline: Deadline | None = None, title: str | None = None,
                       threshold: int | None = None) -> dict:
