@@ -13,26 +13,27 @@ MAX_GRADE = 5
 MAX_PICTURE_SIDE = 128
 
 
+def _pixels(values: dict):
+    from .pictures import pixels_of
+    image = values["image"]
+    return pixels_of(image["rgba"], image["source_width"], image["source_height"])
+
+
 def _from_picture(values: dict, deadline: Deadline) -> dict:
     from .maker import make_from_rgba
-    from .pictures import pixels_of
-
-    image = values["image"]
-    w, h = image["source_width"], image["source_height"]
     # (scaled to the cells across asked for, the aspect kept: the page sends a picture
     # already that wide, the command line the PNG as it is)
-    puzzle, stats = make_from_rgba(pixels_of(image["rgba"], w, h), values["width"], MAX_PICTURE_SIDE,
+    puzzle, stats = make_from_rgba(_pixels(values), values["width"], MAX_PICTURE_SIDE,
                                    values["colours"], values["background"],
                                    seed=values["seed"], deadline=deadline, title=values.get("title"))
     return {"puzzle": puzzle, "stats": stats}
 
 
 def _snap(values: dict) -> tuple[dict, list[str]]:
-    from .pictures import picture_from_rgba, pixels_of
-    image = values["image"]
-    pixels = pixels_of(image["rgba"], image["source_width"], image["source_height"])
-    return picture_from_rgba(pixels, values["width"], MAX_PICTURE_SIDE, values["colours"], values["background"],
-                             values["seed"])
+    # (the picture make_from_rgba starts from, with the same arguments)
+    from .pictures import picture_from_rgba
+    return picture_from_rgba(_pixels(values), values["width"], MAX_PICTURE_SIDE, values["colours"],
+                             values["background"], values["seed"])
 
 
 def _from_drawing(values: dict, deadline: Deadline) -> dict:
